@@ -1,0 +1,46 @@
+# VoiceAlarm: two commands on a fresh Debian 12 machine with the Swift 6 toolchain:
+#   make demo   install what is missing, build, render a ringtone from SampleAudio
+#   make test   install what is missing, then run every test
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := demo
+
+# Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
+DEBIAN_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
+                   libavfilter-dev ffmpeg sox espeak-ng python3 python3-venv
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+VENV := .build/venv
+PYTHON := $(VENV)/bin/python
+BIN := .build/debug/voicealarm
+
+.PHONY: deps build demo test clean samples
+
+deps:
+	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+build: deps
+	swift build
+
+# Python helpers for tests live in a virtual environment inside the build folder.
+$(PYTHON): Tests/Support/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/Support/requirements.txt
+	touch $(PYTHON)
+
+demo: build
+	@scripts/demo.sh $(BIN)
+
+test: build $(PYTHON)
+	VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) swift test
+
+samples:
+	SampleAudio/make-samples.sh
+
+clean:
+	rm -rf .build demo-output

@@ -1,0 +1,220 @@
+internal import CFFmpeg
+import Foundation
+
+/// Reads any file FFmpeg understands as mono 32-bit float samples at one chosen rate,
+/// decoding only as far as it is asked to.
+///
+/// ```swift
+/// let decoder = try AudioDecoder(path: "take.flac", sampleRate: 44_100)
+/// while let chunk = try decoder.read(upTo: 4096) { … }
+/// ```
+/// Resampling and downmixing are done by libswresample; a stream whose channel layout is
+/// unspecified (a WAV without a channel mask) is given FFmpeg's default layout for its count.
+public final class AudioDecoder {
+    /// The file being read, as given.
+    public let path: String
+    /// The rate samples are delivered at.
+    public let sampleRate: Int
+    /// FFmpeg's demuxer name (e.g. `wav`, `mov,mp4,m4a,3gp,3g2,mj2`).
+    public let container: String
+    /// FFmpeg's codec name (e.g. `pcm_s16le`, `aac`).
+    public let codec: String
+    /// The stream's own sample rate and channel count.
+    public let sourceSampleRate: Int
+    public let sourceChannels: Int
+    /// The length the container's header declares, in seconds, when it declares one
+    /// (not a guess from the bit rate).
+    public let declaredDuration: Double?
+    /// Samples delivered so far.
+    public private(set) var samplesRead = 0
+
+    private let input: InputFormatHandle
+    private let decoder: CodecContextHandle
+    private let streamIndex: Int32
+    private let packet: PacketHandle
+    private let frame: FrameHandle
+    private var resampler: ResamplerHandle?
+    private var resamplerInput: (format: Int32, rate: Int32, channels: Int32)?
+    private var pending: [Float] = []
+    private var pendingStart = 0
+    private var demuxerFinished = false
+    private var decoderFinished = false
+
+    /// Opens `path` and prepares to deliver mono float samples at `sampleRate`, or at the
+    /// stream's own rate when `sampleRate` is nil (to count samples without resampling).
+    /// - Throws: `AudioError` when the file is missing, a directory, empty, unreadable,
+    ///   not a media file, or holds no audio stream.
+    public init(path: String, sampleRate requestedRate: Int?) throws {
+        _ = FFmpegResult.quietLogging
+        precondition((requestedRate ?? 1) > 0, "sample rate must be positive")
+        self.path = path
+        try Self.checkReadableFile(path)
+
+        input = try InputFormatHandle(path: path)
+        let format = input.pointer!
+        container = String(cString: format.pointee.iformat.pointee.name)
+        var rc = avformat_find_stream_info(format, nil)
+        guard rc >= 0 else { throw AudioError.notAudio(path: path, reason: FFmpegResult.message(rc)) }
+        var codec: UnsafePointer<AVCodec>?
+        rc = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0)
+        guard rc >= 0, let codec else { throw AudioError.noAudioStream(path: path) }
+        streamIndex = rc
+        let stream = format.pointee.streams[Int(rc)]!
+        for i in 0..<Int(format.pointee.nb_streams) where Int32(i) != rc {
+            format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
+        }
+
+        decoder = try CodecContextHandle(codec: codec, path: path)
+        let context = decoder.pointer
+        try FFmpegResult.check(avcodec_parameters_to_context(context, stream.pointee.codecpar), "avcodec_parameters_to_context", path: path)
+        context.pointee.pkt_timebase = stream.pointee.time_base
+        rc = avcodec_open2(context, codec, nil)
+        self.codec = String(cString: avcodec_get_name(codec.pointee.id))
+        guard rc >= 0 else {
+            throw AudioError.notAudio(path: path, reason: "cannot open the \(self.codec) decoder: \(FFmpegResult.message(rc))")
+        }
+        sourceSampleRate = Int(context.pointee.sample_rate)
+        sourceChannels = Int(context.pointee.ch_layout.nb_channels)
+        guard sourceSampleRate > 0, sourceChannels > 0 else {
+            throw AudioError.notAudio(path: path, reason: "the audio stream has no sample rate or channels")
+        }
+        sampleRate = requestedRate ?? sourceSampleRate
+        if format.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE {
+            declaredDuration = nil
+        } else if stream.pointee.duration != cffmpeg_nopts_value(), stream.pointee.duration > 0 {
+            declaredDuration = Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
+        } else if format.pointee.duration != cffmpeg_nopts_value(), format.pointee.duration > 0 {
+            declaredDuration = Double(format.pointee.duration) / Double(AV_TIME_BASE)
+        } else {
+            declaredDuration = nil
+        }
+        packet = try PacketHandle(path: path)
+        frame = try FrameHandle(path: path)
+    }
+
+    /// Delivers up to `maxSamples` further samples, or nil once the stream is exhausted.
+    /// - Throws: `AudioError.corrupt` when the stream cannot be decoded at some point.
+    public func read(upTo maxSamples: Int) throws -> [Float]? {
+        precondition(maxSamples > 0, "read at least one sample")
+        while pending.count - pendingStart < maxSamples, !decoderFinished {
+            try decodeMore()
+        }
+        let available = pending.count - pendingStart
+        guard available > 0 else { return nil }
+        let count = min(available, maxSamples)
+        let chunk = Array(pending[pendingStart..<pendingStart + count])
+        pendingStart += count
+        if pendingStart >= 1 << 16 {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+        samplesRead += count
+        return chunk
+    }
+
+    /// Reads everything that is left.
+    public func readAll() throws -> [Float] {
+        var all: [Float] = []
+        while let chunk = try read(upTo: 1 << 16) { all.append(contentsOf: chunk) }
+        return all
+    }
+
+    /// Seconds decoded so far, for messages about where a file went wrong.
+    private var position: Double { Double(samplesRead + pending.count - pendingStart) / Double(sampleRate) }
+
+    /// Moves one step: a frame decoded, a packet sent, or the end reached.
+    private func decodeMore() throws {
+        let rc = avcodec_receive_frame(decoder.pointer, frame.pointer)
+        if rc >= 0 {
+            defer { av_frame_unref(frame.pointer) }
+            try convert(frame.pointer)
+            return
+        }
+        if rc == FFmpegResult.eof {
+            try flushResampler()
+            decoderFinished = true
+            return
+        }
+        guard rc == FFmpegResult.again else {
+            throw AudioError.corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(rc))
+        }
+        precondition(!demuxerFinished, "decoder asked for input after it was drained")
+        let readCode = av_read_frame(input.pointer, packet.pointer)
+        if readCode == FFmpegResult.eof {
+            demuxerFinished = true
+            avcodec_send_packet(decoder.pointer, nil)
+            return
+        }
+        guard readCode >= 0 else {
+            throw AudioError.corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(readCode))
+        }
+        defer { av_packet_unref(packet.pointer) }
+        guard packet.pointer.pointee.stream_index == streamIndex else { return }
+        let sendCode = avcodec_send_packet(decoder.pointer, packet.pointer)
+        if sendCode < 0, sendCode != FFmpegResult.again {
+            throw AudioError.corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(sendCode))
+        }
+    }
+
+    /// Resamples and downmixes one decoded frame into `pending`, rebuilding the resampler if
+    /// the stream changed its format mid-way.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws {
+        let shape = (format: frame.pointee.format, rate: frame.pointee.sample_rate, channels: frame.pointee.ch_layout.nb_channels)
+        if resamplerInput.map({ $0 != shape }) ?? true {
+            try flushResampler()
+            var inLayout = AVChannelLayout()
+            if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+                inLayout = .defaultLayout(channels: shape.channels)
+            } else {
+                try FFmpegResult.check(av_channel_layout_copy(&inLayout, &frame.pointee.ch_layout), "av_channel_layout_copy", path: path)
+            }
+            defer { av_channel_layout_uninit(&inLayout) }
+            var mono = AVChannelLayout.defaultLayout(channels: 1)
+            defer { av_channel_layout_uninit(&mono) }
+            resampler = try ResamplerHandle(
+                from: &inLayout, format: AVSampleFormat(shape.format), rate: shape.rate,
+                to: &mono, format: AV_SAMPLE_FMT_FLT, rate: Int32(sampleRate), path: path)
+            resamplerInput = shape
+        }
+        try appendConverted(input: frame.pointee.extended_data, count: frame.pointee.nb_samples, channels: Int(shape.channels))
+    }
+
+    private func flushResampler() throws {
+        guard resampler != nil else { return }
+        try appendConverted(input: nil, count: 0, channels: 0)
+    }
+
+    /// The corresponding C function is `swr_convert`.
+    private func appendConverted(input: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32, channels: Int) throws {
+        guard let swr = resampler?.pointer else { return }
+        let capacity = Int(swr_get_out_samples(swr, count))
+        guard capacity > 0 else { return }
+        let oldCount = pending.count
+        pending.append(contentsOf: repeatElement(0, count: capacity))
+        let produced = pending.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var out: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + oldCount).assumingMemoryBound(to: UInt8.self)
+            return withUnsafeMutablePointer(to: &out) { outs in
+                guard let input else { return swr_convert(swr, outs, Int32(capacity), nil, 0) }
+                return input.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: max(1, channels)) { ins in
+                    swr_convert(swr, outs, Int32(capacity), ins, count)
+                }
+            }
+        }
+        pending.removeLast(capacity - max(0, Int(produced)))
+        try FFmpegResult.check(produced, "swr_convert", path: path)
+    }
+
+    /// Tells apart the failures a user can fix (missing, directory, empty, unreadable) before FFmpeg sees the file.
+    static func checkReadableFile(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AudioError.fileNotFound(path: path)
+        }
+        if isDirectory.boolValue { throw AudioError.isDirectory(path: path) }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw AudioError.unreadable(path: path, reason: "permission denied")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        if size == 0 { throw AudioError.emptyFile(path: path) }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Why the audio layer could not do what was asked: always names the file and the reason,
+/// and for FFmpeg failures the C function, its return code and FFmpeg's own text.
+public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
+    case fileNotFound(path: String)
+    case isDirectory(path: String)
+    case emptyFile(path: String)
+    case unreadable(path: String, reason: String)
+    /// FFmpeg could not recognise the file as a media container.
+    case notAudio(path: String, reason: String)
+    /// The container holds no audio stream (an image, a video without sound, text).
+    case noAudioStream(path: String)
+    /// The audio could not be decoded at some point.
+    case corrupt(path: String, atSeconds: Double, reason: String)
+    /// The file ends before the length its header declares.
+    case truncated(path: String, decoded: Double, declared: Double)
+    case noSamples(path: String)
+    /// Nothing louder than the silence threshold: a muted microphone must not become an alarm.
+    case silent(path: String, detail: String)
+    /// An FFmpeg call failed while writing or processing.
+    case ffmpeg(path: String, function: String, code: Int32, message: String)
+    /// The output was written but does not pass the check it must pass before it is used.
+    case invalidOutput(path: String, reason: String)
+    /// The output cannot be written where it was asked.
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): "\(path): no such file"
+        case .isDirectory(let path): "\(path): is a directory, not an audio file"
+        case .emptyFile(let path): "\(path): empty file (0 bytes)"
+        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
+        case .notAudio(let path, let reason): "\(path): not an audio file (\(reason))"
+        case .noAudioStream(let path): "\(path): contains no audio stream"
+        case .corrupt(let path, let at, let reason): "\(path): corrupt audio at \(Self.seconds(at)) s (\(reason))"
+        case .truncated(let path, let decoded, let declared):
+            "\(path): truncated: \(Self.seconds(decoded)) s of audio where the header declares \(Self.seconds(declared)) s"
+        case .noSamples(let path): "\(path): holds no audio samples"
+        case .silent(let path, let detail): "\(path): silent (\(detail))"
+        case .ffmpeg(let path, let function, let code, let message): "\(path): \(function) failed: \(message) (code \(code))"
+        case .invalidOutput(let path, let reason): "\(path): the rendered ringtone failed its check: \(reason)"
+        case .cannotWrite(let path, let reason): "\(path): cannot write (\(reason))"
+        }
+    }
+
+    static func seconds(_ s: Double) -> String {
+        String(format: "%.2f", s)
+    }
+}

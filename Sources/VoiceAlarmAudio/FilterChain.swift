@@ -1,0 +1,105 @@
+internal import CFFmpeg
+import Foundation
+
+/// Runs mono float audio through a libavfilter chain (e.g. `volume=3dB,alimiter=…`) and
+/// collects what comes out, plus the metadata filters attach to frames (ebur128's readings).
+///
+/// The chain sees mono float at `sampleRate`; FFmpeg inserts any conversion a filter needs
+/// (ebur128 works at 48 kHz), and the output is brought back to mono float at `sampleRate`.
+struct FilterChain {
+    /// The chain in FFmpeg's filtergraph syntax.
+    let description: String
+    let sampleRate: Int
+
+    /// The result of one run.
+    struct Output {
+        var samples: [Float]
+        /// Frame metadata, the last value seen for each key.
+        var metadata: [String: String]
+    }
+
+    /// Filters `samples` and returns the whole output (the chain is drained at the end).
+    /// `path` names the file the audio belongs to, for error messages.
+    func run(_ samples: [Float], path: String, keepSamples: Bool = true) throws -> Output {
+        let graph = try FilterGraphHandle(path: path)
+        var source: UnsafeMutablePointer<AVFilterContext>?
+        var sink: UnsafeMutablePointer<AVFilterContext>?
+        let sourceArgs = "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=mono"
+        try FFmpegResult.check(
+            avfilter_graph_create_filter(&source, avfilter_get_by_name("abuffer"), "in", sourceArgs, nil, graph.pointer),
+            "avfilter_graph_create_filter(abuffer)", path: path)
+        try FFmpegResult.check(
+            avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph.pointer),
+            "avfilter_graph_create_filter(abuffersink)", path: path)
+
+        // The example in FFmpeg's doc/examples/filtering_audio.c: parse_ptr links what it can and
+        // hands back the rest in the same variables, which are freed afterwards.
+        var outputs = avfilter_inout_alloc()
+        var inputs = avfilter_inout_alloc()
+        defer { avfilter_inout_free(&outputs); avfilter_inout_free(&inputs) }
+        guard let output = outputs, let input = inputs else {
+            throw AudioError.ffmpeg(path: path, function: "avfilter_inout_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
+        }
+        output.pointee.name = av_strdup("in")
+        output.pointee.filter_ctx = source
+        input.pointee.name = av_strdup("out")
+        input.pointee.filter_ctx = sink
+        let chain = description + ",aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=mono"
+        try FFmpegResult.check(avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
+                               "avfilter_graph_parse_ptr(\(description))", path: path)
+        try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
+
+        let frame = try FrameHandle(path: path)
+        var result = Output(samples: [], metadata: [:])
+        if keepSamples { result.samples.reserveCapacity(samples.count) }
+        let chunk = 4096
+        var offset = 0
+        while offset < samples.count {
+            let count = min(chunk, samples.count - offset)
+            try push(samples[offset..<offset + count], pts: offset, into: source!, frame: frame, path: path)
+            offset += count
+            try pull(from: sink!, frame: frame, into: &result, keepSamples: keepSamples, path: path)
+        }
+        try FFmpegResult.check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags", path: path)
+        try pull(from: sink!, frame: frame, into: &result, keepSamples: keepSamples, path: path)
+        return result
+    }
+
+    private func push(_ samples: ArraySlice<Float>, pts: Int, into source: UnsafeMutablePointer<AVFilterContext>,
+                      frame: FrameHandle, path: String) throws {
+        let f = frame.pointer
+        f.pointee.nb_samples = Int32(samples.count)
+        f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+        f.pointee.sample_rate = Int32(sampleRate)
+        f.pointee.ch_layout = .defaultLayout(channels: 1)
+        f.pointee.pts = Int64(pts)
+        try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
+        samples.withUnsafeBytes { bytes in
+            f.pointee.data.0!.update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        // The source takes the frame's buffers and leaves it blank for reuse.
+        try FFmpegResult.check(av_buffersrc_add_frame_flags(source, f, 0), "av_buffersrc_add_frame_flags", path: path)
+    }
+
+    private func pull(from sink: UnsafeMutablePointer<AVFilterContext>, frame: FrameHandle,
+                      into result: inout Output, keepSamples: Bool, path: String) throws {
+        let f = frame.pointer
+        while true {
+            let rc = av_buffersink_get_frame(sink, f)
+            if rc == FFmpegResult.again || rc == FFmpegResult.eof { return }
+            try FFmpegResult.check(rc, "av_buffersink_get_frame", path: path)
+            defer { av_frame_unref(f) }
+            if keepSamples {
+                let count = Int(f.pointee.nb_samples)
+                f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { pointer in
+                    result.samples.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count))
+                }
+            }
+            var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+            while let next = av_dict_get(f.pointee.metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
+                result.metadata[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
+                entry = next
+            }
+        }
+    }
+}

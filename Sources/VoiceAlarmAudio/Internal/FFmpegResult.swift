@@ -1,0 +1,26 @@
+internal import CFFmpeg
+import Foundation
+
+/// The single place FFmpeg return codes become Swift errors (SwiftFFmpeg's `throwIfFail`).
+enum FFmpegResult {
+    static let eof = cffmpeg_error_eof()
+    static let again = cffmpeg_error_again()
+    static let invalidData = cffmpeg_error_invalid_data()
+
+    /// FFmpeg's text for `code`. The corresponding C function is `av_strerror`.
+    static func message(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        if av_strerror(code, &buffer, buffer.count) < 0 { return "unknown error" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Returns `code` when it is not an error; throws `AudioError.ffmpeg` naming `function` and `path` otherwise.
+    @discardableResult
+    static func check(_ code: Int32, _ function: String, path: String) throws -> Int32 {
+        guard code < 0 else { return code }
+        throw AudioError.ffmpeg(path: path, function: function, code: code, message: message(code))
+    }
+
+    /// Silences FFmpeg's own logging once; errors reach the user through `AudioError`.
+    static let quietLogging: Void = { cffmpeg_quiet_logging() }()
+}

@@ -1,0 +1,30 @@
+import VoiceAlarmCore
+
+/// EBU R128 loudness of a stretch of audio, as libavfilter's `ebur128` filter measures it.
+public struct Loudness: Equatable, Sendable, Codable {
+    /// Integrated loudness in LUFS (−70 for audio below the absolute gate).
+    public var integrated: Double
+    /// True peak in dBTP (4× oversampled, by the filter).
+    public var truePeak: Double
+    /// Largest absolute sample in dBFS.
+    public var samplePeak: Double
+
+    /// True when a listener would hear nothing: below −60 LUFS or no sample above −60 dBFS.
+    public var isSilent: Bool {
+        integrated < AudioLevels.silentLoudnessLUFS || samplePeak <= AudioLevels.silentPeakDBFS
+    }
+}
+
+/// Measures loudness with libavfilter's `ebur128` (`peak=true+sample`), never by hand.
+enum LoudnessMeter {
+    static func measure(_ samples: [Float], sampleRate: Int, path: String) throws -> Loudness {
+        let chain = FilterChain(description: "ebur128=peak=true+sample:metadata=1", sampleRate: sampleRate)
+        let output = try chain.run(samples, path: path, keepSamples: false)
+        func value(_ key: String) -> Double? { output.metadata["lavfi.r128.\(key)"].flatMap(Double.init) }
+        // Audio shorter than one 400 ms block gets no integrated reading: it is as good as silent.
+        let integrated = value("I") ?? -70
+        let truePeak = AudioLevels.decibels(amplitude: value("true_peak") ?? 0)
+        let samplePeak = AudioLevels.decibels(amplitude: value("sample_peak") ?? 0)
+        return Loudness(integrated: integrated, truePeak: truePeak, samplePeak: samplePeak)
+    }
+}

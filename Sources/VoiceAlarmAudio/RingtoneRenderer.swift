@@ -1,0 +1,199 @@
+import Foundation
+import VoiceAlarmCore
+
+/// Turns recordings into one capped, loudness-normalised ringtone file.
+///
+/// The stages: read each clip only as far as the cap needs (`ClipReader`), plan with the
+/// measured lengths (`CompositionPlanner`), lay the used clips out with their gaps, measure
+/// loudness with libavfilter's `ebur128`, apply fades, one gain and a limiter, encode to a
+/// temporary file beside the target, decode that file again to prove it is within the cap,
+/// shippable and under the true-peak ceiling, and only then rename it into place.
+///
+/// ```swift
+/// let report = try RingtoneRenderer(settings: RenderSettings()).render(["a.wav", "b.mp3"], to: "morning.m4a")
+/// ```
+public struct RingtoneRenderer: Sendable {
+    public let settings: RenderSettings
+
+    public init(settings: RenderSettings) {
+        precondition(settings.problem == nil, "invalid render settings: \(settings.problem ?? "")")
+        self.settings = settings
+    }
+
+    /// How many times encoding is retried with a lower limiter ceiling when the encoded
+    /// true peak comes out above the ceiling.
+    static let truePeakAttempts = 4
+    /// The encoded true peak accepted, 0.2 dB under the ceiling so that another meter
+    /// (another resampler for the oversampling) cannot find the ceiling crossed.
+    static let acceptedTruePeak = AudioLevels.truePeakCeilingDBTP - 0.2
+    /// Gain matching stops when the processed audio is this close to the target (LU).
+    static let loudnessTolerance = 0.2
+
+    /// Renders `inputs`, in order, into `output`.
+    /// - Returns: the report of what was used, cut and measured.
+    /// - Throws: `AudioError` naming the input or output at fault; `output` is then left as it was.
+    public func render(_ inputs: [String], to output: String) throws -> RenderReport {
+        precondition(!inputs.isEmpty, "render needs at least one input")
+        for input in inputs { try AudioDecoder.checkReadableFile(input) }
+        try Self.checkWritable(output)
+
+        var (composition, readings) = try plan(inputs)
+        guard composition.totalSamples > 0 else { throw AudioError.noSamples(path: inputs[0]) }
+        if let frame = settings.codec.paddedFrameLength {
+            composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
+        }
+        let mix = assemble(composition, readings)
+        let encoder = RingtoneEncoder(settings: settings)
+
+        let before = try LoudnessMeter.measure(mix, sampleRate: settings.sampleRate, path: output)
+        if before.isSilent {
+            let name = inputs.count == 1 ? inputs[0] : output
+            throw AudioError.silent(path: name, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", before.integrated, before.samplePeak))
+        }
+
+        let temporary = Self.temporaryPath(beside: output)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        var ceiling = Self.acceptedTruePeak - 0.3
+        var attempt = 0
+        while true {
+            attempt += 1
+            let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, path: output)
+            try encoder.write(processed, to: temporary)
+            let check = try SoundInspector.inspect(temporary, measureLoudness: true)
+            try verify(check, output: output)
+            let loudness = check.loudness!
+            let excess = loudness.truePeak - Self.acceptedTruePeak
+            if settings.normalize, excess > 0 {
+                guard attempt < Self.truePeakAttempts else {
+                    throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
+                }
+                ceiling -= excess + 0.3
+                continue
+            }
+            guard rename(temporary, output) == 0 else {
+                throw AudioError.cannotWrite(path: output, reason: String(cString: strerror(errno)))
+            }
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int ?? 0
+            return RenderReport(
+                output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
+                sampleRate: check.facts.sampleRate, channels: check.facts.channels, duration: check.facts.duration,
+                bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak)),
+                clips: clipReports(inputs, composition, readings))
+        }
+    }
+
+    /// Reads clips in order, each only as far as the room left, and plans them.
+    /// Clips after the first one left out are not opened at all.
+    private func plan(_ inputs: [String]) throws -> (Composition, [ClipReading?]) {
+        var planner = CompositionPlanner(settings: settings)
+        var readings: [ClipReading?] = []
+        for input in inputs {
+            guard let budget = planner.budgetForNextClip else {
+                planner.add(.longerThan(0))
+                readings.append(nil)
+                continue
+            }
+            let decoder = try AudioDecoder(path: input, sampleRate: settings.sampleRate)
+            let reading = try ClipReader.read(decoder, budget: budget, trimSilence: settings.trimSilence)
+            if reading.trailingTrimmed != nil, let declared = decoder.declaredDuration {
+                let decoded = Double(decoder.samplesRead) / Double(settings.sampleRate)
+                if decoded + 0.5 < declared { throw AudioError.truncated(path: input, decoded: decoded, declared: declared) }
+            }
+            planner.add(reading.extent)
+            readings.append(reading)
+        }
+        return (planner.composition, readings)
+    }
+
+    /// Lays the used clips out at their planned offsets; the gaps stay silent.
+    private func assemble(_ composition: Composition, _ readings: [ClipReading?]) -> [Float] {
+        var mix = [Float](repeating: 0, count: composition.totalSamples)
+        for entry in composition.usedEntries {
+            let samples = readings[entry.index]!.samples
+            precondition(samples.count >= entry.length, "clip \(entry.index) was read shorter than planned")
+            mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: samples[0..<entry.length])
+        }
+        return mix
+    }
+
+    /// Fades, then (when normalising) one gain towards the target and a limiter at `ceiling` dBFS,
+    /// all as libavfilter filters. The limiter takes some loudness off peaky speech, so the
+    /// result is measured and the shortfall added to the gain (at most `maximumGainDB` in all).
+    private func process(_ mix: [Float], loudness: Loudness, ceiling: Double, endsOnCut: Bool, path: String) throws -> [Float] {
+        let rate = settings.sampleRate
+        let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), mix.count / 2)
+        let fadeOut = min(Int((endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), mix.count / 2)
+        let fades = "afade=t=in:ss=0:ns=\(max(1, fadeIn)),afade=t=out:ss=\(mix.count - fadeOut):ns=\(max(1, fadeOut))"
+        guard settings.normalize else { return try run(fades, on: mix, path: path) }
+
+        let limit = max(0.0625, AudioLevels.amplitude(dB: ceiling))
+        var gain = min(settings.targetLUFS - loudness.integrated, AudioLevels.maximumGainDB)
+        var processed: [Float] = []
+        for _ in 0..<3 {
+            processed = try run(fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit), on: mix, path: path)
+            let shortfall = settings.targetLUFS - (try LoudnessMeter.measure(processed, sampleRate: rate, path: path)).integrated
+            guard abs(shortfall) > Self.loudnessTolerance, gain < AudioLevels.maximumGainDB else { break }
+            gain = min(gain + shortfall, AudioLevels.maximumGainDB)
+        }
+        return processed
+    }
+
+    private func run(_ filters: String, on mix: [Float], path: String) throws -> [Float] {
+        let output = try FilterChain(description: filters, sampleRate: settings.sampleRate).run(mix, path: path)
+        precondition(output.samples.count == mix.count, "filters changed the ringtone's length (\(mix.count) → \(output.samples.count))")
+        return output.samples
+    }
+
+    /// The written file must decode within the cap and pass `voicealarm check`.
+    private func verify(_ check: SoundInspector.Inspection, output: String) throws {
+        var facts = check.facts
+        facts.fileExtension = settings.format.fileExtension   // the temporary name has no meaningful extension
+        if let problem = ShippableSound.problems(of: facts).first {
+            throw AudioError.invalidOutput(path: output, reason: problem)
+        }
+        let decodedSamples = Int((facts.duration * Double(facts.sampleRate)).rounded())
+        let allowance = settings.format == .mp3 ? Int(0.05 * Double(facts.sampleRate)) : 0
+        if decodedSamples > settings.capSamples + allowance {
+            throw AudioError.invalidOutput(path: output, reason: String(format: "it decodes to %.4f s, over the %.1f s cap", facts.duration, settings.cap))
+        }
+    }
+
+    private func clipReports(_ inputs: [String], _ composition: Composition, _ readings: [ClipReading?]) -> [RenderReport.ClipReport] {
+        let rate = Double(settings.sampleRate)
+        return composition.entries.map { entry in
+            let reading = readings[entry.index]
+            let silenceCut = (reading?.leadingTrimmed ?? 0) + (reading?.trailingTrimmed ?? 0)
+            var reason = entry.reason?.rawValue
+            if reason == nil, silenceCut > 0 {
+                reason = String(format: "silence trimmed (%.2f s)", Double(silenceCut) / rate)
+            }
+            return .init(input: inputs[entry.index], used: entry.isUsed, start: entry.start.map { Self.round(Double($0) / rate) },
+                         duration: Self.round(Double(entry.length) / rate), trimmed: entry.reason != nil || silenceCut > 0,
+                         reason: reason)
+        }
+    }
+
+    /// Refuses an output that is a directory or sits in a folder that is missing or not writable.
+    static func checkWritable(_ output: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw AudioError.cannotWrite(path: output, reason: "is a directory")
+        }
+        let folder = (output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AudioError.cannotWrite(path: output, reason: "folder \(folder) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw AudioError.cannotWrite(path: output, reason: "folder \(folder) is not writable")
+        }
+    }
+
+    /// A hidden name in the target's folder, so the final rename is atomic.
+    static func temporaryPath(beside output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        let token = UUID().uuidString.prefix(8).lowercased()
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token).partial").path
+    }
+
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import VoiceAlarmAudio
+import VoiceAlarmCore
+
+/// `voicealarm render`: clips in, one ringtone out.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Stitch clips, in order, into one ringtone under the cap",
+        arguments: "-o OUT IN...",
+        minimumArguments: 1,
+        maximumArguments: nil,
+        options: [
+            OptionSpec("output", short: "o", value: "OUT", help: "Where to write the ringtone; its extension picks the format"),
+            OptionSpec("format", value: "FORMAT", help: "m4a (AAC, default), caf, wav, aiff or mp3"),
+            OptionSpec("codec", value: "CODEC", help: "pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)"),
+            OptionSpec("cap", value: "SECONDS", help: "Longest ringtone, more than 0 and less than 30 (default 29)"),
+            OptionSpec("gap", value: "SECONDS", help: "Silence between clips, 0 to 1, counted against the cap (default 0.3)"),
+            OptionSpec("no-trim-silence", help: "Keep each clip's leading and trailing silence"),
+            OptionSpec("target-lufs", value: "LUFS", help: "Loudness to normalise to, -40 to -6 (default -16)"),
+            OptionSpec("no-normalize", help: "Leave the loudness as recorded"),
+        ],
+        discussion: """
+          Clips play in the order given. A clip is used only if the ringtone including it, gaps
+          counted, stays within the cap; the first clip that would cross it stops the playlist.
+          A first clip longer than the cap is cut at the cap and faded out. Silence below -50 dBFS
+          is trimmed from each clip's ends (50 ms kept). Loudness is measured over the whole
+          ringtone (EBU R128) and brought to the target with one gain (at most +20 dB) and a
+          limiter, so the true peak stays at or below -1 dBTP after encoding. The file is checked
+          before it replaces OUT; on any error OUT is left as it was.
+          Prints OUT on stdout (the full report with --json); a summary goes to stderr.
+        """,
+        examples: [
+            "voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac",
+            "voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a",
+            "voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav",
+        ])
+
+    /// Turns the options into render settings and the output path, or a usage error.
+    static func settings(from parsed: ParsedArguments) throws -> (RenderSettings, String) {
+        guard let output = parsed.value("output"), !output.isEmpty else {
+            throw UsageError("missing -o OUT (where to write the ringtone)", command: spec.name)
+        }
+        let format = try resolveFormat(output: output, requested: parsed.value("format"))
+        var codec = format.defaultCodec
+        if let name = parsed.value("codec") {
+            guard let requested = RingtoneCodec(rawValue: name.lowercased()) else {
+                let known = RingtoneCodec.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: spec.name)
+            }
+            guard format.allowedCodecs.contains(requested) else {
+                let allowed = format.allowedCodecs.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--codec: \(format.rawValue) cannot carry \(requested.rawValue) (use \(allowed))", command: spec.name)
+            }
+            codec = requested
+        }
+        let settings = RenderSettings(
+            cap: try parsed.number("cap", exclusiveUpper: RenderSettings.hardLimit, exclusiveLower: 0, default: RenderSettings.defaultCap),
+            gap: try parsed.number("gap", in: RenderSettings.gapRange, default: RenderSettings.defaultGap),
+            trimSilence: !parsed.has("no-trim-silence"),
+            normalize: !parsed.has("no-normalize"),
+            targetLUFS: try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS),
+            format: format,
+            codec: codec)
+        if let problem = settings.problem { throw UsageError(problem, command: spec.name) }
+        return (settings, output)
+    }
+
+    /// The format from `--format` and OUT's extension, which must agree when both are there.
+    static func resolveFormat(output: String, requested: String?) throws -> RingtoneFormat {
+        let known = RingtoneFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        var asked: RingtoneFormat?
+        if let requested {
+            guard let format = RingtoneFormat(rawValue: requested.lowercased()) else {
+                throw UsageError("--format: unknown format '\(requested)' (\(known))", command: spec.name)
+            }
+            asked = format
+        }
+        let ext = URL(fileURLWithPath: output).pathExtension
+        guard !ext.isEmpty else {
+            let suggestion = asked.map { " (\(output).\($0.fileExtension))" } ?? ""
+            throw UsageError("\(output): the output needs an extension\(suggestion); an alarm falls back to its default tone without one", command: spec.name)
+        }
+        guard let byExtension = RingtoneFormat(fileExtension: ext) else {
+            throw UsageError("\(output): cannot write .\(ext) (formats: \(known))", command: spec.name)
+        }
+        if let asked, asked != byExtension {
+            throw UsageError("--format \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name)
+        }
+        return byExtension
+    }
+
+    static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let (settings, output) = try settings(from: parsed)
+        let report = try RingtoneRenderer(settings: settings).render(parsed.arguments, to: output)
+        if context.json {
+            context.console.result(JSONOutput.encode(report))
+        } else {
+            context.console.result(report.output)
+        }
+        if !context.quiet { context.console.writeErr(summary(report)) }
+        return .success
+    }
+
+    /// The sentence or two a person reads after a render.
+    static func summary(_ report: RenderReport) -> String {
+        let used = report.clips.filter(\.used).count
+        var text = String(format: "Rendered %d of %d clip%@ into %@: %.2f s, %@ %@ %d Hz mono, %.1f LUFS, true peak %.1f dBTP, %@.\n",
+                          used, report.clips.count, report.clips.count == 1 ? "" : "s", report.output, report.duration,
+                          report.format, report.codec, report.sampleRate, report.loudness.integrated, report.loudness.truePeak,
+                          byteCount(report.bytes))
+        for clip in report.clips where clip.reason != nil {
+            let what = clip.used ? String(format: "plays %.2f s", clip.duration) : "left out"
+            text += "  \(clip.input): \(what) (\(clip.reason!))\n"
+        }
+        return text
+    }
+
+    private static func byteCount(_ bytes: Int) -> String {
+        bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.0f kB", Double(bytes) / 1e3)
+    }
+}

@@ -1,0 +1,71 @@
+/// What a render produced and why: the composition, printed (the `--json` of `voicealarm render`).
+public struct RenderReport: Equatable, Sendable, Encodable {
+    /// One input clip's fate.
+    public struct ClipReport: Equatable, Sendable, Encodable {
+        public var input: String
+        public var used: Bool
+        /// Offset in the ringtone in seconds; nil when unused.
+        public var start: Double?
+        /// Seconds of the clip that play.
+        public var duration: Double
+        /// True when any of the clip was left out (silence or the cap).
+        public var trimmed: Bool
+        /// Why part or all of the clip was left out; nil when it plays whole.
+        public var reason: String?
+
+        public init(input: String, used: Bool, start: Double?, duration: Double, trimmed: Bool, reason: String?) {
+            self.input = input
+            self.used = used
+            self.start = start
+            self.duration = duration
+            self.trimmed = trimmed
+            self.reason = reason
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(input, forKey: .input)
+            try c.encode(used, forKey: .used)
+            try c.encode(start, forKey: .start)        // null when unused, as documented
+            try c.encode(duration, forKey: .duration)
+            try c.encode(trimmed, forKey: .trimmed)
+            try c.encode(reason, forKey: .reason)
+        }
+        private enum CodingKeys: String, CodingKey { case input, used, start, duration, trimmed, reason }
+    }
+
+    /// Loudness of the file as written, measured by decoding it.
+    public struct LoudnessReport: Equatable, Sendable, Encodable {
+        public var integrated: Double
+        public var truePeak: Double
+        public init(integrated: Double, truePeak: Double) {
+            self.integrated = integrated
+            self.truePeak = truePeak
+        }
+    }
+
+    public var output: String
+    public var format: String
+    /// FFmpeg's codec name: `aac`, `pcm_s16le`, `pcm_s16be`, `adpcm_ima_qt`, `mp3`.
+    public var codec: String
+    public var sampleRate: Int
+    public var channels: Int
+    /// Decoded duration of the written file, in seconds.
+    public var duration: Double
+    public var bytes: Int
+    public var loudness: LoudnessReport
+    public var clips: [ClipReport]
+
+    public init(output: String, format: String, codec: String, sampleRate: Int, channels: Int, duration: Double,
+                bytes: Int, loudness: LoudnessReport, clips: [ClipReport]) {
+        self.output = output
+        self.format = format
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.duration = duration
+        self.bytes = bytes
+        self.loudness = loudness
+        self.clips = clips
+    }
+}

@@ -1,0 +1,69 @@
+/// Everything that decides how clips become a ringtone, apart from the clips themselves.
+///
+/// Two renders with equal settings and equal input audio produce the same ringtone, so
+/// settings take part in a ringtone's identity.
+public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
+    /// The longest a ringtone may be, in seconds. Must be > 0 and < 30.
+    public var cap: Double
+    /// Silence between clips, in seconds (0...1), counted against the cap.
+    public var gap: Double
+    /// Whether leading and trailing silence is cut from each clip before planning.
+    public var trimSilence: Bool
+    /// Whether the whole ringtone is brought to `targetLUFS`.
+    public var normalize: Bool
+    /// Integrated loudness to normalise to, in LUFS (−40...−6).
+    public var targetLUFS: Double
+    /// The container to write.
+    public var format: RingtoneFormat
+    /// The codec inside it; must be one of `format.allowedCodecs`.
+    public var codec: RingtoneCodec
+    /// Output sample rate in Hz; every length in a plan is counted at this rate.
+    public var sampleRate: Int
+
+    public static let defaultCap = 29.0
+    public static let defaultGap = 0.3
+    public static let defaultTargetLUFS = -16.0
+    public static let defaultSampleRate = 44_100
+    /// Ringtones must be shorter than this for the alarm system to play them.
+    public static let hardLimit = 30.0
+    public static let gapRange = 0.0...1.0
+    public static let targetLUFSRange = -40.0...(-6.0)
+
+    public init(
+        cap: Double = RenderSettings.defaultCap,
+        gap: Double = RenderSettings.defaultGap,
+        trimSilence: Bool = true,
+        normalize: Bool = true,
+        targetLUFS: Double = RenderSettings.defaultTargetLUFS,
+        format: RingtoneFormat = .m4a,
+        codec: RingtoneCodec? = nil,
+        sampleRate: Int = RenderSettings.defaultSampleRate
+    ) {
+        self.cap = cap
+        self.gap = gap
+        self.trimSilence = trimSilence
+        self.normalize = normalize
+        self.targetLUFS = targetLUFS
+        self.format = format
+        self.codec = codec ?? format.defaultCodec
+        self.sampleRate = sampleRate
+    }
+
+    /// Why these settings cannot be used, or nil when they can.
+    public var problem: String? {
+        if !(cap > 0 && cap < Self.hardLimit) { return "cap must be more than 0 and less than 30 seconds (got \(cap))" }
+        if !Self.gapRange.contains(gap) { return "gap must be between 0 and 1 second (got \(gap))" }
+        if !Self.targetLUFSRange.contains(targetLUFS) { return "target loudness must be between -40 and -6 LUFS (got \(targetLUFS))" }
+        if !format.allowedCodecs.contains(codec) {
+            let allowed = format.allowedCodecs.map(\.rawValue).joined(separator: ", ")
+            return "\(format.rawValue) cannot carry \(codec.rawValue) (use \(allowed))"
+        }
+        if !(8_000...96_000).contains(sampleRate) { return "sample rate must be 8000...96000 Hz (got \(sampleRate))" }
+        return nil
+    }
+
+    /// The cap in samples at the output rate (rounded down, so the cap is never exceeded).
+    public var capSamples: Int { Int((cap * Double(sampleRate)).rounded(.down)) }
+    /// The gap in samples at the output rate.
+    public var gapSamples: Int { Int((gap * Double(sampleRate)).rounded()) }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import VoiceAlarmCLI
+
+exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
