@@ -93,14 +93,20 @@ public final class AudioDecoder {
     }
 
     /// Delivers up to `maxSamples` further samples, or nil once the stream is exhausted.
-    /// - Throws: `AudioError.corrupt` when the stream cannot be decoded at some point.
+    /// - Throws: `AudioError.corrupt` when the stream cannot be decoded at some point,
+    ///   `AudioError.truncated` when it ends well short of the length its header declares.
     public func read(upTo maxSamples: Int) throws -> [Float]? {
         precondition(maxSamples > 0, "read at least one sample")
         while pending.count - pendingStart < maxSamples, !decoderFinished {
             try decodeMore()
         }
         let available = pending.count - pendingStart
-        guard available > 0 else { return nil }
+        guard available > 0 else {
+            if let declaredDuration, position + Self.truncationTolerance < declaredDuration {
+                throw AudioError.truncated(path: path, decoded: position, declared: declaredDuration)
+            }
+            return nil
+        }
         let count = min(available, maxSamples)
         let chunk = Array(pending[pendingStart..<pendingStart + count])
         pendingStart += count
@@ -135,9 +141,7 @@ public final class AudioDecoder {
             decoderFinished = true
             return
         }
-        guard rc == FFmpegResult.again else {
-            throw AudioError.corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(rc))
-        }
+        guard rc == FFmpegResult.again else { throw failure(rc) }
         precondition(!demuxerFinished, "decoder asked for input after it was drained")
         let readCode = av_read_frame(input.pointer, packet.pointer)
         if readCode == FFmpegResult.eof {
@@ -145,15 +149,28 @@ public final class AudioDecoder {
             avcodec_send_packet(decoder.pointer, nil)
             return
         }
-        guard readCode >= 0 else {
-            throw AudioError.corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(readCode))
-        }
+        guard readCode >= 0 else { throw failure(readCode) }
         defer { av_packet_unref(packet.pointer) }
         guard packet.pointer.pointee.stream_index == streamIndex else { return }
         let sendCode = avcodec_send_packet(decoder.pointer, packet.pointer)
-        if sendCode < 0, sendCode != FFmpegResult.again {
-            throw AudioError.corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(sendCode))
+        if sendCode < 0, sendCode != FFmpegResult.again { throw failure(sendCode) }
+    }
+
+    /// How far short of its declared length a stream may end before it counts as cut off
+    /// (container estimates and codec priming differ by a few frames).
+    static let truncationTolerance = 0.5
+
+    /// A decoding or reading failure: a file cut short when it fails at the end of its bytes,
+    /// otherwise corrupt where it failed.
+    private func failure(_ code: Int32) -> AudioError {
+        if let io = input.pointer?.pointee.pb {
+            let size = avio_size(io)
+            if avio_feof(io) != 0 || (size > 0 && avio_tell(io) >= size - 4096) {
+                let declared = declaredDuration.flatMap { $0 > position + Self.truncationTolerance ? $0 : nil }
+                return .truncated(path: path, decoded: position, declared: declared)
+            }
         }
+        return .corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(code))
     }
 
     /// Resamples and downmixes one decoded frame into `pending`, rebuilding the resampler if

@@ -13,8 +13,8 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     case noAudioStream(path: String)
     /// The audio could not be decoded at some point.
     case corrupt(path: String, atSeconds: Double, reason: String)
-    /// The file ends before the length its header declares.
-    case truncated(path: String, decoded: Double, declared: Double)
+    /// The file ends before the length its header declares, or in the middle of a frame.
+    case truncated(path: String, decoded: Double, declared: Double?)
     case noSamples(path: String)
     /// Nothing louder than the silence threshold: a muted microphone must not become an alarm.
     case silent(path: String, detail: String)
@@ -34,8 +34,10 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .notAudio(let path, let reason): "\(path): not an audio file (\(reason))"
         case .noAudioStream(let path): "\(path): contains no audio stream"
         case .corrupt(let path, let at, let reason): "\(path): corrupt audio at \(Self.seconds(at)) s (\(reason))"
-        case .truncated(let path, let decoded, let declared):
+        case .truncated(let path, let decoded, let declared?):
             "\(path): truncated: \(Self.seconds(decoded)) s of audio where the header declares \(Self.seconds(declared)) s"
+        case .truncated(let path, let decoded, nil):
+            "\(path): truncated: the file ends in the middle of a frame after \(Self.seconds(decoded)) s"
         case .noSamples(let path): "\(path): holds no audio samples"
         case .silent(let path, let detail): "\(path): silent (\(detail))"
         case .ffmpeg(let path, let function, let code, let message): "\(path): \(function) failed: \(message) (code \(code))"

@@ -16,6 +16,13 @@ public struct Composition: Equatable, Sendable {
         public var reason: CutReason?
 
         public var isUsed: Bool { start != nil }
+
+        public init(index: Int, start: Int?, length: Int, reason: CutReason?) {
+            self.index = index
+            self.start = start
+            self.length = length
+            self.reason = reason
+        }
     }
 
     /// Why a clip was shortened or left out.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What a finished process left behind.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var stdoutData: Data
+}
+
+/// Runs programs for tests: the voicealarm binary, ffmpeg, ffprobe, python.
+public enum ProcessRunner {
+    /// Runs `executable` (looked up on PATH unless it contains a slash) and waits for it.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self),
+                             stdoutData: outData)
+    }
+
+    /// Runs a command that must succeed (fixture generation); fails loudly otherwise.
+    public static func mustRun(_ executable: String, _ arguments: [String]) throws {
+        let result = try run(executable, arguments)
+        guard result.status == 0 else {
+            throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+        }
+    }
+}
+
+/// A test helper that could not do its job (a missing tool, a fixture that failed to generate).
+public struct TestSupportError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,93 @@
+import Testing
+@testable import VoiceAlarmCLI
+
+@Suite("Parsing the command line")
+struct ArgumentParserTests {
+    let parser = VoiceAlarmTool.parser
+
+    @Test("Global options are accepted before and after the subcommand")
+    func globalAnywhere() throws {
+        let before = try parser.parse(["--json", "render", "-o", "x.m4a", "a.wav"])
+        let after = try parser.parse(["render", "-o", "x.m4a", "a.wav", "--json"])
+        #expect(before == after)
+        #expect(before.has("json"))
+        #expect(before.arguments == ["a.wav"])
+    }
+
+    @Test("Values come attached or separate; -- ends the options")
+    func valueForms() throws {
+        let parsed = try parser.parse(["render", "--cap=20", "-ox.m4a", "--target-lufs", "-20", "--", "--odd-name.wav"])
+        #expect(parsed.value("cap") == "20")
+        #expect(parsed.value("output") == "x.m4a")
+        #expect(parsed.value("target-lufs") == "-20")
+        #expect(parsed.arguments == ["--odd-name.wav"])
+    }
+
+    @Test("--help skips the argument count check")
+    func helpWithoutArguments() throws {
+        #expect(try parser.parse(["render", "--help"]).has("help"))
+    }
+}
+
+@Suite("Help text")
+struct HelpTests {
+    private func run(_ arguments: [String]) -> (Int32, String, String) {
+        nonisolated(unsafe) var out = "", err = ""
+        let status = VoiceAlarmTool.run(arguments, console: Console(writeOut: { out += $0 }, writeErr: { err += $0 }))
+        return (status, out, err)
+    }
+
+    @Test("voicealarm render --help, exactly")
+    func renderHelp() {
+        let (status, out, err) = run(["render", "--help"])
+        #expect(status == 0)
+        #expect(err.isEmpty)
+        #expect(out == """
+            voicealarm render: Stitch clips, in order, into one ringtone under the cap
+
+            usage: voicealarm render [options] -o OUT IN...
+
+              Clips play in the order given. A clip is used only if the ringtone including it, gaps
+              counted, stays within the cap; the first clip that would cross it stops the playlist.
+              A first clip longer than the cap is cut at the cap and faded out. Silence below -50 dBFS
+              is trimmed from each clip's ends (50 ms kept). Loudness is measured over the whole
+              ringtone (EBU R128) and brought to the target with one gain (at most +20 dB) and a
+              limiter, so the true peak stays at or below -1 dBTP after encoding. The file is checked
+              before it replaces OUT; on any error OUT is left as it was.
+              Prints OUT on stdout (the full report with --json); a summary goes to stderr.
+
+            options:
+              -o, --output OUT        Where to write the ringtone; its extension picks the format
+                  --format FORMAT     m4a (AAC, default), caf, wav, aiff or mp3
+                  --codec CODEC       pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)
+                  --cap SECONDS       Longest ringtone, more than 0 and less than 30 (default 29)
+                  --gap SECONDS       Silence between clips, 0 to 1, counted against the cap (default 0.3)
+                  --no-trim-silence   Keep each clip's leading and trailing silence
+                  --target-lufs LUFS  Loudness to normalise to, -40 to -6 (default -16)
+                  --no-normalize      Leave the loudness as recorded
+
+            options for every command:
+                  --json   Print the result as JSON on stdout
+              -q, --quiet  Print nothing on stderr but errors
+              -h, --help   Show help
+
+            examples:
+              voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac
+              voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a
+              voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav
+
+            """)
+    }
+
+    @Test("voicealarm --help lists every command", arguments: [["--help"], ["help"], ["-h"]])
+    func topLevelHelp(_ arguments: [String]) {
+        let (status, out, _) = run(arguments)
+        #expect(status == 0)
+        for command in ["render", "check", "help"] { #expect(out.contains("\n  \(command) ")) }
+    }
+
+    @Test("help COMMAND is the command's --help")
+    func helpCommand() {
+        #expect(run(["help", "check"]).1 == run(["check", "--help"]).1)
+    }
+}

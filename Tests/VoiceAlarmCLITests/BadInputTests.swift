@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the real binary.
+func voicealarm(_ arguments: [String]) throws -> ProcessResult {
+    guard FileManager.default.isExecutableFile(atPath: ProjectPaths.binary) else {
+        throw TestSupportError("no binary at \(ProjectPaths.binary): run 'make test', which builds it first")
+    }
+    return try ProcessRunner.run(ProjectPaths.binary, arguments)
+}
+
+/// The bad inputs of the audio engine, each made by a tool other than VoiceAlarm.
+enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case missing, directory, text, image, randomBytes, emptyFile, truncatedM4A, truncatedFLAC, truncatedMP3
+    case cutMidSampleWAV, corruptM4A, videoOnly, zeroSamples, silent
+
+    var testDescription: String { rawValue }
+
+    /// Creates the input in `dir`; returns its path and a word the error must contain.
+    func make(in dir: TemporaryDirectory) throws -> (path: String, reason: String) {
+        let path = dir.file("input-\(rawValue)")
+        func tone(_ ext: String, codec: String? = nil) throws -> String {
+            let full = dir.file("full-\(rawValue).\(ext)")
+            try AudioFixtures.tone(full, seconds: 10, codec: codec, extra: ext == "m4a" ? ["-movflags", "+faststart"] : [])
+            return full
+        }
+        switch self {
+        case .missing: return (dir.file("nope.wav"), "no such file")
+        case .directory:
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return (path, "is a directory")
+        case .text:
+            try Data("I am calm. I am ready.\n".utf8).write(to: URL(fileURLWithPath: path + ".txt"))
+            return (path + ".txt", "not an audio file")
+        case .image:
+            try ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", path + ".png"])
+            return (path + ".png", "no audio stream")
+        case .randomBytes:
+            var generator = SystemRandomNumberGenerator()
+            try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
+            return (path, "not an audio file")
+        case .emptyFile:
+            FileManager.default.createFile(atPath: path + ".wav", contents: Data())
+            return (path + ".wav", "empty file")
+        case .truncatedM4A:
+            try AudioFixtures.truncatedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")
+            return (path + ".m4a", "truncated")
+        case .truncatedFLAC:
+            try AudioFixtures.truncatedCopy(of: try tone("flac"), to: path + ".flac")
+            return (path + ".flac", "truncated")
+        case .truncatedMP3:
+            try AudioFixtures.truncatedCopy(of: try tone("mp3", codec: "libmp3lame"), to: path + ".mp3")
+            return (path + ".mp3", "truncated")
+        case .cutMidSampleWAV:
+            // sox writes a 44-byte header; 10 s of 16-bit mono is 882,000 bytes of samples.
+            // Cutting after an odd number of them leaves the last sample half there.
+            let full = dir.file("full.wav")
+            try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", full, "synth", "10", "sine", "440", "vol", "0.3"])
+            let data = try Data(contentsOf: URL(fileURLWithPath: full))
+            #expect(data.count == 44 + 882_000)
+            try data.prefix(44 + 441_001).write(to: URL(fileURLWithPath: path + ".wav"))
+            return (path + ".wav", "truncated")
+        case .corruptM4A:
+            try AudioFixtures.corruptedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")
+            return (path + ".m4a", "corrupt audio at")
+        case .videoOnly:
+            try ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=64x64:d=2", "-c:v", "ffv1", path + ".mkv"])
+            return (path + ".mkv", "no audio stream")
+        case .zeroSamples:
+            try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", path + ".wav", "trim", "0", "0"])
+            return (path + ".wav", "no audio samples")
+        case .silent:
+            try AudioFixtures.silence(path + ".wav", seconds: 3)
+            return (path + ".wav", "silent")
+        }
+    }
+}
+
+@Suite("Bad input gets one clear line, exit 1, and loses nothing")
+struct BadInputTests {
+    @Test("render refuses it and leaves an existing output untouched", arguments: BadInput.allCases)
+    func render(_ input: BadInput) throws {
+        let dir = TemporaryDirectory("bad")
+        let (path, reason) = try input.make(in: dir)
+        let good = "\(ProjectPaths.sampleAudio)/calm.wav"
+        for existing in [false, true] {
+            let out = dir.file(existing ? "existing.m4a" : "new.m4a")
+            if existing { try Data("the previous ringtone".utf8).write(to: URL(fileURLWithPath: out)) }
+            let before = Set(dir.contents())
+            let result = try voicealarm(["render", "-o", out, good, path])
+            #expect(result.status == 1)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "stderr: \(result.stderr)")
+            #expect(lines.first?.hasPrefix("error: \(path): ") == true, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains(reason), "stderr: \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(Set(dir.contents()) == before, "nothing created, no temporary left")
+            if existing {
+                #expect(try String(contentsOfFile: out, encoding: .utf8) == "the previous ringtone")
+            }
+        }
+    }
+
+    @Test("check says why it is not a shippable sound, exit 1", arguments: BadInput.allCases)
+    func check(_ input: BadInput) throws {
+        let dir = TemporaryDirectory("badcheck")
+        let (path, _) = try input.make(in: dir)
+        let result = try voicealarm(["check", "--json", path])
+        #expect(result.status == 1)
+        let verdict = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
+        #expect(verdict?["shippable"] as? Bool == false)
+        #expect((verdict?["problems"] as? [String])?.isEmpty == false)
+        #expect(result.stderr.hasPrefix("error: \(path): "))
+    }
+
+    @Test("An output in a missing or unwritable folder is refused before any work")
+    func unwritableOutput() throws {
+        let dir = TemporaryDirectory("unwritable")
+        let good = "\(ProjectPaths.sampleAudio)/calm.wav"
+        let missing = try voicealarm(["render", "-o", dir.file("no/such/folder/x.m4a"), good])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("does not exist"))
+        let folder = dir.file("folder.m4a")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let isDirectory = try voicealarm(["render", "-o", folder, good])
+        #expect(isDirectory.status == 1)
+        #expect(isDirectory.stderr.contains("is a directory"))
+    }
+}
+
+@Suite("A malformed command line is a usage error: exit 64 and a pointer to help")
+struct UsageErrorTests {
+    @Test("Each mistake names itself", arguments: [
+        (["render", "--format", "ogg2", "-o", "x.m4a", "a.wav"], "unknown format 'ogg2'"),
+        (["render", "--cap", "30", "-o", "x.m4a", "a.wav"], "--cap: 30 must be more than 0 and less than 30"),
+        (["render", "--cap", "0", "-o", "x.m4a", "a.wav"], "--cap: 0 must be more than 0"),
+        (["render", "--cap", "abc", "-o", "x.m4a", "a.wav"], "'abc' is not a number"),
+        (["render", "--gap", "2", "-o", "x.m4a", "a.wav"], "--gap: 2 is out of range"),
+        (["render", "--target-lufs", "0", "-o", "x.m4a", "a.wav"], "--target-lufs: 0 is out of range"),
+        (["render", "--format", "caf", "-o", "x.m4a", "a.wav"], "--format caf contradicts the output's extension .m4a"),
+        (["render", "--codec", "ima4", "-o", "x.m4a", "a.wav"], "m4a cannot carry ima4"),
+        (["render", "--codec", "flac", "-o", "x.caf", "a.wav"], "unknown codec 'flac'"),
+        (["render", "-o", "ringtone", "a.wav"], "needs an extension"),
+        (["render", "-o", "x.ogg", "a.wav"], "cannot write .ogg"),
+        (["render", "a.wav"], "missing -o OUT"),
+        (["render", "-o", "x.m4a"], "missing -o OUT IN..."),
+        (["render", "-o"], "--output needs a value"),
+        (["render", "--bogus", "-o", "x.m4a", "a.wav"], "unknown option '--bogus'"),
+        (["render", "--no-normalize=yes", "-o", "x.m4a", "a.wav"], "takes no value"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["check"], "missing FILE"),
+        (["check", "a.wav", "b.wav"], "unexpected argument 'b.wav'"),
+    ])
+    func usage(_ arguments: [String], _ message: String) throws {
+        let dir = TemporaryDirectory("usage")
+        let result = try voicealarm(arguments.map { $0.hasSuffix(".m4a") || $0 == "ringtone" ? dir.file($0) : $0 })
+        #expect(result.status == 64)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "stderr: \(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: ") == true)
+        #expect(lines.first?.contains(message) == true, "stderr: \(result.stderr)")
+        #expect(lines.last?.hasPrefix("see 'voicealarm ") == true)
+        #expect(result.stdout.isEmpty)
+        #expect(dir.contents().isEmpty)
+    }
+
+    @Test("No command at all prints the help on stderr, exit 64")
+    func noCommand() throws {
+        let result = try voicealarm([])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("usage: voicealarm <command>"))
+        #expect(result.stdout.isEmpty)
+    }
+}
