@@ -52,7 +52,11 @@ public struct RingtoneRenderer: Sendable {
         }
 
         let temporary = Self.temporaryPath(beside: output)
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        TemporaryFiles.register(temporary)
+        defer {
+            try? FileManager.default.removeItem(atPath: temporary)
+            TemporaryFiles.unregister(temporary)
+        }
         var ceiling = Self.acceptedTruePeak - 0.3
         var attempt = 0
         while true {

@@ -13,22 +13,30 @@ public enum SoundInspector {
         public var problems: [String] { ShippableSound.problems(of: facts) }
     }
 
-    /// Decodes `path` completely (at its own rate, so no resampling blurs the count) and reports on it.
-    /// - Throws: `AudioError` when the file cannot be read or decoded at all.
+    /// Decodes `path` completely, at its own rate so no resampling blurs the count, and reports
+    /// on it. Samples are streamed (a two-hour file costs no memory) unless loudness is asked
+    /// for, which is meant for ringtones, shorter than 30 s.
+    /// - Throws: `AudioError` when the file cannot be read or decoded.
     public static func inspect(_ path: String, measureLoudness: Bool = false) throws -> Inspection {
         let decoder = try AudioDecoder(path: path, sampleRate: nil)
-        let samples = try decoder.readAll()
-        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
+        var count = 0
+        var peak: Float = 0
+        var kept: [Float] = []
+        while let chunk = try decoder.read(upTo: 1 << 16) {
+            count += chunk.count
+            for sample in chunk { peak = max(peak, abs(sample)) }
+            if measureLoudness { kept.append(contentsOf: chunk) }
+        }
         let facts = SoundFacts(
             fileExtension: URL(fileURLWithPath: path).pathExtension.lowercased(),
             container: decoder.container,
             codec: decoder.codec,
             sampleRate: decoder.sourceSampleRate,
             channels: decoder.sourceChannels,
-            duration: Double(samples.count) / Double(decoder.sourceSampleRate),
+            duration: Double(count) / Double(decoder.sourceSampleRate),
             peak: Double(peak))
-        let loudness = measureLoudness && !samples.isEmpty
-            ? try LoudnessMeter.measure(samples, sampleRate: decoder.sourceSampleRate, path: path) : nil
+        let loudness = measureLoudness && count > 0
+            ? try LoudnessMeter.measure(kept, sampleRate: decoder.sourceSampleRate, path: path) : nil
         return Inspection(facts: facts, loudness: loudness)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
 import VoiceAlarmCLI
 
+InterruptHandler.install()
 exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
