@@ -25,6 +25,17 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The output cannot be written where it was asked.
     case cannotWrite(path: String, reason: String)
 
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
+             .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
+             .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .invalidOutput(let path, _),
+             .cannotWrite(let path, _):
+            path
+        }
+    }
+
     public var description: String {
         switch self {
         case .fileNotFound(let path): "\(path): no such file"

@@ -21,64 +21,55 @@ struct ClipReading {
 /// long tail must be scanned for more speech.
 enum ClipReader {
     static func read(_ decoder: AudioDecoder, budget: Int, trimSilence: Bool) throws -> ClipReading {
-        let rate = decoder.sampleRate
-        let threshold = Float(AudioLevels.amplitude(dB: AudioLevels.trimThresholdDBFS))
-        let silentPeak = Float(AudioLevels.amplitude(dB: AudioLevels.silentPeakDBFS))
-        let pad = Int(AudioLevels.trimPadding * Double(rate))
+        var scan = SilenceScan(sampleRate: decoder.sampleRate)
+        let pad = scan.padding
         let keepLimit = budget + pad + 1
 
         var raw: [Float] = []           // the untrimmed start, for a clip with nothing to trim
         var content: [Float] = []       // from `pad` samples before the first loud one
         var preroll: [Float] = []       // recent samples before any loud one (at least the last `pad`)
-        var firstLoud: Int?             // index of the first sample above the trim threshold
         var contentStart = 0            // index where `content` begins
-        var lastLoud = -1               // index of the last loud sample, relative to `contentStart`
-        var total = 0
-        var peak: Float = 0
         var stoppedEarly = false
 
         reading: while let chunk = try decoder.read(upTo: 8192) {
             for sample in chunk {
-                let level = abs(sample)
-                peak = max(peak, level)
+                let index = scan.total
+                let loud = scan.feed(sample)
                 if raw.count < keepLimit { raw.append(sample) }
-                defer { total += 1 }
                 if !trimSilence {
-                    if total >= budget { stoppedEarly = true; break reading }
+                    if index >= budget { stoppedEarly = true; break reading }
                     continue
                 }
-                if firstLoud == nil {
-                    guard level > threshold else {
-                        preroll.append(sample)
-                        if preroll.count >= 2 * pad + 1 { preroll.removeFirst(preroll.count - pad) }
-                        continue
-                    }
-                    firstLoud = total
+                if scan.firstLoud == nil {
+                    preroll.append(sample)
+                    if preroll.count >= 2 * pad + 1 { preroll.removeFirst(preroll.count - pad) }
+                    continue
+                }
+                if loud, scan.firstLoud == index {
                     content = Array(preroll.suffix(pad))
-                    contentStart = total - content.count
+                    contentStart = index - content.count
                     preroll = []
                 }
                 if content.count < keepLimit { content.append(sample) }
-                if level > threshold { lastLoud = total - contentStart }
-                if lastLoud + 1 > budget { stoppedEarly = true; break reading }
+                if scan.lastLoud! - contentStart + 1 > budget { stoppedEarly = true; break reading }
             }
         }
 
-        if total == 0 { throw AudioError.noSamples(path: decoder.path) }
-        if !stoppedEarly, peak <= silentPeak {
+        if scan.total == 0 { throw AudioError.noSamples(path: decoder.path) }
+        if !stoppedEarly, scan.isSilent {
             throw AudioError.silent(path: decoder.path, detail: "no sample above \(Int(AudioLevels.silentPeakDBFS)) dBFS")
         }
-        guard trimSilence, firstLoud != nil else {
+        guard trimSilence, scan.firstLoud != nil else {
             // Nothing trimmed: the clip is its raw samples.
-            let extent: ClipExtent = stoppedEarly || total > budget ? .longerThan(budget) : .exact(total)
+            let extent: ClipExtent = stoppedEarly || scan.total > budget ? .longerThan(budget) : .exact(scan.total)
             return ClipReading(samples: raw, extent: extent, leadingTrimmed: 0, trailingTrimmed: stoppedEarly ? nil : 0)
         }
         if stoppedEarly {
             return ClipReading(samples: content, extent: .longerThan(budget), leadingTrimmed: contentStart, trailingTrimmed: nil)
         }
-        let contentLength = total - contentStart
-        let length = min(lastLoud + 1 + pad, contentLength)
-        return ClipReading(samples: Array(content.prefix(length)), extent: .exact(length),
-                           leadingTrimmed: contentStart, trailingTrimmed: contentLength - length)
+        let range = scan.trimmedRange
+        precondition(range.start == contentStart, "trim start \(range.start) differs from the content kept at \(contentStart)")
+        return ClipReading(samples: Array(content.prefix(range.length)), extent: .exact(range.length),
+                           leadingTrimmed: range.start, trailingTrimmed: scan.total - range.start - range.length)
     }
 }

@@ -6,22 +6,36 @@ import Foundation
 ///
 /// The chain sees mono float at `sampleRate`; FFmpeg inserts any conversion a filter needs
 /// (ebur128 works at 48 kHz), and the output is brought back to mono float at `sampleRate`.
-struct FilterChain {
+/// Audio can be pushed in pieces (`push`, then `finish`), so a long take is measured as it is read.
+final class FilterChain {
     /// The chain in FFmpeg's filtergraph syntax.
     let description: String
     let sampleRate: Int
+    private let path: String
+    private let keepSamples: Bool
+    private let graph: FilterGraphHandle
+    private let source: UnsafeMutablePointer<AVFilterContext>
+    private let sink: UnsafeMutablePointer<AVFilterContext>
+    private let frame: FrameHandle
+    private var pushed = 0
+    private var result = Output(samples: [], metadata: [:])
 
-    /// The result of one run.
+    /// What came out.
     struct Output {
         var samples: [Float]
         /// Frame metadata, the last value seen for each key.
         var metadata: [String: String]
     }
 
-    /// Filters `samples` and returns the whole output (the chain is drained at the end).
-    /// `path` names the file the audio belongs to, for error messages.
-    func run(_ samples: [Float], path: String, keepSamples: Bool = true) throws -> Output {
-        let graph = try FilterGraphHandle(path: path)
+    /// Builds the chain. `path` names the file the audio belongs to, for error messages;
+    /// `keepSamples: false` keeps only metadata (a meter).
+    init(description: String, sampleRate: Int, path: String, keepSamples: Bool = true) throws {
+        _ = FFmpegResult.quietLogging
+        self.description = description
+        self.sampleRate = sampleRate
+        self.path = path
+        self.keepSamples = keepSamples
+        graph = try FilterGraphHandle(path: path)
         var source: UnsafeMutablePointer<AVFilterContext>?
         var sink: UnsafeMutablePointer<AVFilterContext>?
         let sourceArgs = "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=mono"
@@ -31,9 +45,11 @@ struct FilterChain {
         try FFmpegResult.check(
             avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph.pointer),
             "avfilter_graph_create_filter(abuffersink)", path: path)
+        self.source = source!
+        self.sink = sink!
 
-        // The example in FFmpeg's doc/examples/filtering_audio.c: parse_ptr links what it can and
-        // hands back the rest in the same variables, which are freed afterwards.
+        // As FFmpeg's doc/examples/filtering_audio.c: parse_ptr links what it can and hands back
+        // the rest in the same variables, which are freed afterwards.
         var outputs = avfilter_inout_alloc()
         var inputs = avfilter_inout_alloc()
         defer { avfilter_inout_free(&outputs); avfilter_inout_free(&inputs) }
@@ -48,41 +64,47 @@ struct FilterChain {
         try FFmpegResult.check(avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
                                "avfilter_graph_parse_ptr(\(description))", path: path)
         try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
+        frame = try FrameHandle(path: path)
+    }
 
-        let frame = try FrameHandle(path: path)
-        var result = Output(samples: [], metadata: [:])
-        if keepSamples { result.samples.reserveCapacity(samples.count) }
-        let chunk = 4096
-        var offset = 0
-        while offset < samples.count {
-            let count = min(chunk, samples.count - offset)
-            try push(samples[offset..<offset + count], pts: offset, into: source!, frame: frame, path: path)
+    /// Filters a whole buffer in one go.
+    static func run(_ description: String, on samples: [Float], sampleRate: Int, path: String, keepSamples: Bool = true) throws -> Output {
+        let chain = try FilterChain(description: description, sampleRate: sampleRate, path: path, keepSamples: keepSamples)
+        try chain.push(samples)
+        return try chain.finish()
+    }
+
+    /// Feeds the next samples through the chain.
+    func push<C: Collection>(_ samples: C) throws where C.Element == Float, C.Index == Int {
+        var offset = samples.startIndex
+        while offset < samples.endIndex {
+            let count = min(4096, samples.endIndex - offset)
+            let f = frame.pointer
+            f.pointee.nb_samples = Int32(count)
+            f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+            f.pointee.sample_rate = Int32(sampleRate)
+            f.pointee.ch_layout = .defaultLayout(channels: 1)
+            f.pointee.pts = Int64(pushed)
+            try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
+            f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { destination in
+                for i in 0..<count { destination[i] = samples[offset + i] }
+            }
+            // The source takes the frame's buffers and leaves it blank for reuse.
+            try FFmpegResult.check(av_buffersrc_add_frame_flags(source, f, 0), "av_buffersrc_add_frame_flags", path: path)
+            pushed += count
             offset += count
-            try pull(from: sink!, frame: frame, into: &result, keepSamples: keepSamples, path: path)
+            try pull()
         }
+    }
+
+    /// Drains the chain and returns everything that came out.
+    func finish() throws -> Output {
         try FFmpegResult.check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags", path: path)
-        try pull(from: sink!, frame: frame, into: &result, keepSamples: keepSamples, path: path)
+        try pull()
         return result
     }
 
-    private func push(_ samples: ArraySlice<Float>, pts: Int, into source: UnsafeMutablePointer<AVFilterContext>,
-                      frame: FrameHandle, path: String) throws {
-        let f = frame.pointer
-        f.pointee.nb_samples = Int32(samples.count)
-        f.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
-        f.pointee.sample_rate = Int32(sampleRate)
-        f.pointee.ch_layout = .defaultLayout(channels: 1)
-        f.pointee.pts = Int64(pts)
-        try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
-        samples.withUnsafeBytes { bytes in
-            f.pointee.data.0!.update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        }
-        // The source takes the frame's buffers and leaves it blank for reuse.
-        try FFmpegResult.check(av_buffersrc_add_frame_flags(source, f, 0), "av_buffersrc_add_frame_flags", path: path)
-    }
-
-    private func pull(from sink: UnsafeMutablePointer<AVFilterContext>, frame: FrameHandle,
-                      into result: inout Output, keepSamples: Bool, path: String) throws {
+    private func pull() throws {
         let f = frame.pointer
         while true {
             let rc = av_buffersink_get_frame(sink, f)

@@ -15,16 +15,30 @@ public struct Loudness: Equatable, Sendable, Codable {
     }
 }
 
-/// Measures loudness with libavfilter's `ebur128` (`peak=true+sample`), never by hand.
-enum LoudnessMeter {
-    static func measure(_ samples: [Float], sampleRate: Int, path: String) throws -> Loudness {
-        let chain = FilterChain(description: "ebur128=peak=true+sample:metadata=1", sampleRate: sampleRate)
-        let output = try chain.run(samples, path: path, keepSamples: false)
+/// Measures loudness with libavfilter's `ebur128` (`peak=true+sample`), never by hand, as the
+/// audio streams past.
+final class LoudnessMeter {
+    private let chain: FilterChain
+
+    init(sampleRate: Int, path: String) throws {
+        chain = try FilterChain(description: "ebur128=peak=true+sample:metadata=1", sampleRate: sampleRate, path: path, keepSamples: false)
+    }
+
+    func push<C: Collection>(_ samples: C) throws where C.Element == Float, C.Index == Int { try chain.push(samples) }
+
+    func finish() throws -> Loudness {
+        let output = try chain.finish()
         func value(_ key: String) -> Double? { output.metadata["lavfi.r128.\(key)"].flatMap(Double.init) }
         // Audio shorter than one 400 ms block gets no integrated reading: it is as good as silent.
-        let integrated = value("I") ?? -70
-        let truePeak = AudioLevels.decibels(amplitude: value("true_peak") ?? 0)
-        let samplePeak = AudioLevels.decibels(amplitude: value("sample_peak") ?? 0)
-        return Loudness(integrated: integrated, truePeak: truePeak, samplePeak: samplePeak)
+        return Loudness(integrated: value("I") ?? -70,
+                        truePeak: AudioLevels.decibels(amplitude: value("true_peak") ?? 0),
+                        samplePeak: AudioLevels.decibels(amplitude: value("sample_peak") ?? 0))
+    }
+
+    /// Measures a whole buffer.
+    static func measure(_ samples: [Float], sampleRate: Int, path: String) throws -> Loudness {
+        let meter = try LoudnessMeter(sampleRate: sampleRate, path: path)
+        try meter.push(samples)
+        return try meter.finish()
     }
 }

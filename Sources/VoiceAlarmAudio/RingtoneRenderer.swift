@@ -42,13 +42,56 @@ public struct RingtoneRenderer: Sendable {
         if let frame = settings.codec.paddedFrameLength {
             composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
         }
-        let mix = assemble(composition, readings)
-        let encoder = RingtoneEncoder(settings: settings)
+        let mix = assemble(composition) { readings[$0.index]!.samples }
+        let reports = clipReports(inputs, composition) { index in
+            readings[index].map { $0.leadingTrimmed + ($0.trailingTrimmed ?? 0) } ?? 0
+        }
+        return try write(mix, composition: composition, clips: reports, to: output,
+                         nameIfSilent: inputs.count == 1 ? inputs[0] : output)
+    }
 
+    /// Renders a ringtone planned from the library's stored lengths (no decoding to plan),
+    /// reading only the planned range of each used clip's stored copy in `clipsDirectory`.
+    /// - Throws: `AudioError` naming the stored clip file or the output at fault.
+    public func render(_ plan: LibraryPlan, clipsDirectory: String, to output: String) throws -> RenderReport {
+        precondition(plan.settings == settings, "a plan rendered with other settings than it was made with")
+        try Self.checkWritable(output)
+        let composition = plan.composition
+        guard composition.totalSamples > 0 else { throw AudioError.noSamples(path: output) }
+        var sources: [Int: [Float]] = [:]
+        for entry in composition.usedEntries {
+            let clip = plan.clips[entry.index]
+            let path = "\(clipsDirectory)/\(clip.fileName)"
+            let decoder = try AudioDecoder(path: path, sampleRate: settings.sampleRate)
+            let start = clip.range(trimSilence: settings.trimSilence).start
+            var skipped = 0
+            while skipped < start, let chunk = try decoder.read(upTo: min(1 << 16, start - skipped)) { skipped += chunk.count }
+            var samples: [Float] = []
+            while samples.count < entry.length, let chunk = try decoder.read(upTo: entry.length - samples.count) {
+                samples.append(contentsOf: chunk)
+            }
+            guard samples.count == entry.length else {
+                throw AudioError.truncated(path: path, decoded: Double(skipped + samples.count) / Double(settings.sampleRate),
+                                           declared: Double(start + entry.length) / Double(settings.sampleRate))
+            }
+            sources[entry.index] = samples
+        }
+        let mix = assemble(composition) { sources[$0.index]! }
+        let reports = clipReports(plan.clips.map(\.title), composition) { index in
+            let clip = plan.clips[index]
+            return settings.trimSilence ? clip.frames - clip.trimmedLength : 0
+        }
+        return try write(mix, composition: composition, clips: reports, to: output, nameIfSilent: output)
+    }
+
+    /// The second half of every render: loudness, fades, gain and limiter, encoding to a
+    /// temporary file beside `output`, decoding it again to check it, and the rename into place.
+    private func write(_ mix: [Float], composition: Composition, clips: [RenderReport.ClipReport],
+                       to output: String, nameIfSilent: String) throws -> RenderReport {
+        let encoder = RingtoneEncoder(settings: settings)
         let before = try LoudnessMeter.measure(mix, sampleRate: settings.sampleRate, path: output)
         if before.isSilent {
-            let name = inputs.count == 1 ? inputs[0] : output
-            throw AudioError.silent(path: name, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", before.integrated, before.samplePeak))
+            throw AudioError.silent(path: nameIfSilent, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", before.integrated, before.samplePeak))
         }
 
         let temporary = Self.temporaryPath(beside: output)
@@ -82,7 +125,7 @@ public struct RingtoneRenderer: Sendable {
                 output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
                 sampleRate: check.facts.sampleRate, channels: check.facts.channels, duration: check.facts.duration,
                 bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak)),
-                clips: clipReports(inputs, composition, readings))
+                clips: clips)
         }
     }
 
@@ -105,13 +148,13 @@ public struct RingtoneRenderer: Sendable {
         return (planner.composition, readings)
     }
 
-    /// Lays the used clips out at their planned offsets; the gaps stay silent.
-    private func assemble(_ composition: Composition, _ readings: [ClipReading?]) -> [Float] {
+    /// Lays the used clips out at their planned offsets; the gaps (and any frame padding) stay silent.
+    private func assemble(_ composition: Composition, samples: (Composition.Entry) -> [Float]) -> [Float] {
         var mix = [Float](repeating: 0, count: composition.totalSamples)
         for entry in composition.usedEntries {
-            let samples = readings[entry.index]!.samples
-            precondition(samples.count >= entry.length, "clip \(entry.index) was read shorter than planned")
-            mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: samples[0..<entry.length])
+            let clip = samples(entry)
+            precondition(clip.count >= entry.length, "clip \(entry.index) was read shorter than planned")
+            mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: clip[0..<entry.length])
         }
         return mix
     }
@@ -139,7 +182,7 @@ public struct RingtoneRenderer: Sendable {
     }
 
     private func run(_ filters: String, on mix: [Float], path: String) throws -> [Float] {
-        let output = try FilterChain(description: filters, sampleRate: settings.sampleRate).run(mix, path: path)
+        let output = try FilterChain.run(filters, on: mix, sampleRate: settings.sampleRate, path: path)
         precondition(output.samples.count == mix.count, "filters changed the ringtone's length (\(mix.count) → \(output.samples.count))")
         return output.samples
     }
@@ -158,17 +201,17 @@ public struct RingtoneRenderer: Sendable {
         }
     }
 
-    private func clipReports(_ inputs: [String], _ composition: Composition, _ readings: [ClipReading?]) -> [RenderReport.ClipReport] {
+    /// The composition, printed: `silenceCut(index)` gives the samples of silence trimmed from a clip.
+    private func clipReports(_ names: [String], _ composition: Composition, silenceCut: (Int) -> Int) -> [RenderReport.ClipReport] {
         let rate = Double(settings.sampleRate)
         return composition.entries.map { entry in
-            let reading = readings[entry.index]
-            let silenceCut = (reading?.leadingTrimmed ?? 0) + (reading?.trailingTrimmed ?? 0)
+            let trimmed = entry.isUsed ? silenceCut(entry.index) : 0
             var reason = entry.reason?.rawValue
-            if reason == nil, silenceCut > 0 {
-                reason = String(format: "silence trimmed (%.2f s)", Double(silenceCut) / rate)
+            if reason == nil, trimmed > 0 {
+                reason = String(format: "silence trimmed (%.2f s)", Double(trimmed) / rate)
             }
-            return .init(input: inputs[entry.index], used: entry.isUsed, start: entry.start.map { Self.round(Double($0) / rate) },
-                         duration: Self.round(Double(entry.length) / rate), trimmed: entry.reason != nil || silenceCut > 0,
+            return .init(input: names[entry.index], used: entry.isUsed, start: entry.start.map { Self.round(Double($0) / rate) },
+                         duration: Self.round(Double(entry.length) / rate), trimmed: entry.reason != nil || trimmed > 0,
                          reason: reason)
         }
     }

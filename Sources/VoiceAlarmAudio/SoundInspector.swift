@@ -14,18 +14,17 @@ public enum SoundInspector {
     }
 
     /// Decodes `path` completely, at its own rate so no resampling blurs the count, and reports
-    /// on it. Samples are streamed (a two-hour file costs no memory) unless loudness is asked
-    /// for, which is meant for ringtones, shorter than 30 s.
+    /// on it. Samples are streamed, loudness included: a two-hour file costs no memory.
     /// - Throws: `AudioError` when the file cannot be read or decoded.
     public static func inspect(_ path: String, measureLoudness: Bool = false) throws -> Inspection {
         let decoder = try AudioDecoder(path: path, sampleRate: nil)
+        let meter = measureLoudness ? try LoudnessMeter(sampleRate: decoder.sourceSampleRate, path: path) : nil
         var count = 0
         var peak: Float = 0
-        var kept: [Float] = []
         while let chunk = try decoder.read(upTo: 1 << 16) {
             count += chunk.count
             for sample in chunk { peak = max(peak, abs(sample)) }
-            if measureLoudness { kept.append(contentsOf: chunk) }
+            try meter?.push(chunk)
         }
         let facts = SoundFacts(
             fileExtension: URL(fileURLWithPath: path).pathExtension.lowercased(),
@@ -35,8 +34,7 @@ public enum SoundInspector {
             channels: decoder.sourceChannels,
             duration: Double(count) / Double(decoder.sourceSampleRate),
             peak: Double(peak))
-        let loudness = measureLoudness && count > 0
-            ? try LoudnessMeter.measure(kept, sampleRate: decoder.sourceSampleRate, path: path) : nil
+        let loudness = count > 0 ? try meter?.finish() : nil
         return Inspection(facts: facts, loudness: loudness)
     }
 }

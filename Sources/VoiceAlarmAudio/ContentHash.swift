@@ -1,0 +1,51 @@
+internal import CFFmpeg
+import Foundation
+
+/// SHA-256 digests, by libavutil's `av_sha`: the identity of a clip's audio and of a ringtone's inputs.
+public enum ContentHash {
+    /// The hex SHA-256 of a file's bytes, read in chunks.
+    /// - Throws: `AudioError.unreadable` when the file cannot be read.
+    public static func sha256(file path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw AudioError.unreadable(path: path, reason: "cannot open for hashing")
+        }
+        defer { try? handle.close() }
+        let hasher = try Hasher()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        return hasher.finish()
+    }
+
+    /// The hex SHA-256 of a text's UTF-8 bytes.
+    public static func sha256(_ text: String) -> String {
+        let hasher = try! Hasher()
+        hasher.update(Data(text.utf8))
+        return hasher.finish()
+    }
+
+    /// An `AVSHA` context, freed in deinit. The corresponding C functions are `av_sha_alloc`,
+    /// `av_sha_init`, `av_sha_update`, `av_sha_final`.
+    private final class Hasher {
+        private let context: OpaquePointer
+        init() throws {
+            guard let context = av_sha_alloc() else {
+                throw AudioError.ffmpeg(path: "", function: "av_sha_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
+            }
+            self.context = context
+            av_sha_init(context, 256)
+        }
+        deinit { av_free(UnsafeMutableRawPointer(context)) }
+
+        func update(_ data: Data) {
+            data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+            }
+        }
+
+        func finish() -> String {
+            var digest = [UInt8](repeating: 0, count: 32)
+            av_sha_final(context, &digest)
+            return digest.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}

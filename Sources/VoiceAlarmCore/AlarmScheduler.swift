@@ -1,0 +1,54 @@
+import Foundation
+
+/// The sound a scheduled alarm plays, as AlarmKit's `AlertSound`: the system's default, or a
+/// file in the sounds directory named with its extension.
+public enum AlertSound: Hashable, Sendable, Codable, CustomStringConvertible {
+    case `default`
+    case named(String)
+
+    public var description: String {
+        switch self {
+        case .default: "default"
+        case .named(let name): name
+        }
+    }
+}
+
+/// What the scheduler needs to ring an alarm, as AlarmKit's `AlarmConfiguration`.
+public struct AlarmConfiguration: Hashable, Sendable, Codable {
+    public var schedule: AlarmSchedule
+    public var sound: AlertSound
+    public var label: String?
+
+    public init(schedule: AlarmSchedule, sound: AlertSound, label: String? = nil) {
+        self.schedule = schedule
+        self.sound = sound
+        self.label = label
+    }
+}
+
+/// One alarm as a scheduler holds it.
+public struct ScheduledAlarm: Hashable, Sendable, Codable {
+    public var id: UUID
+    public var configuration: AlarmConfiguration
+
+    public init(id: UUID, configuration: AlarmConfiguration) {
+        self.id = id
+        self.configuration = configuration
+    }
+}
+
+/// The hook every scheduling backend implements, shaped like AlarmKit's `AlarmManager`:
+/// schedule (or re-schedule) under our own stable id, cancel, and list.
+///
+/// ```swift
+/// try scheduler.schedule(id: alarm.id, configuration: .init(schedule: alarm.schedule, sound: .named("\(id).m4a")))
+/// ```
+public protocol AlarmScheduler {
+    /// Schedules the alarm, replacing whatever was scheduled under `id`.
+    func schedule(id: UUID, configuration: AlarmConfiguration) throws
+    /// Removes the alarm; cancelling an id that is not scheduled does nothing.
+    func cancel(id: UUID) throws
+    /// Everything scheduled now.
+    func alarms() throws -> [ScheduledAlarm]
+}

@@ -1,0 +1,28 @@
+/// A wall-clock time of day, to the minute.
+public struct AlarmTime: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+
+    public init(hour: Int, minute: Int) {
+        precondition((0...23).contains(hour) && (0...59).contains(minute), "time \(hour):\(minute) out of range")
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Parses `H:MM` or `HH:MM` (00:00…23:59); nil for anything else (`7`, `25:61`, `7:5`).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
+    /// `07:05`.
+    public var description: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    public static func < (a: AlarmTime, b: AlarmTime) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
+}

@@ -1,0 +1,37 @@
+/// A ringtone for a target planned from the library's stored lengths alone.
+public struct LibraryPlan: Equatable, Sendable {
+    /// The target's clips in order, the unusable ones already left out.
+    public var clips: [LibraryClip]
+    public var composition: Composition
+    public var settings: RenderSettings
+
+    /// Plans `clips` (in target order) under `settings`; aligned to whole frames where the codec pads.
+    public init(clips: [LibraryClip], settings: RenderSettings) {
+        precondition(clips.allSatisfy { $0.sampleRate == settings.sampleRate }, "clips stored at another rate than the settings'")
+        var composition = CompositionPlanner.plan(
+            clips.map { .exact($0.range(trimSilence: settings.trimSilence).length) },
+            capSamples: settings.capSamples, gapSamples: settings.gapSamples, sampleRate: settings.sampleRate)
+        if let frame = settings.codec.paddedFrameLength, composition.totalSamples > 0 {
+            composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
+        }
+        self.clips = clips
+        self.composition = composition
+        self.settings = settings
+    }
+
+    /// Everything the ringtone's audio depends on, in a canonical text: the used clips' audio
+    /// hashes and ranges, and the settings. Equal identities mean an equal ringtone, so an
+    /// unchanged alarm is never rebuilt (and timestamps never decide it).
+    public var identity: String {
+        var parts = ["v1", settings.format.rawValue, settings.codec.rawValue, "\(settings.sampleRate)",
+                     "cap=\(settings.capSamples)", "gap=\(settings.gapSamples)", "trim=\(settings.trimSilence)",
+                     "norm=\(settings.normalize)", "lufs=\(settings.targetLUFS)"]
+        for entry in composition.usedEntries {
+            let clip = clips[entry.index]
+            let range = clip.range(trimSilence: settings.trimSilence)
+            parts.append("\(clip.contentHash)@\(range.start)+\(entry.length)@\(entry.start!)")
+        }
+        parts.append("total=\(composition.totalSamples)")
+        return parts.joined(separator: "|")
+    }
+}

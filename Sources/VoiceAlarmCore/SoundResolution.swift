@@ -1,0 +1,23 @@
+/// What an alarm will actually play: its voice file, or the default tone and why.
+///
+/// A wrong sound is a bug; no sound is a disaster. So every doubt resolves to the default tone.
+public enum SoundResolution: Equatable, Sendable {
+    case voice(fileName: String)
+    case defaultTone(reason: String)
+
+    /// `<uuid>.<ext>` or `default`, as `alarm list --json` prints it.
+    public var soundName: String {
+        switch self {
+        case .voice(let fileName): fileName
+        case .defaultTone: "default"
+        }
+    }
+
+    /// Why the default tone plays, or nil for the voice.
+    public var reason: String? {
+        if case .defaultTone(let reason) = self { reason } else { nil }
+    }
+
+    public static let voiceOff = SoundResolution.defaultTone(reason: "voice off")
+    public static let noRecording = SoundResolution.defaultTone(reason: "no recording yet")
+}
