@@ -16,14 +16,25 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev", "libavfilter-dev"])]
         ),
 
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore"),
 
         // The only importer of FFmpeg: decode, plan with real lengths, render, encode, check.
         .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "VoiceAlarmCore"]),
 
+        // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
+        .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore"]),
+
+        // The AlarmScheduler backends.
+        .target(name: "VoiceAlarmScheduling", dependencies: ["VoiceAlarmCore", "VoiceAlarmStore"]),
+
+        // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
+        .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
+
         // Argument parsing, help and output; no business logic, no C.
-        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmAudio"]),
+        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmAudio", "VoiceAlarm"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
 
         // Helpers for tests: processes, temporary folders, independent measurement tools.
@@ -31,5 +42,6 @@ let package = Package(
         .testTarget(name: "VoiceAlarmCoreTests", dependencies: ["VoiceAlarmCore"]),
         .testTarget(name: "VoiceAlarmAudioTests", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),
+        .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarm
 import VoiceAlarmAudio
 
 /// The `voicealarm` command line: parses, dispatches, prints, and maps failures to exit codes
@@ -9,6 +10,8 @@ import VoiceAlarmAudio
 /// ```
 public enum VoiceAlarmTool {
     static let globalOptions = [
+        OptionSpec("data-dir", value: "DIR", help: "The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)"),
+        OptionSpec("sounds-dir", value: "DIR", help: "Where alarm sounds go (default DATA-DIR/Sounds; remembered)"),
         OptionSpec("json", help: "Print the result as JSON on stdout"),
         OptionSpec("quiet", short: "q", help: "Print nothing on stderr but errors"),
         OptionSpec("help", short: "h", help: "Show help"),
@@ -16,12 +19,20 @@ public enum VoiceAlarmTool {
 
     static let helpSpec = CommandSpec(
         name: "help", summary: "Show help for voicealarm or one of its commands", arguments: "[COMMAND]",
-        minimumArguments: 0, maximumArguments: 1, options: [])
+        minimumArguments: 0, maximumArguments: 2, options: [])
 
-    static let commands: [CommandSpec] = [RenderCommand.spec, CheckCommand.spec, helpSpec]
+    typealias Handler = @Sendable (ParsedArguments, CommandContext) throws -> ExitCode
+
+    /// Every command, in the order help lists them, with what runs it.
+    static let table: [(CommandSpec, Handler)] =
+        [(RenderCommand.spec, RenderCommand.run), (CheckCommand.spec, CheckCommand.run)]
+        + ClipCommands.specs.map { ($0, ClipCommands.run) }
+        + PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
+        + AlarmCommands.specs.map { ($0, AlarmCommands.run) }
+        + [(SettingsCommand.spec, SettingsCommand.run)]
 
     /// The parser for the whole command table.
-    public static let parser = ArgumentParser(globalOptions: globalOptions, commands: commands)
+    public static let parser = ArgumentParser(globalOptions: globalOptions, commands: table.map(\.0) + [helpSpec])
 
     /// Runs one command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -29,34 +40,25 @@ public enum VoiceAlarmTool {
         do {
             let parsed = try parser.parse(arguments)
             guard let command = parsed.command else {
+                let text = parsed.group.map(help.group) ?? help.topLevel()
                 if parsed.has("help") {
-                    console.writeOut(help.topLevel())
+                    console.writeOut(text)
                     return ExitCode.success.rawValue
                 }
-                console.writeErr(help.topLevel())
+                console.writeErr(text)
                 return ExitCode.usage.rawValue
             }
             if parsed.has("help") {
                 console.writeOut(help.command(parser.command(named: command)!))
                 return ExitCode.success.rawValue
             }
-            let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"))
-            switch command {
-            case RenderCommand.spec.name: return try RenderCommand.run(parsed, context).rawValue
-            case CheckCommand.spec.name: return try CheckCommand.run(parsed, context).rawValue
-            case helpSpec.name:
-                guard let topic = parsed.arguments.first else {
-                    console.writeOut(help.topLevel())
-                    return ExitCode.success.rawValue
-                }
-                guard let spec = parser.command(named: topic) else {
-                    throw UsageError("unknown command '\(topic)'", command: nil)
-                }
-                console.writeOut(help.command(spec))
-                return ExitCode.success.rawValue
-            default:
+            if command == helpSpec.name { return try showHelp(parsed.arguments, help, console) }
+            let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"),
+                                         library: { try LibraryAccess.open(parsed, console: console) })
+            guard let handler = table.first(where: { $0.0.name == command })?.1 else {
                 preconditionFailure("command '\(command)' is in the table but has no handler")
             }
+            return try handler(parsed, context).rawValue
         } catch let error as UsageError {
             console.note("error: \(error.message)")
             console.note(error.hint)
@@ -65,5 +67,19 @@ public enum VoiceAlarmTool {
             console.note("error: \(error)")
             return ExitCode.failure.rawValue
         }
+    }
+
+    private static func showHelp(_ topic: [String], _ help: HelpFormatter, _ console: Console) throws -> Int32 {
+        let name = topic.joined(separator: " ")
+        if name.isEmpty {
+            console.writeOut(help.topLevel())
+        } else if let spec = parser.command(named: name) {
+            console.writeOut(help.command(spec))
+        } else if !parser.commands(inGroup: name).isEmpty {
+            console.writeOut(help.group(name))
+        } else {
+            throw UsageError("unknown command '\(name)'", command: nil)
+        }
+        return ExitCode.success.rawValue
     }
 }

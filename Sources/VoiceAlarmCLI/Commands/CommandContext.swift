@@ -1,3 +1,5 @@
+import VoiceAlarm
+
 /// What every command gets besides its own arguments.
 struct CommandContext {
     var console: Console
@@ -5,4 +7,9 @@ struct CommandContext {
     var json: Bool
     /// `--quiet`: nothing on stderr but errors.
     var quiet: Bool
+    /// Opens the library the command line points at (only commands that need it call this).
+    var library: () throws -> AlarmService
+
+    /// A sentence for the person at the terminal, unless `--quiet`.
+    func say(_ line: String) { if !quiet { console.note(line) } }
 }

@@ -14,6 +14,9 @@ public struct ArgumentParser: Sendable {
 
     public func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
+    /// The commands of a group (`clip` → `clip import`, `clip list`, …).
+    public func commands(inGroup group: String) -> [CommandSpec] { commands.filter { $0.name.hasPrefix(group + " ") } }
+
     public func parse(_ arguments: [String]) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var spec: CommandSpec?
@@ -23,11 +26,20 @@ public struct ArgumentParser: Sendable {
         while let token = remaining.popFirst() {
             if optionsEnded || token == "-" || !token.hasPrefix("-") {
                 if spec == nil, !optionsEnded {
-                    guard let found = command(named: token) else {
+                    if let group = parsed.group {
+                        guard let found = command(named: "\(group) \(token)") else {
+                            throw UsageError("unknown \(group) command '\(token)'", command: group)
+                        }
+                        spec = found
+                        parsed.command = found.name
+                    } else if let found = command(named: token) {
+                        spec = found
+                        parsed.command = token
+                    } else if !commands(inGroup: token).isEmpty {
+                        parsed.group = token
+                    } else {
                         throw UsageError("unknown command '\(token)'", command: nil)
                     }
-                    spec = found
-                    parsed.command = token
                 } else {
                     parsed.arguments.append(token)
                 }
@@ -49,6 +61,10 @@ public struct ArgumentParser: Sendable {
             }
         }
 
+        if spec == nil, let group = parsed.group, !parsed.has("help") {
+            let names = commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }.joined(separator: ", ")
+            throw UsageError("missing \(group) command (\(names))", command: group)
+        }
         if let spec, !parsed.has("help") {
             if parsed.arguments.count < spec.minimumArguments {
                 throw UsageError("missing \(spec.arguments) for '\(spec.name)'", command: spec.name)

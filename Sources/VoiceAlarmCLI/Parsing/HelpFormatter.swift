@@ -20,6 +20,15 @@ struct HelpFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    func group(_ name: String) -> String {
+        let members = parser.commands(inGroup: name)
+        let width = (members.map(\.name.count).max() ?? 0) + 2
+        var lines = ["usage: voicealarm \(name) <command> [options] [arguments]", "", "commands:"]
+        lines += members.map { "  " + pad($0.name, width) + $0.summary }
+        lines += ["", "See 'voicealarm \(name) <command> --help' for a command's options."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     func command(_ spec: CommandSpec) -> String {
         var lines = [
             "voicealarm \(spec.name): \(spec.summary)",

@@ -1,11 +1,21 @@
 /// A command line taken apart: which command, which options with which values, which arguments.
 public struct ParsedArguments: Equatable {
     public var command: String?
+    /// The group named when no command of it followed yet (`voicealarm clip --help`).
+    public var group: String?
     /// Options given, by long name; a flag's value is "".
     public var values: [String: String] = [:]
     public var arguments: [String] = []
 
     public func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// A whole number argument at `index` (a playlist position), or a usage error.
+    func integerArgument(_ index: Int, named name: String) throws -> Int {
+        guard let value = Int(arguments[index]) else {
+            throw UsageError("\(name): '\(arguments[index])' is not a whole number", command: command)
+        }
+        return value
+    }
     public func value(_ name: String) -> String? { values[name] }
 
     /// A number option, validated against `range`; a value that is not a number or is out of range is a usage error.

@@ -1,0 +1,34 @@
+import VoiceAlarmCore
+
+/// A well-formed request the library refuses (exit 1), saying what and why.
+public enum LibraryError: Error, Equatable, CustomStringConvertible {
+    case unknownClip(String)
+    case unknownAlarm(String)
+    case ambiguousID(String, kind: String, count: Int)
+    case shortID(String)
+    case unknownPlaylist(String)
+    case playlistExists(String)
+    case reservedName(String)
+    case invalidName(String, reason: String)
+    case positionOutOfRange(playlist: String, position: Int, count: Int)
+    case playlistInUse(String, alarms: Int)
+    case rule(AlarmRules.Violation)
+
+    public var description: String {
+        switch self {
+        case .unknownClip(let id): "\(id): no such clip (see 'voicealarm clip list')"
+        case .unknownAlarm(let id): "\(id): no such alarm (see 'voicealarm alarm list')"
+        case .ambiguousID(let id, let kind, let count): "\(id): matches \(count) \(kind)s; give more of the id"
+        case .shortID(let id): "\(id): give at least 8 characters of the id"
+        case .unknownPlaylist(let name): "\(name): no such playlist (see 'voicealarm playlist list')"
+        case .playlistExists(let name): "\(name): a playlist with this name already exists"
+        case .reservedName(let name): "\(name): reserved for the manifesto; choose another playlist name"
+        case .invalidName(let name, let reason): "'\(name)': \(reason)"
+        case .positionOutOfRange(let playlist, let position, let count):
+            "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
+        case .playlistInUse(let name, let alarms):
+            "\(name): \(alarms) alarm\(alarms == 1 ? " uses" : "s use") it; remove them first or pass --with-alarms"
+        case .rule(let violation): violation.description
+        }
+    }
+}

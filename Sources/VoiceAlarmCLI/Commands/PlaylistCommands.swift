@@ -1,0 +1,109 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmCore
+
+/// `voicealarm playlist …` and `voicealarm manifesto …`: what alarms play.
+enum PlaylistCommands {
+    static let createSpec = CommandSpec(
+        name: "playlist create", summary: "Create a playlist, optionally with clips", arguments: "NAME [CLIP...]",
+        minimumArguments: 1, maximumArguments: nil, options: [],
+        discussion: "  A clip may appear more than once. The name 'manifesto' is reserved.",
+        examples: ["voicealarm playlist create morning 3f2a9c1e 7b1d04aa"])
+    static let addSpec = CommandSpec(
+        name: "playlist add", summary: "Append clips to a playlist", arguments: "NAME CLIP...",
+        minimumArguments: 2, maximumArguments: nil, options: [], examples: ["voicealarm playlist add morning 3f2a9c1e"])
+    static let moveSpec = CommandSpec(
+        name: "playlist move", summary: "Move the clip at position FROM to position TO (1-based)", arguments: "NAME FROM TO",
+        minimumArguments: 3, maximumArguments: 3, options: [], examples: ["voicealarm playlist move morning 3 1"])
+    static let removeSpec = CommandSpec(
+        name: "playlist remove", summary: "Take the clip at POSITION (1-based) out of a playlist", arguments: "NAME POSITION",
+        minimumArguments: 2, maximumArguments: 2, options: [], examples: ["voicealarm playlist remove morning 2"])
+    static let deleteSpec = CommandSpec(
+        name: "playlist delete", summary: "Delete a playlist (refused while alarms use it)", arguments: "NAME",
+        minimumArguments: 1, maximumArguments: 1,
+        options: [OptionSpec("with-alarms", help: "Remove the playlist's alarms too")],
+        examples: ["voicealarm playlist delete morning --with-alarms"])
+    static let showSpec = CommandSpec(
+        name: "playlist show", summary: "Show a playlist's clips in order", arguments: "NAME",
+        minimumArguments: 1, maximumArguments: 1, options: [], examples: ["voicealarm playlist show morning --json"])
+    static let listSpec = CommandSpec(
+        name: "playlist list", summary: "List the playlists", arguments: "", minimumArguments: 0, maximumArguments: 0,
+        options: [], examples: ["voicealarm playlist list"])
+    static let manifestoSetSpec = CommandSpec(
+        name: "manifesto set", summary: "Make a clip the manifesto recording", arguments: "CLIP",
+        minimumArguments: 1, maximumArguments: 1, options: [],
+        discussion: "  The manifesto is one recording; a ringtone from it is trimmed to the cap.",
+        examples: ["voicealarm manifesto set 3f2a9c1e"])
+    static let manifestoShowSpec = CommandSpec(
+        name: "manifesto show", summary: "Show the manifesto recording", arguments: "",
+        minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm manifesto show"])
+
+    static let specs = [createSpec, addSpec, moveSpec, removeSpec, deleteSpec, showSpec, listSpec, manifestoSetSpec, manifestoShowSpec]
+
+    static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let service = try context.library()
+        let args = parsed.arguments
+        switch parsed.command {
+        case createSpec.name:
+            try service.createPlaylist(args[0], clips: Array(args.dropFirst()))
+            context.console.result(args[0])
+            context.say("Created playlist '\(args[0])' with \(args.count - 1) clip\(args.count == 2 ? "" : "s").")
+        case addSpec.name:
+            Report.rebuilds(try service.addToPlaylist(args[0], clips: Array(args.dropFirst())), context)
+            try show(.playlist(args[0]), service, context)
+        case moveSpec.name:
+            let from = try parsed.integerArgument(1, named: "FROM"), to = try parsed.integerArgument(2, named: "TO")
+            Report.rebuilds(try service.moveInPlaylist(args[0], from: from, to: to), context)
+            try show(.playlist(args[0]), service, context)
+        case removeSpec.name:
+            let position = try parsed.integerArgument(1, named: "POSITION")
+            Report.rebuilds(try service.removeFromPlaylist(args[0], position: position), context)
+            try show(.playlist(args[0]), service, context)
+        case deleteSpec.name:
+            let removed = try service.deletePlaylist(args[0], withAlarms: parsed.has("with-alarms"))
+            context.console.result(args[0])
+            context.say("Deleted playlist '\(args[0])'" + (removed.isEmpty ? "." : " and its \(removed.count) alarm\(removed.count == 1 ? "" : "s")."))
+        case showSpec.name:
+            try show(.playlist(args[0]), service, context)
+        case listSpec.name:
+            let names = try service.playlists()
+            if context.json {
+                context.console.result(JSONOutput.encode(names))
+            } else {
+                for name in names { context.console.result(name) }
+                if names.isEmpty { context.say("No playlists yet: make one with 'voicealarm playlist create NAME'.") }
+            }
+        case manifestoSetSpec.name:
+            let summary = try service.setManifesto(args[0])
+            Report.rebuilds(summary, context)
+            try show(.manifesto, service, context)
+        case manifestoShowSpec.name:
+            try show(.manifesto, service, context)
+        default:
+            preconditionFailure("unhandled \(parsed.command ?? "")")
+        }
+        return .success
+    }
+
+    /// `{"name", "clips": [{"id", "title", "duration"}]}`, or numbered lines.
+    static func show(_ target: Target, _ service: AlarmService, _ context: CommandContext) throws {
+        let resolved = try service.existing(target)
+        let clips = try service.clips(of: resolved)
+        if context.json {
+            context.console.result(JSONOutput.encode(TargetJSON(name: resolved.description, clips: clips.map {
+                .init(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration))
+            })))
+        } else {
+            for (i, clip) in clips.enumerated() {
+                context.console.result(String(format: "%d. %@  %6.2f s  %@", i + 1, clip.idString, clip.duration, clip.title))
+            }
+            if clips.isEmpty { context.say("\(resolved) has no recording yet: its alarms ring with the default tone.") }
+        }
+    }
+
+    struct TargetJSON: Encodable {
+        struct Clip: Encodable { var id: String; var title: String; var duration: Double }
+        var name: String
+        var clips: [Clip]
+    }
+}

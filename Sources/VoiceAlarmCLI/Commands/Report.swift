@@ -1,0 +1,50 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmCore
+
+/// Shared ways of saying things to a person.
+enum Report {
+    /// What a change did to alarms, on stderr.
+    static func rebuilds(_ summary: RebuildSummary, _ context: CommandContext) {
+        for id in summary.rebuilt { context.say("Rebuilt the ringtone of alarm \(id.uuidString.lowercased()) and re-scheduled it.") }
+        for (id, reason) in summary.onDefault {
+            context.say("Alarm \(id.uuidString.lowercased()) rings with the default tone (\(reason)).")
+        }
+    }
+
+    /// ISO 8601 with the offset of `timeZone`: `2026-11-30T07:00:00+01:00`.
+    static func iso(_ date: Date, _ timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
+        return formatter.string(from: date)
+    }
+
+    /// `Mon 2026-11-30 07:00 (in 9 h 12 min)`.
+    static func friendly(_ date: Date, _ timeZone: TimeZone, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE yyyy-MM-dd HH:mm"
+        let minutes = max(0, Int(date.timeIntervalSince(now) / 60))
+        let until = minutes >= 60 * 24 ? "\(minutes / (60 * 24)) d \(minutes / 60 % 24) h" : minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        return "\(formatter.string(from: date)) (in \(until))"
+    }
+
+    static func describe(_ schedule: AlarmSchedule) -> String {
+        switch schedule {
+        case .fixed(let date): "at \(iso(date, TimeZone(identifier: "UTC")!))"
+        case .weekly(let time, let days): "weekly \(days.list) \(time)"
+        case .once(let time, let date): "once \(date) \(time)"
+        }
+    }
+
+    static func seconds(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// A name as it can be pasted back into a shell.
+    static func quoted(_ text: String) -> String {
+        text.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

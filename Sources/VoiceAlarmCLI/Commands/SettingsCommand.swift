@@ -1,0 +1,45 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmCore
+
+/// `voicealarm settings [KEY VALUE]`: the library's render settings.
+enum SettingsCommand {
+    static let spec = CommandSpec(
+        name: "settings", summary: "Show or change the library's render settings", arguments: "[KEY VALUE]",
+        minimumArguments: 0, maximumArguments: 2, options: [],
+        discussion: "  Keys: " + LibrarySettings.keys.map { "\($0.key) (\($0.help))" }.joined(separator: "; ")
+            + ".\n  A change rebuilds every voice alarm; files whose extension changed are removed.",
+        examples: ["voicealarm settings", "voicealarm settings format caf", "voicealarm settings gap 0.5"])
+
+    static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let service = try context.library()
+        switch parsed.arguments.count {
+        case 0: break
+        case 2:
+            let key = parsed.arguments[0]
+            guard LibrarySettings.keys.contains(where: { $0.key == key }) else {
+                throw UsageError("unknown setting '\(key)' (\(LibrarySettings.keys.map(\.key).joined(separator: ", ")))", command: spec.name)
+            }
+            do {
+                let summary = try service.changeSetting(key, to: parsed.arguments[1])
+                Report.rebuilds(summary, context)
+            } catch let error as SettingsError {
+                throw UsageError(error.description, command: spec.name)
+            }
+        default:
+            throw UsageError("give a KEY and a VALUE, or nothing to show the settings", command: spec.name)
+        }
+        let settings = try service.renderSettings()
+        let values: [(String, String)] = [
+            ("format", settings.format.rawValue), ("codec", settings.codec.rawValue), ("gap", "\(settings.gap)"),
+            ("trim-silence", settings.trimSilence ? "on" : "off"), ("normalize", settings.normalize ? "on" : "off"),
+            ("target-lufs", "\(settings.targetLUFS)"), ("sounds-dir", service.sounds.path), ("data-dir", service.store.dataDirectory),
+        ]
+        if context.json {
+            context.console.result(JSONOutput.encode(Dictionary(uniqueKeysWithValues: values)))
+        } else {
+            for (key, value) in values { context.console.result("\(key) = \(value)") }
+        }
+        return .success
+    }
+}

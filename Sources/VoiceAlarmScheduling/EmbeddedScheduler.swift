@@ -1,0 +1,44 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// VoiceAlarm's own scheduler: its list of scheduled alarms lives in
+/// `<data-dir>/embedded-scheduler.sqlite`, apart from the library's alarm records, as a system
+/// daemon's list is — so reconciling the two means something.
+public final class EmbeddedScheduler: AlarmScheduler {
+    private let db: Database
+
+    public init(dataDirectory: String) throws {
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        db = try Database(path: "\(dataDirectory)/embedded-scheduler.sqlite")
+        if try db.userVersion == 0 {
+            try db.immediateTransaction {
+                guard try db.userVersion == 0 else { return }
+                try db.execute("CREATE TABLE scheduled (id TEXT PRIMARY KEY, configuration TEXT NOT NULL, updated_at TEXT NOT NULL)")
+                try db.execute("PRAGMA user_version = 1")
+            }
+        }
+    }
+
+    public func schedule(id: UUID, configuration: AlarmConfiguration) throws {
+        let json = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
+        try db.execute("""
+            INSERT INTO scheduled (id, configuration, updated_at) VALUES (?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET configuration = excluded.configuration, updated_at = excluded.updated_at
+            """, [.text(id.uuidString.lowercased()), .text(json), .text(ISO8601DateFormatter().string(from: Date()))])
+    }
+
+    public func cancel(id: UUID) throws {
+        try db.execute("DELETE FROM scheduled WHERE id = ?", [.text(id.uuidString.lowercased())])
+    }
+
+    public func alarms() throws -> [ScheduledAlarm] {
+        try db.query("SELECT id, configuration FROM scheduled ORDER BY id").compactMap { row in
+            guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)),
+                  let json = row["configuration"]?.text,
+                  let configuration = try? JSONDecoder().decode(AlarmConfiguration.self, from: Data(json.utf8)) else { return nil }
+            return ScheduledAlarm(id: id, configuration: configuration)
+        }
+    }
+}

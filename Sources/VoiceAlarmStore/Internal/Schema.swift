@@ -1,0 +1,70 @@
+import Foundation
+/// The library's schema, as forward migrations: migration N brings `user_version` from N-1 to N.
+/// Never edit a shipped migration; add the next one.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: clips, targets (playlists and the one manifesto), their clips in order, alarms, settings.
+        """
+        CREATE TABLE clips (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            frames INTEGER NOT NULL CHECK (frames > 0),
+            trimmed_start INTEGER NOT NULL,
+            trimmed_length INTEGER NOT NULL,
+            sample_rate INTEGER NOT NULL,
+            content_hash TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE targets (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('playlist', 'manifesto')),
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE
+        );
+        INSERT INTO targets (kind, name) VALUES ('manifesto', 'manifesto');
+        CREATE TABLE target_clips (
+            target_id INTEGER NOT NULL REFERENCES targets(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            clip_id TEXT NOT NULL REFERENCES clips(id),
+            PRIMARY KEY (target_id, position)
+        );
+        CREATE INDEX target_clips_by_clip ON target_clips (clip_id);
+        CREATE TABLE alarms (
+            id TEXT PRIMARY KEY,
+            target_id INTEGER NOT NULL REFERENCES targets(id),
+            hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+            minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 59),
+            days INTEGER NOT NULL DEFAULT 0,
+            date TEXT,
+            label TEXT,
+            voice INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            sound_file TEXT,
+            sound_identity TEXT,
+            sound_reason TEXT,
+            CHECK ((days = 0) <> (date IS NULL))
+        );
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+    ]
+
+    /// Brings the database up to the newest schema, one migration per transaction.
+    static func migrate(_ db: Database) throws {
+        let current = try db.userVersion
+        guard current <= migrations.count else {
+            throw StoreError.newerSchema(path: db.path, found: current, supported: migrations.count)
+        }
+        for version in current..<migrations.count {
+            try db.immediateTransaction {
+                // Another process may have migrated while this one waited for the lock.
+                guard try db.userVersion == version else { return }
+                for statement in migrations[version].split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
+                    try db.execute(statement)
+                }
+                try db.execute("PRAGMA user_version = \(version + 1)")
+            }
+        }
+    }
+}
+
+

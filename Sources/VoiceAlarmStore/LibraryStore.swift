@@ -1,0 +1,241 @@
+import Foundation
+import VoiceAlarmCore
+
+/// The library's memory: clips, playlists and the manifesto, alarms, settings, in
+/// `<data-dir>/voicealarm.sqlite`. The only module that speaks SQL.
+///
+/// Checks and the writes they guard run in one `BEGIN IMMEDIATE` transaction, so several
+/// `voicealarm` processes never lose an update; nothing slow (rendering) runs inside one.
+public final class LibraryStore {
+    public let dataDirectory: String
+    public var clipsDirectory: String { "\(dataDirectory)/clips" }
+    public var databasePath: String { "\(dataDirectory)/voicealarm.sqlite" }
+    private let db: Database
+
+    /// Opens the library in `dataDirectory`, creating it (mode 0700) and migrating the schema.
+    /// - Throws: `StoreError` when the folder cannot be made or written, or SQLite fails.
+    public init(dataDirectory: String) throws {
+        self.dataDirectory = dataDirectory
+        try Self.makePrivateDirectory(dataDirectory)
+        try Self.makePrivateDirectory("\(dataDirectory)/clips")
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        db = try Database(path: "\(dataDirectory)/voicealarm.sqlite")
+        try Schema.migrate(db)
+    }
+
+    /// The storage's integrity, as `PRAGMA integrity_check` reports it ("ok" when sound).
+    public func integrityCheck() throws -> String {
+        try db.query("PRAGMA integrity_check").first?.values.first?.text ?? "no answer"
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction.
+    public func transaction<T>(_ body: () throws -> T) throws -> T { try db.immediateTransaction(body) }
+
+    // MARK: Clips
+
+    public func insertClip(_ clip: LibraryClip) throws {
+        try db.execute("""
+            INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, Self.clipValues(clip) + [.text(Self.timestamp())])
+    }
+
+    /// Gives a clip new audio (a re-recording, or generated audio arriving).
+    public func updateClipAudio(_ clip: LibraryClip) throws {
+        try db.execute("""
+            UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?
+            WHERE id = ?
+            """, [.text(clip.fileName), .integer(Int64(clip.frames)), .integer(Int64(clip.trimmedStart)),
+                  .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash), .text(clip.idString)])
+    }
+
+    public func clips() throws -> [LibraryClip] {
+        try db.query("SELECT * FROM clips ORDER BY created_at, id").map(Self.clip)
+    }
+
+    public func clip(_ id: UUID) throws -> LibraryClip? {
+        try db.query("SELECT * FROM clips WHERE id = ?", [.text(id.uuidString.lowercased())]).first.map(Self.clip)
+    }
+
+    /// Ids of `table` starting with `prefix` (lowercased): how a user's short id is looked up.
+    public func ids(in table: IDTable, startingWith prefix: String) throws -> [UUID] {
+        let escaped = prefix.lowercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+        return try db.query("SELECT id FROM \(table.rawValue) WHERE id LIKE ? ORDER BY id", [.text(escaped + "%")])
+            .compactMap { $0["id"]?.text.flatMap(UUID.init(uuidString:)) }
+    }
+
+    public enum IDTable: String { case clips, alarms }
+
+    /// Removes a clip, and every place it holds in a playlist or the manifesto (later positions
+    /// close up). Returns the targets that changed.
+    public func deleteClip(_ id: UUID) throws -> [Target] {
+        let key = Database.Value.text(id.uuidString.lowercased())
+        let touched = try db.query("SELECT DISTINCT t.kind, t.name FROM target_clips tc JOIN targets t ON t.id = tc.target_id WHERE tc.clip_id = ?", [key])
+            .map(Self.target)
+        for target in touched {
+            try setClips(try clips(of: target).filter { $0 != id }, of: target)
+        }
+        try db.execute("DELETE FROM clips WHERE id = ?", [key])
+        return touched
+    }
+
+    // MARK: Targets
+
+    /// Playlist names, in the order they were created.
+    public func playlistNames() throws -> [String] {
+        try db.query("SELECT name FROM targets WHERE kind = 'playlist' ORDER BY id").compactMap { $0["name"]?.text }
+    }
+
+    /// The stored spelling of a target, or nil when there is no such playlist.
+    public func existingTarget(_ target: Target) throws -> Target? {
+        guard case .playlist(let name) = target else { return .manifesto }
+        return try db.query("SELECT name FROM targets WHERE kind = 'playlist' AND name = ?", [.text(name)])
+            .first?["name"]?.text.map(Target.playlist)
+    }
+
+    public func createPlaylist(_ name: String) throws {
+        try db.execute("INSERT INTO targets (kind, name) VALUES ('playlist', ?)", [.text(name)])
+    }
+
+    public func deletePlaylist(_ name: String) throws {
+        try db.execute("DELETE FROM targets WHERE kind = 'playlist' AND name = ?", [.text(name)])
+    }
+
+    /// A target's clips, in order (a clip may appear more than once).
+    public func clips(of target: Target) throws -> [UUID] {
+        try db.query("""
+            SELECT tc.clip_id FROM target_clips tc JOIN targets t ON t.id = tc.target_id
+            WHERE \(Self.targetWhere) ORDER BY tc.position
+            """, Self.targetKey(target)).compactMap { $0["clip_id"]?.text.flatMap(UUID.init(uuidString:)) }
+    }
+
+    /// Replaces a target's clips with `clips`, in that order.
+    public func setClips(_ clips: [UUID], of target: Target) throws {
+        guard let id = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(target)).first?["id"]?.integer else {
+            preconditionFailure("setClips on a target that does not exist: \(target)")
+        }
+        try db.execute("DELETE FROM target_clips WHERE target_id = ?", [.integer(id)])
+        for (position, clip) in clips.enumerated() {
+            try db.execute("INSERT INTO target_clips (target_id, position, clip_id) VALUES (?, ?, ?)",
+                           [.integer(id), .integer(Int64(position + 1)), .text(clip.uuidString.lowercased())])
+        }
+    }
+
+    /// Every target's clips: what `LibraryChange.affectedAlarms` needs.
+    public func allTargetClips() throws -> [Target: [UUID]] {
+        var result: [Target: [UUID]] = [:]
+        for row in try db.query("SELECT t.kind, t.name, tc.clip_id FROM target_clips tc JOIN targets t ON t.id = tc.target_id ORDER BY t.id, tc.position") {
+            if let clip = row["clip_id"]?.text.flatMap(UUID.init(uuidString:)) { result[Self.target(row), default: []].append(clip) }
+        }
+        return result
+    }
+
+    // MARK: Alarms
+
+    public func alarms() throws -> [StoredAlarm] {
+        try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id ORDER BY a.hour, a.minute, a.created_at")
+            .map(Self.storedAlarm)
+    }
+
+    public func alarm(_ id: UUID) throws -> StoredAlarm? {
+        try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id WHERE a.id = ?",
+                     [.text(id.uuidString.lowercased())]).first.map(Self.storedAlarm)
+    }
+
+    public func insertAlarm(_ alarm: Alarm) throws {
+        let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
+        guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
+        try db.execute("""
+            INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
+                  .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
+                  alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0), .text(Self.timestamp())])
+    }
+
+    public func deleteAlarm(_ id: UUID) throws {
+        try db.execute("DELETE FROM alarms WHERE id = ?", [.text(id.uuidString.lowercased())])
+    }
+
+    public func setVoice(_ on: Bool, for id: UUID) throws {
+        try db.execute("UPDATE alarms SET voice = ? WHERE id = ?", [.integer(on ? 1 : 0), .text(id.uuidString.lowercased())])
+    }
+
+    /// Records what an alarm now plays: a voice file built from `identity`, or the default tone and why.
+    public func setSound(for id: UUID, file: String?, identity: String?, reason: String?) throws {
+        try db.execute("UPDATE alarms SET sound_file = ?, sound_identity = ?, sound_reason = ? WHERE id = ?",
+                       [file.map { .text($0) } ?? .null, identity.map { .text($0) } ?? .null,
+                        reason.map { .text($0) } ?? .null, .text(id.uuidString.lowercased())])
+    }
+
+    // MARK: Settings
+
+    public func settings() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for row in try db.query("SELECT key, value FROM settings") {
+            if let key = row["key"]?.text, let value = row["value"]?.text { result[key] = value }
+        }
+        return result
+    }
+
+    public func setSetting(_ key: String, _ value: String) throws {
+        try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       [.text(key), .text(value)])
+    }
+
+    // MARK: Rows
+
+    private static let targetWhere = "((t.kind = 'manifesto' AND ? = 1) OR (t.kind = 'playlist' AND t.name = ?))"
+
+    private static func targetKey(_ target: Target) -> [Database.Value] {
+        switch target {
+        case .manifesto: [.integer(1), .null]
+        case .playlist(let name): [.integer(0), .text(name)]
+        }
+    }
+
+    private static func target(_ row: [String: Database.Value]) -> Target {
+        row["kind"]?.text == "manifesto" ? .manifesto : .playlist(row["name"]?.text ?? "")
+    }
+
+    private static func clipValues(_ clip: LibraryClip) -> [Database.Value] {
+        [.text(clip.idString), .text(clip.title), .text(clip.fileName), .integer(Int64(clip.frames)),
+         .integer(Int64(clip.trimmedStart)), .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)),
+         .text(clip.contentHash)]
+    }
+
+    private static func clip(_ row: [String: Database.Value]) -> LibraryClip {
+        LibraryClip(id: UUID(uuidString: row["id"]!.text!)!, title: row["title"]?.text ?? "", fileName: row["file_name"]!.text!,
+                    frames: row["frames"]!.int!, trimmedStart: row["trimmed_start"]!.int!, trimmedLength: row["trimmed_length"]!.int!,
+                    sampleRate: row["sample_rate"]!.int!, contentHash: row["content_hash"]!.text!)
+    }
+
+    private static func storedAlarm(_ row: [String: Database.Value]) -> StoredAlarm {
+        let alarm = Alarm(id: UUID(uuidString: row["id"]!.text!)!, target: target(row),
+                          time: AlarmTime(hour: row["hour"]!.int!, minute: row["minute"]!.int!),
+                          days: Weekdays(rawValue: row["days"]!.int!), date: row["date"]?.text.flatMap(LocalDate.init(parsing:)),
+                          label: row["label"]?.text, voice: row["voice"]?.int == 1)
+        return StoredAlarm(alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
+                           soundReason: row["sound_reason"]?.text)
+    }
+
+    private static func timestamp() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+
+    /// Creates `path` with mode 0700 (a voice is personal), or checks an existing one is writable.
+    static func makePrivateDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw StoreError.dataDirectory(path: path, reason: "exists and is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.dataDirectory(path: path, reason: "cannot be created (\((error as NSError).localizedDescription))")
+            }
+        }
+        guard access(path, W_OK | X_OK) == 0 else { throw StoreError.dataDirectory(path: path, reason: "is not writable") }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import VoiceAlarmCore
+
+/// An alarm as the library keeps it: the alarm, and what was last built for it.
+public struct StoredAlarm: Hashable, Sendable {
+    public var alarm: Alarm
+    /// The voice file in the sounds directory, when one was built.
+    public var soundFile: String?
+    /// Identity of the inputs and settings the voice file was built from (SHA-256).
+    public var soundIdentity: String?
+    /// Why the default tone plays, when it does.
+    public var soundReason: String?
+
+    public init(alarm: Alarm, soundFile: String? = nil, soundIdentity: String? = nil, soundReason: String? = nil) {
+        self.alarm = alarm
+        self.soundFile = soundFile
+        self.soundIdentity = soundIdentity
+        self.soundReason = soundReason
+    }
+}
