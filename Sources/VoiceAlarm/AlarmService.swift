@@ -226,7 +226,7 @@ public final class AlarmService {
         let first: Bool = try store.transaction {
             let existing = try store.alarms().map(\.alarm)
             if let violation = AlarmRules.violation(adding: alarm, to: existing, now: instant, timeZone: timeZone) {
-                throw LibraryError.rule(violation)
+                throw LibraryError.rule(alarm, violation)
             }
             try store.insertAlarm(alarm)
             return !existing.contains { $0.target == target && !$0.isFinished(at: instant, in: timeZone) }

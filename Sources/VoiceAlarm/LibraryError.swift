@@ -12,7 +12,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidName(String, reason: String)
     case positionOutOfRange(playlist: String, position: Int, count: Int)
     case playlistInUse(String, alarms: Int)
-    case rule(AlarmRules.Violation)
+    case rule(Alarm, AlarmRules.Violation)
 
     public var description: String {
         switch self {
@@ -28,7 +28,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
         case .playlistInUse(let name, let alarms):
             "\(name): \(alarms) alarm\(alarms == 1 ? " uses" : "s use") it; remove them first or pass --with-alarms"
-        case .rule(let violation): violation.description
+        case .rule(let alarm, let violation):
+            "\(alarm.target) at \(alarm.time) \(alarm.date.map(\.description) ?? alarm.days.list): \(violation)"
         }
     }
 }

@@ -18,7 +18,7 @@ public enum AlarmRules {
                 "\(target) already has \(count) alarms (at most \(AlarmRules.maximumPerTarget) per target)"
             case .overlaps(let other):
                 "overlaps alarm \(other.idString) (\(other.target) at \(other.time) \(other.date.map(\.description) ?? other.days.list)): two alarms in the same minute make Stop look broken"
-            case .inThePast(let date, let time): "\(date) \(time) has already passed"
+            case .inThePast: "that date and time have already passed"
             }
         }
     }

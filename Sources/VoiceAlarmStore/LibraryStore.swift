@@ -18,6 +18,7 @@ public final class LibraryStore {
         self.dataDirectory = dataDirectory
         try Self.makePrivateDirectory(dataDirectory)
         try Self.makePrivateDirectory("\(dataDirectory)/clips")
+        StaleFiles.sweep("\(dataDirectory)/clips")
         let previous = umask(0o077)
         defer { umask(previous) }
         db = try Database(path: "\(dataDirectory)/voicealarm.sqlite")
@@ -51,7 +52,7 @@ public final class LibraryStore {
     }
 
     public func clips() throws -> [LibraryClip] {
-        try db.query("SELECT * FROM clips ORDER BY created_at, id").map(Self.clip)
+        try db.query("SELECT * FROM clips ORDER BY rowid").map(Self.clip)
     }
 
     public func clip(_ id: UUID) throws -> LibraryClip? {
@@ -134,7 +135,7 @@ public final class LibraryStore {
     // MARK: Alarms
 
     public func alarms() throws -> [StoredAlarm] {
-        try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id ORDER BY a.hour, a.minute, a.created_at")
+        try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id ORDER BY a.hour, a.minute, a.rowid")
             .map(Self.storedAlarm)
     }
 
@@ -230,10 +231,13 @@ public final class LibraryStore {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw StoreError.dataDirectory(path: path, reason: "exists and is not a folder") }
         } else {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw StoreError.dataDirectory(path: path, reason: "cannot be created (\((error as NSError).localizedDescription))")
+            // mkdir -p, each new level 0700, with the system's own reason on failure.
+            var current = path.hasPrefix("/") ? "" : "."
+            for component in path.split(separator: "/") {
+                current += "/\(component)"
+                if mkdir(current, 0o700) != 0 && errno != EEXIST {
+                    throw StoreError.dataDirectory(path: path, reason: "cannot be created (\(String(cString: strerror(errno))))")
+                }
             }
         }
         guard access(path, W_OK | X_OK) == 0 else { throw StoreError.dataDirectory(path: path, reason: "is not writable") }

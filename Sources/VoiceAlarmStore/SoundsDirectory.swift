@@ -11,6 +11,7 @@ public struct SoundsDirectory: Sendable {
     public init(path: String) throws {
         self.path = path
         try LibraryStore.makePrivateDirectory(path)
+        StaleFiles.sweep(path)
     }
 
     /// The file name an alarm's ringtone has in `format`.

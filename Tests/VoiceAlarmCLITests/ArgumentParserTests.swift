@@ -67,9 +67,11 @@ struct HelpTests {
                   --no-normalize      Leave the loudness as recorded
 
             options for every command:
-                  --json   Print the result as JSON on stdout
-              -q, --quiet  Print nothing on stderr but errors
-              -h, --help   Show help
+                  --data-dir DIR    The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)
+                  --sounds-dir DIR  Where alarm sounds go (default DATA-DIR/Sounds; remembered)
+                  --json            Print the result as JSON on stdout
+              -q, --quiet           Print nothing on stderr but errors
+              -h, --help            Show help
 
             examples:
               voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac
@@ -83,7 +85,8 @@ struct HelpTests {
     func topLevelHelp(_ arguments: [String]) {
         let (status, out, _) = run(arguments)
         #expect(status == 0)
-        for command in ["render", "check", "help"] { #expect(out.contains("\n  \(command) ")) }
+        for command in ["render", "check", "clip import", "playlist move", "manifesto set", "alarm add", "voice off",
+                        "scheduler list", "settings", "help"] { #expect(out.contains("\n  \(command) ")) }
     }
 
     @Test("help COMMAND is the command's --help")

@@ -151,6 +151,9 @@ struct UsageErrorTests {
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["check"], "missing FILE"),
         (["check", "a.wav", "b.wav"], "unexpected argument 'b.wav'"),
+        (["clip"], "missing clip command (import, replace, list, remove)"),
+        (["clip", "frob"], "unknown clip command 'frob'"),
+        (["playlist", "move", "morning", "1"], "missing NAME FROM TO"),
     ])
     func usage(_ arguments: [String], _ message: String) throws {
         let dir = TemporaryDirectory("usage")

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A library in a temporary data dir, driven through the binary.
+final class CLILibrary {
+    let dir = TemporaryDirectory("cli-library")
+    var dataDir: String { dir.file("data") }
+
+    func run(_ arguments: [String]) throws -> ProcessResult {
+        try voicealarm(["--data-dir", dataDir] + arguments)
+    }
+
+    /// Runs a command that must succeed; returns its stdout without the newline.
+    func ok(_ arguments: [String]) throws -> String {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw TestSupportError("\(arguments) failed (\(result.status)): \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// Everything a failed command must leave as it was: the lists and the files.
+    func snapshot() throws -> [String] {
+        let lists = try [["clip", "list", "--json"], ["alarm", "list", "--json"], ["playlist", "list", "--json"],
+                         ["scheduler", "list", "--json"], ["settings"]].map { try ok($0) }
+        let files = ["clips", "Sounds"].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(dataDir)/\(folder)")) ?? []).sorted().map { "\(folder)/\($0)" }
+        }
+        return lists + files
+    }
+}
+
+@Suite("The library through the command line")
+struct LibraryCommandTests {
+    @Test("Import, playlist, alarm: ids alone on stdout, the next ring time on stderr, JSON shapes as documented")
+    func happyPath() throws {
+        let lib = CLILibrary()
+        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "--title", "I am calm"])
+        #expect(clip.count == 36 && clip == clip.lowercased())
+        _ = try lib.ok(["playlist", "create", "morning", String(clip.prefix(8))])
+        let added = try lib.run(["alarm", "add", "morning", "--at", "06:45", "--days", "mon,fri", "--label", "Work"])
+        #expect(added.status == 0)
+        let id = added.stdout.trimmingCharacters(in: .newlines)
+        #expect(UUID(uuidString: id) != nil && id == id.lowercased())
+        #expect(added.stderr.contains("rings next"))
+        #expect(added.stderr.contains("Tip: there is no snooze"))
+
+        let alarms = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
+        #expect(Set(alarms[0].keys) == ["id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"])
+        #expect(alarms[0]["sound"] as? String == "\(id).m4a")
+        #expect(alarms[0]["soundReason"] is NSNull)
+        #expect(alarms[0]["days"] as? [String] == ["mon", "fri"])
+        let next = try #require(alarms[0]["next"] as? String)
+        #expect(next.range(of: #"^\d{4}-\d\d-\d\dT06:45:00[+-]\d\d:\d\d$"#, options: .regularExpression) != nil, "\(next)")
+
+        let clips = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["clip", "list", "--json"]).utf8)) as? [[String: Any]])
+        #expect(Set(clips[0].keys) == ["id", "title", "duration", "path"])
+        let show = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["playlist", "show", "morning", "--json"]).utf8)) as? [String: Any])
+        #expect(show["name"] as? String == "morning")
+        let scheduled = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json"]).utf8)) as? [[String: Any]])
+        #expect(Set(scheduled[0].keys) == ["id", "sound", "next", "schedule"])
+
+        // The sounds dir is remembered once given.
+        let custom = lib.dir.file("Library/Sounds")
+        _ = try lib.ok(["--sounds-dir", custom, "voice", "off", id])
+        _ = try lib.ok(["voice", "on", id])
+        #expect(FileManager.default.fileExists(atPath: "\(custom)/\(id).m4a"))
+    }
+
+    @Test("Bad input: one line, the right exit code, and nothing changed", arguments: [
+        (["clip", "import", "/nonexistent.wav"], 1, "no such file"),
+        (["clip", "import", "TEXT"], 1, "not an audio file"),
+        (["clip", "import", "SILENT"], 1, "silent"),
+        (["clip", "replace", "00000000", "CALM"], 1, "no such clip"),
+        (["clip", "remove", "0123"], 1, "at least 8 characters"),
+        (["playlist", "create", "morning"], 1, "already exists"),
+        (["playlist", "create", "manifesto"], 1, "reserved for the manifesto"),
+        (["playlist", "add", "nope", "CLIP"], 1, "no such playlist"),
+        (["playlist", "move", "morning", "1", "9"], 1, "no position 9"),
+        (["playlist", "move", "morning", "one", "2"], 64, "not a whole number"),
+        (["playlist", "delete", "morning"], 1, "remove them first or pass --with-alarms"),
+        (["alarm", "add", "nope", "--at", "07:00"], 1, "no such playlist"),
+        (["alarm", "add", "morning", "--at", "25:61"], 64, "'25:61' is not a time"),
+        (["alarm", "add", "morning", "--at", "7"], 64, "'7' is not a time"),
+        (["alarm", "add", "morning", "--at", "07:00", "--days", "mon,funday"], 64, "'funday' is not a day"),
+        (["alarm", "add", "morning", "--at", "07:00", "--date", "2027-02-30"], 64, "is not a date"),
+        (["alarm", "add", "morning", "--at", "07:00", "--date", "2020-01-01"], 1, "have already passed"),
+        (["alarm", "add", "morning", "--at", "07:00", "--days", "mon", "--date", "2030-01-01"], 64, "exclude each other"),
+        (["alarm", "add", "morning", "--at", "06:00", "--days", "mon"], 1, "overlaps alarm"),
+        (["alarm", "add", "manifesto", "--at", "06:00", "--date", "2030-01-07"], 1, "overlaps alarm"),
+        (["alarm", "add", "morning", "--at", "07:00", "--label", "two\nlines"], 64, "control characters"),
+        (["alarm", "add", "morning"], 64, "missing --at"),
+        (["alarm", "remove", "ffffffff"], 1, "no such alarm"),
+        (["voice", "maybe", "ffffffff"], 64, "unknown voice command 'maybe'"),
+        (["settings", "format", "ogg2"], 64, "not a format"),
+        (["settings", "colour", "blue"], 64, "unknown setting"),
+    ])
+    func badInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let lib = CLILibrary()
+        let calm = "\(ProjectPaths.sampleAudio)/calm.wav"
+        let clip = try lib.ok(["clip", "import", calm])
+        _ = try lib.ok(["playlist", "create", "morning", clip])
+        _ = try lib.ok(["alarm", "add", "morning", "--at", "06:00", "--days", "mon,tue"])
+        let text = lib.dir.file("notes.txt")
+        try Data("I am calm".utf8).write(to: URL(fileURLWithPath: text))
+        let silent = lib.dir.file("muted.wav")
+        try AudioFixtures.silence(silent, seconds: 2)
+        let substituted = arguments.map { ["TEXT": text, "SILENT": silent, "CALM": calm, "CLIP": clip][$0] ?? $0 }
+
+        let before = try lib.snapshot()
+        let result = try lib.run(substituted)
+        #expect(result.status == status, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("error: ") == true && lines.first?.contains(message) == true, "\(result.stderr)")
+        #expect(lines.count == (status == 64 ? 2 : 1), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try lib.snapshot() == before)
+    }
+
+    @Test("A sixth alarm on one target is refused")
+    func sixthAlarm() throws {
+        let lib = CLILibrary()
+        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/kind.ogg"])
+        _ = try lib.ok(["playlist", "create", "morning", clip])
+        for minute in 0..<5 { _ = try lib.ok(["alarm", "add", "morning", "--at", "06:0\(minute)", "--days", "mon", "--quiet"]) }
+        let sixth = try lib.run(["alarm", "add", "morning", "--at", "06:30", "--days", "mon"])
+        #expect(sixth.status == 1)
+        #expect(sixth.stderr.contains("already has 5 alarms"))
+        #expect(try lib.ok(["alarm", "add", "manifesto", "--at", "06:30", "--days", "mon"]).count == 36)
+    }
+
+    @Test("A data dir that cannot be written is refused with a clear line")
+    func unwritableDataDir() throws {
+        let result = try voicealarm(["--data-dir", "/proc/voicealarm-test", "clip", "list"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: /proc/voicealarm-test"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
