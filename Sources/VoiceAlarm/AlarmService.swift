@@ -344,19 +344,58 @@ public final class AlarmService {
         return .defaultTone(reason)
     }
 
-    /// Hands an alarm to the scheduler with the sound it resolves to. A scheduler failure is a
-    /// warning: the library keeps the alarm, and reconciliation repairs the schedule later.
+    /// Hands an alarm to the scheduler with the sound it resolves to (a finished one-off is
+    /// cancelled instead). A scheduler failure is a warning: the library keeps the alarm, and
+    /// reconciliation repairs the schedule later.
     private func schedule(_ id: UUID) {
         do {
-            guard let stored = try store.alarm(id) else { return try scheduler.cancel(id: id) }
-            let sound: AlertSound = switch resolveSound(stored) {
-            case .voice(let fileName): .named(fileName)
-            case .defaultTone: .default
+            guard let stored = try store.alarm(id), !stored.alarm.isFinished(at: now(), in: timeZone) else {
+                return try scheduler.cancel(id: id)
             }
-            try scheduler.schedule(id: id, configuration: AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label))
+            try scheduler.schedule(id: id, configuration: configuration(of: stored))
         } catch {
             warn("warning: alarm \(id.uuidString.lowercased()) could not be scheduled: \(error)")
         }
+    }
+
+    /// What the scheduler should hold for an alarm: its schedule and the sound it resolves to.
+    public func configuration(of stored: StoredAlarm) -> AlarmConfiguration {
+        let sound: AlertSound = switch resolveSound(stored) {
+        case .voice(let fileName): .named(fileName)
+        case .defaultTone: .default
+        }
+        return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label)
+    }
+
+    /// What `reconcile` did.
+    public struct ReconcileReport: Sendable, Equatable {
+        public var scheduled: [UUID] = []
+        public var updated: [UUID] = []
+        public var cancelled: [UUID] = []
+    }
+
+    /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,
+    /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
+    /// not know (and finished one-offs). Voice files that should exist and do not are rebuilt
+    /// first. Running it twice in a row does nothing the second time.
+    public func reconcile() throws -> ReconcileReport {
+        let settings = try renderSettings()
+        for stored in try store.alarms() where stored.alarm.voice {
+            if case .defaultTone = resolveSound(stored) {
+                _ = buildSound(for: stored, settings: settings)
+            }
+        }
+        var desired: [UUID: AlarmConfiguration] = [:]
+        for stored in try store.alarms() where !stored.alarm.isFinished(at: now(), in: timeZone) {
+            desired[stored.alarm.id] = configuration(of: stored)
+        }
+        let held = try scheduler.alarms()
+        let actual = Dictionary(held.map { ($0.id, $0.configuration) }, uniquingKeysWith: { first, _ in first })
+        let stale = Set(held.filter { !scheduler.isCurrent($0) }.map(\.id))
+        let plan = ReconcilePlan(desired: desired, actual: actual, stale: stale)
+        for id in plan.schedule + plan.update { try scheduler.schedule(id: id, configuration: desired[id]!) }
+        for id in plan.cancel { try scheduler.cancel(id: id) }
+        return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)
     }
 
     /// Cancels a removed alarm and deletes its files.

@@ -24,6 +24,8 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidOutput(path: String, reason: String)
     /// The output cannot be written where it was asked.
     case cannotWrite(path: String, reason: String)
+    /// An ALSA call failed on a sound device.
+    case device(name: String, function: String, code: Int32, message: String)
 
     /// The file the error is about.
     public var path: String {
@@ -31,7 +33,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
              .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
              .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .invalidOutput(let path, _),
-             .cannotWrite(let path, _):
+             .cannotWrite(let path, _), .device(let path, _, _, _):
             path
         }
     }
@@ -54,6 +56,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .ffmpeg(let path, let function, let code, let message): "\(path): \(function) failed: \(message) (code \(code))"
         case .invalidOutput(let path, let reason): "\(path): the rendered ringtone failed its check: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): cannot write (\(reason))"
+        case .device(let name, let function, let code, let message): "sound device '\(name)': \(function) failed: \(message) (ALSA code \(code))"
         }
     }
 

@@ -67,6 +67,42 @@ final class FilterChain {
         frame = try FrameHandle(path: path)
     }
 
+    /// Runs a graph that makes its own audio (a `sine` source and its filters) to the end, and
+    /// returns it as mono float at `sampleRate`.
+    static func generate(_ description: String, sampleRate: Int, path: String) throws -> [Float] {
+        _ = FFmpegResult.quietLogging
+        let graph = try FilterGraphHandle(path: path)
+        var sink: UnsafeMutablePointer<AVFilterContext>?
+        try FFmpegResult.check(
+            avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph.pointer),
+            "avfilter_graph_create_filter(abuffersink)", path: path)
+        var inputs = avfilter_inout_alloc()
+        defer { avfilter_inout_free(&inputs) }
+        guard let input = inputs else {
+            throw AudioError.ffmpeg(path: path, function: "avfilter_inout_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
+        }
+        input.pointee.name = av_strdup("out")
+        input.pointee.filter_ctx = sink
+        var outputs: UnsafeMutablePointer<AVFilterInOut>?
+        let chain = description + ",aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=mono"
+        try FFmpegResult.check(avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
+                               "avfilter_graph_parse_ptr(\(description))", path: path)
+        avfilter_inout_free(&outputs)
+        try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
+        let frame = try FrameHandle(path: path)
+        var samples: [Float] = []
+        while true {
+            let rc = av_buffersink_get_frame(sink, frame.pointer)
+            if rc == FFmpegResult.eof { return samples }
+            try FFmpegResult.check(rc, "av_buffersink_get_frame", path: path)
+            let count = Int(frame.pointer.pointee.nb_samples)
+            frame.pointer.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) {
+                samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+            av_frame_unref(frame.pointer)
+        }
+    }
+
     /// Filters a whole buffer in one go.
     static func run(_ description: String, on samples: [Float], sampleRate: Int, path: String, keepSamples: Bool = true) throws -> Output {
         let chain = try FilterChain(description: description, sampleRate: sampleRate, path: path, keepSamples: keepSamples)

@@ -12,6 +12,8 @@ public enum VoiceAlarmTool {
     static let globalOptions = [
         OptionSpec("data-dir", value: "DIR", help: "The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)"),
         OptionSpec("sounds-dir", value: "DIR", help: "Where alarm sounds go (default DATA-DIR/Sounds; remembered)"),
+        OptionSpec("scheduler", value: "NAME", help: "embedded (default) or systemd; remembered, switching moves the alarms"),
+        OptionSpec("unit-dir", value: "DIR", help: "Where systemd units go (default ~/.config/systemd/user; remembered)"),
         OptionSpec("json", help: "Print the result as JSON on stdout"),
         OptionSpec("quiet", short: "q", help: "Print nothing on stderr but errors"),
         OptionSpec("help", short: "h", help: "Show help"),
@@ -24,12 +26,16 @@ public enum VoiceAlarmTool {
     typealias Handler = @Sendable (ParsedArguments, CommandContext) throws -> ExitCode
 
     /// Every command, in the order help lists them, with what runs it.
-    static let table: [(CommandSpec, Handler)] =
-        [(RenderCommand.spec, RenderCommand.run), (CheckCommand.spec, CheckCommand.run)]
-        + ClipCommands.specs.map { ($0, ClipCommands.run) }
-        + PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
-        + AlarmCommands.specs.map { ($0, AlarmCommands.run) }
-        + [(SettingsCommand.spec, SettingsCommand.run)]
+    static let table: [(CommandSpec, Handler)] = {
+        var table: [(CommandSpec, Handler)] = [(RenderCommand.spec, RenderCommand.run), (CheckCommand.spec, CheckCommand.run)]
+        table += ClipCommands.specs.map { ($0, ClipCommands.run) }
+        table += PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
+        table += AlarmCommands.specs.map { ($0, AlarmCommands.run) }
+        table += RingCommands.specs.map { ($0, RingCommands.run) }
+        table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
+        table.append((SettingsCommand.spec, SettingsCommand.run))
+        return table
+    }()
 
     /// The parser for the whole command table.
     public static let parser = ArgumentParser(globalOptions: globalOptions, commands: table.map(\.0) + [helpSpec])
@@ -53,6 +59,7 @@ public enum VoiceAlarmTool {
                 return ExitCode.success.rawValue
             }
             if command == helpSpec.name { return try showHelp(parsed.arguments, help, console) }
+            _ = try LibraryAccess.requestedBackend(parsed)
             let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"),
                                          library: { try LibraryAccess.open(parsed, console: console) })
             guard let handler = table.first(where: { $0.0.name == command })?.1 else {

@@ -51,4 +51,35 @@ public protocol AlarmScheduler {
     func cancel(id: UUID) throws
     /// Everything scheduled now.
     func alarms() throws -> [ScheduledAlarm]
+    /// False when the backend's copy of `alarm` is out of date in a way its configuration does
+    /// not show (an edited or corrupt unit file, a passed DST gap day).
+    func isCurrent(_ alarm: ScheduledAlarm) -> Bool
+    /// What stops this backend from ringing alarms (no daemon, no user manager…), as sentences
+    /// that say what to do; empty when nothing does.
+    func problems() -> [String]
+}
+
+extension AlarmScheduler {
+    public func isCurrent(_ alarm: ScheduledAlarm) -> Bool { true }
+}
+
+/// AlarmKit's `alarmUpdates`: the scheduled alarms, yielded whenever the list read by `read`
+/// changes (checked every `interval`). `read` must open its own access to the backend, as it
+/// runs in its own task.
+public func alarmUpdates(checkingEvery interval: Duration = .seconds(5),
+                         read: @escaping @Sendable () throws -> [ScheduledAlarm]) -> AsyncStream<[ScheduledAlarm]> {
+    AsyncStream { continuation in
+        let task = Task {
+            var last: [ScheduledAlarm]?
+            while !Task.isCancelled {
+                if let current = try? read(), current != last {
+                    continuation.yield(current)
+                    last = current
+                }
+                try? await Task.sleep(for: interval)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+    }
 }

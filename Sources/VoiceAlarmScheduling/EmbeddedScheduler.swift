@@ -7,8 +7,10 @@ import VoiceAlarmStore
 /// daemon's list is — so reconciling the two means something.
 public final class EmbeddedScheduler: AlarmScheduler {
     private let db: Database
+    public let dataDirectory: String
 
     public init(dataDirectory: String) throws {
+        self.dataDirectory = dataDirectory
         let previous = umask(0o077)
         defer { umask(previous) }
         db = try Database(path: "\(dataDirectory)/embedded-scheduler.sqlite")
@@ -31,6 +33,18 @@ public final class EmbeddedScheduler: AlarmScheduler {
 
     public func cancel(id: UUID) throws {
         try db.execute("DELETE FROM scheduled WHERE id = ?", [.text(id.uuidString.lowercased())])
+    }
+
+    /// The list, each time it changes (its own connection, in its own task).
+    public func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
+        let directory = dataDirectory
+        return alarmUpdates(checkingEvery: interval) { try EmbeddedScheduler(dataDirectory: directory).alarms() }
+    }
+
+    /// With no daemon running for this data dir, nothing rings these alarms: say so.
+    public func problems() -> [String] {
+        DaemonLock.isHeld(dataDirectory: dataDirectory) ? []
+            : ["no 'voicealarm daemon' is running for \(dataDirectory): nothing will ring these alarms; start one with 'voicealarm daemon' (or use --scheduler systemd)"]
     }
 
     public func alarms() throws -> [ScheduledAlarm] {

@@ -120,6 +120,7 @@ enum AlarmCommands {
         context.console.result(status.alarm.idString)
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")
+        for problem in service.scheduler.problems() { context.say("warning: \(problem)") }
         if added.isFirstForTarget {
             let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
             context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.list)")")

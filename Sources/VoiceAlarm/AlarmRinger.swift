@@ -1,0 +1,166 @@
+import Foundation
+import VoiceAlarmAudio
+import VoiceAlarmCore
+
+/// Rings one alarm: its resolved sound (its voice file, else the default tone), looping through
+/// an ALSA device until stopped or the maximum ring time, with the mixer turned up for the ring.
+///
+/// A ring that makes no sound is the one outcome that must never happen silently: every
+/// fallback is said on stderr and written to the event log, and a total failure is logged loudly.
+public final class AlarmRinger {
+    public struct Options: Sendable {
+        public var device = "default"
+        /// The longest ring, in seconds of audio played.
+        public var maxSeconds = 600.0
+        /// The mixer floor while ringing (0...1).
+        public var mixerFloor = 0.7
+        /// Set when a scheduler started the ring: too late, and it is logged as missed instead.
+        public var scheduled = false
+        public init() {}
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case rang(seconds: Double, sound: String, device: String)
+        case missed(lateBy: TimeInterval)
+    }
+
+    let service: AlarmService
+    let openDevice: (String, Int) throws -> PlaybackSink
+    let openMixer: (String) -> PlaybackMixer?
+    let shouldStop: () -> Bool
+    let say: (String) -> Void
+    let events: EventLog
+    let registry: RingingRegistry
+
+    /// - Parameters:
+    ///   - openDevice: opens a playback device by name at a rate (ALSA in the product).
+    ///   - openMixer: the device's mixer, or nil when it has none.
+    ///   - shouldStop: polled between chunks (SIGINT/SIGTERM, `voicealarm stop`).
+    ///   - say: a line for the person (stderr).
+    public init(service: AlarmService,
+                openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
+                openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
+                shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
+        self.service = service
+        self.openDevice = openDevice
+        self.openMixer = openMixer
+        self.shouldStop = shouldStop
+        self.say = say
+        events = EventLog(dataDirectory: service.store.dataDirectory)
+        registry = RingingRegistry(dataDirectory: service.store.dataDirectory)
+    }
+
+    /// Rings the alarm `reference` names.
+    /// - Throws: `LibraryError` for an unknown alarm; `AudioError` when no device at all could
+    ///   play (after logging it loudly).
+    public func ring(_ reference: String, options: Options) throws -> Outcome {
+        let id = try service.alarmID(reference)
+        let status = try service.status(of: id)
+        let tag = "alarm \(status.alarm.idString) (\(status.alarm.target) at \(status.alarm.time))"
+        if options.scheduled {
+            let now = service.now()
+            if let due = status.alarm.schedule.previousFire(atOrBefore: now, in: service.timeZone),
+               case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now) {
+                let message = "missed \(tag): due \(Int(late / 60)) min ago, more than \(Int(MissedAlarmPolicy.window / 60)) min late; not ringing"
+                say(message)
+                events.record(message, at: now)
+                return .missed(lateBy: late)
+            }
+        }
+        let (samples, soundName) = try sound(for: status, tag: tag)
+        let rate = RenderSettings.defaultSampleRate
+        let (sink, device) = try open(options.device, rate: rate, tag: tag)
+
+        let mixer = openMixer(device)
+        if let mixer {
+            let changes = mixer.raise(toAtLeast: options.mixerFloor)
+            say(changes.isEmpty ? "The mixer of '\(device)' is already up." : "For the ring: " + changes.joined(separator: ", ") + " (restored afterwards).")
+        } else {
+            say("'\(device)' has no mixer to unmute; ringing anyway.")
+        }
+        try? registry.register(id)
+        defer {
+            mixer?.restore()
+            registry.unregister(id)
+        }
+        events.record("ringing \(tag) with \(soundName) on '\(device)'")
+        let limit = Int(options.maxSeconds * Double(rate))
+        var played = 0
+        var position = 0
+        while played < limit, !shouldStop() {
+            let count = min(rate / 20, samples.count - position, limit - played)
+            try sink.play(samples[position..<position + count])
+            played += count
+            position = (position + count) % samples.count
+        }
+        if !shouldStop() { sink.drain() }
+        let seconds = Double(played) / Double(rate)
+        events.record(String(format: "stopped \(tag) after %.1f s", seconds))
+        return .rang(seconds: seconds, sound: soundName, device: device)
+    }
+
+    /// The samples to loop: the voice file when it resolves and decodes, else the default tone.
+    private func sound(for status: AlarmStatus, tag: String) throws -> ([Float], String) {
+        let rate = RenderSettings.defaultSampleRate
+        if case .voice(let file) = status.sound {
+            do {
+                let samples = try AudioDecoder(path: service.sounds.path(of: file), sampleRate: rate).readAll()
+                if !samples.isEmpty { return (samples, file) }
+                say("warning: \(tag): voice file \(file) holds no audio; ringing the default tone")
+            } catch {
+                say("warning: \(tag): voice file failed at ring time (\(error)); ringing the default tone")
+                events.record("\(tag): voice file \(file) failed at ring time (\(error)); default tone")
+            }
+        }
+        do {
+            let path = try DefaultTone.ensure(in: service.store.dataDirectory)
+            return (try AudioDecoder(path: path, sampleRate: rate).readAll(), DefaultTone.fileName)
+        } catch {
+            let message = "ALARM MADE NO SOUND: \(tag): neither the voice file nor the default tone could be prepared: \(error)"
+            say("error: " + message)
+            events.record(message)
+            throw error
+        }
+    }
+
+    /// The asked device, else `default`; a total failure is logged loudly before it is thrown.
+    private func open(_ device: String, rate: Int, tag: String) throws -> (PlaybackSink, String) {
+        do {
+            return (try openDevice(device, rate), device)
+        } catch {
+            guard device != "default" else { return try noSound(tag, error) }
+            say("warning: \(error); trying 'default'")
+            events.record("\(tag): \(error); trying 'default'")
+            do { return (try openDevice("default", rate), "default") } catch { return try noSound(tag, error) }
+        }
+    }
+
+    private func noSound(_ tag: String, _ error: Error) throws -> (PlaybackSink, String) {
+        let message = "ALARM MADE NO SOUND: \(tag): no sound device could play it: \(error)"
+        say("error: " + message)
+        events.record(message)
+        throw error
+    }
+
+    /// Plays the whole recording of `reference`'s target, untrimmed, in playlist order, once
+    /// (the "Listen" action after the 29-second ringtone). Returns the seconds played.
+    public func listen(_ reference: String, device: String) throws -> Double {
+        let id = try service.alarmID(reference)
+        let status = try service.status(of: id)
+        let clips = try service.clips(of: status.alarm.target)
+        guard !clips.isEmpty else { return 0 }
+        let rate = RenderSettings.defaultSampleRate
+        let tag = "alarm \(status.alarm.idString) (\(status.alarm.target))"
+        let (sink, _) = try open(device, rate: rate, tag: tag)
+        var played = 0
+        for clip in clips where !shouldStop() {
+            let decoder = try AudioDecoder(path: "\(service.store.clipsDirectory)/\(clip.fileName)", sampleRate: rate)
+            while !shouldStop(), let chunk = try decoder.read(upTo: rate / 10) {
+                try sink.play(chunk[...])
+                played += chunk.count
+            }
+        }
+        if !shouldStop() { sink.drain() }
+        return Double(played) / Double(rate)
+    }
+}

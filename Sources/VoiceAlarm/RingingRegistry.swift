@@ -1,0 +1,49 @@
+import Foundation
+
+/// Which of our alarms are ringing right now: `<data-dir>/ringing/<uuid>.pid`, one per `ring`
+/// process, so `voicealarm stop` can stop them all (the app stops its own ringing when the
+/// user comes to it).
+public struct RingingRegistry: Sendable {
+    public let directory: String
+
+    public init(dataDirectory: String) { directory = "\(dataDirectory)/ringing" }
+
+    public func register(_ id: UUID, pid: Int32 = getpid()) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try "\(pid)\n".write(toFile: file(id), atomically: true, encoding: .utf8)
+    }
+
+    public func unregister(_ id: UUID) { unlink(file(id)) }
+
+    /// Sends SIGTERM to every ringing process of ours; stale entries (the process is gone, or is
+    /// not a voicealarm ring) are removed. Returns the alarms stopped.
+    public func stopAll() -> [UUID] {
+        var stopped: [UUID] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".pid") {
+            guard let id = UUID(uuidString: String(name.dropLast(4))),
+                  let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid) else {
+                unlink("\(directory)/\(name)")
+                continue
+            }
+            if kill(pid, SIGTERM) == 0 { stopped.append(id) }
+        }
+        return stopped
+    }
+
+    /// The ids ringing now.
+    public func ringing() -> [UUID] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap {
+            $0.hasSuffix(".pid") ? UUID(uuidString: String($0.dropLast(4))) : nil
+        }
+    }
+
+    private func file(_ id: UUID) -> String { "\(directory)/\(id.uuidString.lowercased()).pid" }
+
+    /// Whether `pid` is a live `voicealarm … ring` process (never signal a recycled pid).
+    static func isRing(_ pid: Int32) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return words.first?.hasSuffix("voicealarm") == true && words.contains("ring")
+    }
+}

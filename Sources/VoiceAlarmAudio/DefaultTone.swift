@@ -1,0 +1,42 @@
+import Foundation
+import VoiceAlarmCore
+
+/// VoiceAlarm's own default alarm tone: a soft two-note chime, made here by libavfilter's `sine`
+/// source (not shipped as a file), so that a data dir always has something to ring with and
+/// nothing ever points into the source tree.
+public enum DefaultTone {
+    /// The tone's file name in a data dir.
+    public static let fileName = "default-tone.caf"
+
+    /// The chime: two notes, a rest, three times (9 s), 16-bit PCM in caf.
+    static let notes = [(frequency: 880.0, level: 0.5), (frequency: 1318.5, level: 0.4)]
+
+    /// The tone's path in `dataDirectory`, written (or rewritten) when it is missing or fails its check.
+    /// - Throws: `AudioError` when it cannot be made or written.
+    public static func ensure(in dataDirectory: String) throws -> String {
+        let path = "\(dataDirectory)/\(fileName)"
+        if FileManager.default.fileExists(atPath: path),
+           (try? SoundInspector.inspect(path).problems.isEmpty) == true {
+            return path
+        }
+        let rate = RenderSettings.defaultSampleRate
+        var samples: [Float] = []
+        for _ in 0..<3 {
+            for note in notes {
+                samples += try FilterChain.generate(
+                    "sine=frequency=\(note.frequency):sample_rate=\(rate):duration=0.9,volume=\(note.level * 8),afade=t=in:d=0.01,afade=t=out:st=0.05:d=0.85",
+                    sampleRate: rate, path: path)
+            }
+            samples += [Float](repeating: 0, count: Int(1.2 * Double(rate)))
+        }
+        let temporary = "\(dataDirectory)/.\(fileName).\(UUID().uuidString.prefix(8).lowercased()).partial"
+        TemporaryFiles.register(temporary)
+        defer {
+            unlink(temporary)
+            TemporaryFiles.unregister(temporary)
+        }
+        try RingtoneEncoder(settings: RenderSettings(format: .caf)).write(samples, to: temporary)
+        guard rename(temporary, path) == 0 else { throw AudioError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        return path
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmAudio
+import VoiceAlarmCore
+import VoiceAlarmScheduling
+
+/// `voicealarm ring`, `stop`, `listen`: the alarm making sound.
+enum RingCommands {
+    static let ringSpec = CommandSpec(
+        name: "ring", summary: "Ring an alarm now: its voice file, else the default tone, looping", arguments: "ALARM",
+        minimumArguments: 1, maximumArguments: 1,
+        options: [
+            OptionSpec("device", value: "NAME", help: "ALSA playback device (default 'default'; falls back to it)"),
+            OptionSpec("max-seconds", value: "SECONDS", help: "Stop after this much ringing (default 600)"),
+            OptionSpec("volume-floor", value: "PERCENT", help: "Raise the device's mixer to at least this (default 70)"),
+            OptionSpec("scheduled", help: "Started by a scheduler: more than 10 minutes late is logged as missed, not rung"),
+        ],
+        discussion: """
+          The mixer of the device is unmuted and raised for the ring, and restored afterwards (a muted
+          mixer is Linux's silent switch). The ring loops until 'voicealarm stop', Ctrl-C, SIGTERM or
+          --max-seconds. A voice file that fails to play is replaced by the default tone; a device
+          that fails is replaced by 'default'; a ring that makes no sound is logged loudly in
+          DATA-DIR/events.log.
+        """,
+        examples: ["voicealarm ring 9c41d2e0", "voicealarm ring 9c41d2e0 --device plughw:1,0 --max-seconds 60"])
+    static let stopSpec = CommandSpec(
+        name: "stop", summary: "Stop every alarm of ours that is ringing", arguments: "",
+        minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm stop"])
+    static let listenSpec = CommandSpec(
+        name: "listen", summary: "Play an alarm's whole recording, untrimmed, in playlist order", arguments: "ALARM",
+        minimumArguments: 1, maximumArguments: 1,
+        options: [OptionSpec("device", value: "NAME", help: "ALSA playback device (default 'default')")],
+        discussion: "  The 'Listen' action after the 29-second ringtone: every clip of the alarm's target, whole.",
+        examples: ["voicealarm listen 9c41d2e0"])
+
+    static let specs = [ringSpec, stopSpec, listenSpec]
+
+    static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        switch parsed.command {
+        case ringSpec.name:
+            var options = AlarmRinger.Options()
+            options.device = parsed.value("device") ?? "default"
+            options.maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
+            options.mixerFloor = try parsed.number("volume-floor", in: 0...100, default: 70) / 100
+            options.scheduled = parsed.has("scheduled")
+            let service = try context.library()
+            let stop = StopFlag()
+            InterruptHandler.onInterrupt { _ in stop.set() }
+            let ringer = AlarmRinger(service: service, shouldStop: { stop.isSet }, say: { context.say($0) })
+            switch try ringer.ring(parsed.arguments[0], options: options) {
+            case .rang(let seconds, let sound, let device):
+                context.console.result(sound)
+                context.say(String(format: "Rang %@ on '%@' for %.1f s%@.", sound, device, seconds, stop.isSet ? " (stopped)" : ""))
+            case .missed:
+                context.console.result("missed")
+            }
+        case stopSpec.name:
+            let service = try context.library()
+            let stopped = RingingRegistry(dataDirectory: service.store.dataDirectory).stopAll()
+            for id in stopped { context.console.result(id.uuidString.lowercased()) }
+            context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
+        case listenSpec.name:
+            let service = try context.library()
+            let stop = StopFlag()
+            InterruptHandler.onInterrupt { _ in stop.set() }
+            let ringer = AlarmRinger(service: service, shouldStop: { stop.isSet }, say: { context.say($0) })
+            let seconds = try ringer.listen(parsed.arguments[0], device: parsed.value("device") ?? "default")
+            context.say(seconds == 0 ? "This alarm's target has no recording yet." : String(format: "Played %.1f s of recordings.", seconds))
+        default:
+            preconditionFailure("unhandled \(parsed.command ?? "")")
+        }
+        return .success
+    }
+}

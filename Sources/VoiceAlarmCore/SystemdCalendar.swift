@@ -1,0 +1,70 @@
+import Foundation
+
+/// `OnCalendar=` expressions for a schedule, as systemd timers read them.
+///
+/// systemd skips a local time that a DST change makes nonexistent (a 02:30 alarm on the
+/// spring-forward day does not fire at all), while VoiceAlarm rings at the first valid minute
+/// after it. So besides the regular expression, the next such gap day gets an extra, dated
+/// expression for the minute it should ring at; reconciliation refreshes it after that day.
+public enum SystemdCalendar {
+    /// How far ahead to look for the next gap day.
+    static let gapHorizonDays = 400
+
+    /// The expressions for `schedule`, in local time of `timeZone`, looking for gaps after `now`.
+    public static func expressions(for schedule: AlarmSchedule, in timeZone: TimeZone, now: Date) -> [String] {
+        switch schedule {
+        case .fixed(let date):
+            return [stamp(date, TimeZone(identifier: "UTC")!) + " UTC"]
+        case .once(let time, let date):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            return [stamp(AlarmSchedule.resolve(time, on: date, calendar: calendar), timeZone)]
+        case .weekly(let time, let days):
+            let dayList = days == .everyDay ? "" : systemdDays(days) + " "
+            var expressions = ["\(dayList)*-*-* \(two(time.hour)):\(two(time.minute)):00"]
+            if let gap = nextGapFire(time, days: days, in: timeZone, after: now) {
+                expressions.append(stamp(gap, timeZone))
+            }
+            return expressions
+        }
+    }
+
+    /// The next day on `days` whose `time` does not exist locally, as the instant VoiceAlarm
+    /// rings instead (the first valid minute after it).
+    static func nextGapFire(_ time: AlarmTime, days: Weekdays, in timeZone: TimeZone, after now: Date) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        // Only days with a transition can have a gap: walk the zone's transitions, not every day.
+        var cursor = now
+        let horizon = now.addingTimeInterval(Double(gapHorizonDays) * 86_400)
+        while let transition = timeZone.nextDaylightSavingTimeTransition(after: cursor), transition < horizon {
+            cursor = transition
+            let day = LocalDate(transition, in: timeZone)
+            guard days.contains(day.weekday) else { continue }
+            let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute)
+            var check = components
+            check.calendar = calendar
+            check.timeZone = timeZone
+            let resolved = AlarmSchedule.resolve(time, on: day, calendar: calendar)
+            let local = calendar.dateComponents([.hour, .minute], from: resolved)
+            if local.hour != time.hour || local.minute != time.minute, resolved > now { return resolved }
+        }
+        return nil
+    }
+
+    /// `Mon,Wed,Fri`; ranges as systemd writes them are not needed, lists are valid.
+    static func systemdDays(_ days: Weekdays) -> String {
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        return (0..<7).filter { days.contains(Weekdays(rawValue: 1 << $0)) }.map { names[$0] }.joined(separator: ",")
+    }
+
+    /// `2027-03-28 03:00:00` in `timeZone`.
+    static func stamp(_ date: Date, _ timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import VoiceAlarmCore
+
+/// The embedded backend's ringer: sleeps until the next alarm, rings it, and picks up any change
+/// to the scheduled list (new, removed, re-scheduled alarms, rebuilt sounds) without a restart,
+/// because it reads the list again after every wake-up.
+///
+/// Alarms that came due while it could not look (asleep, stopped, the clock moved) ring if they
+/// are less than ten minutes late and are logged as missed otherwise (`MissedAlarmPolicy`).
+///
+/// ```swift
+/// let daemon = AlarmDaemon(clock: SystemWallClock(), timeZone: .current, alarms: { try scheduler.alarms() },
+///                          ring: { alarm, due in spawnRing(alarm.id) }, missed: { alarm, due, late in log(…) })
+/// try await daemon.run()
+/// ```
+public final class AlarmDaemon: @unchecked Sendable {
+    let clock: any WallClock
+    let timeZone: TimeZone
+    let alarms: () throws -> [ScheduledAlarm]
+    let ring: (ScheduledAlarm, Date) -> Void
+    let missed: (ScheduledAlarm, Date, TimeInterval) -> Void
+    let trouble: (Error) -> Void
+    /// The longest the daemon sleeps before it reads the list again.
+    public let pollInterval: TimeInterval
+
+    /// - Parameters:
+    ///   - alarms: reads the scheduled list (called after every wake-up).
+    ///   - ring: rings an alarm that came due at the given time.
+    ///   - missed: logs an alarm that came due too long ago to ring.
+    ///   - trouble: reports a failure to read the list; the daemon goes on.
+    public init(clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
+                alarms: @escaping () throws -> [ScheduledAlarm],
+                ring: @escaping (ScheduledAlarm, Date) -> Void,
+                missed: @escaping (ScheduledAlarm, Date, TimeInterval) -> Void,
+                trouble: @escaping (Error) -> Void = { _ in }) {
+        self.clock = clock
+        self.timeZone = timeZone
+        self.pollInterval = pollInterval
+        self.alarms = alarms
+        self.ring = ring
+        self.missed = missed
+        self.trouble = trouble
+    }
+
+    /// Runs until the task is cancelled (SIGTERM).
+    public func run() async throws {
+        var lastLook = clock.now()
+        while !Task.isCancelled {
+            let now = clock.now()
+            var scheduled: [ScheduledAlarm] = []
+            do { scheduled = try alarms() } catch { trouble(error) }
+            if now > lastLook { handleDue(scheduled, after: lastLook, through: now) }
+            lastLook = now
+            let next = scheduled.compactMap { $0.configuration.schedule.nextFire(after: now, in: timeZone) }.min()
+            let deadline = min(next ?? .distantFuture, now.addingTimeInterval(pollInterval))
+            do { try await clock.sleep(until: deadline) } catch { return }
+        }
+    }
+
+    /// Rings or logs every alarm that came due in `(start, end]`: only the latest fire of each
+    /// alarm can ring; earlier ones in the same stretch are missed.
+    func handleDue(_ scheduled: [ScheduledAlarm], after start: Date, through end: Date) {
+        for alarm in scheduled {
+            let fires = alarm.configuration.schedule.fires(after: start, through: end, in: timeZone)
+            guard let latest = fires.last else { continue }
+            for earlier in fires.dropLast() { missed(alarm, earlier, end.timeIntervalSince(earlier)) }
+            switch MissedAlarmPolicy.decide(dueAt: latest, now: end) {
+            case .ring: ring(alarm, latest)
+            case .missed(let late): missed(alarm, latest, late)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One daemon per data dir: it holds an exclusive `flock` on `<data-dir>/daemon.lock` while it
+/// runs, which also tells other commands whether anything will ring the embedded alarms.
+public final class DaemonLock {
+    private let fd: Int32
+
+    /// Takes the lock, or throws `SchedulerError.daemonRunning` with the holder's pid.
+    public init(dataDirectory: String) throws {
+        let path = "\(dataDirectory)/daemon.lock"
+        fd = open(path, O_RDWR | O_CREAT, 0o600)
+        guard fd >= 0 else { throw SchedulerError.unitDirectory(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let pid = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            close(fd)
+            throw SchedulerError.daemonRunning(pid: pid)
+        }
+        ftruncate(fd, 0)
+        let text = "\(getpid())\n"
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+
+    /// Whether a daemon holds the lock now.
+    public static func isHeld(dataDirectory: String) -> Bool {
+        let fd = open("\(dataDirectory)/daemon.lock", O_RDWR)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,18 @@
+/// Why a scheduling backend could not do what was asked.
+public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable {
+    case unitDirectory(path: String, reason: String)
+    /// A path that cannot be written safely into a unit file (a newline, a trailing backslash).
+    case unsafePath(String)
+    case systemctl(arguments: [String], status: Int32, output: String)
+    case daemonRunning(pid: String)
+
+    public var description: String {
+        switch self {
+        case .unitDirectory(let path, let reason): "\(path): \(reason)"
+        case .unsafePath(let path): "\(path): cannot be written into a systemd unit (control characters or a trailing backslash)"
+        case .systemctl(let arguments, let status, let output):
+            "systemctl \(arguments.joined(separator: " ")) failed (\(status)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
+        case .daemonRunning(let pid): "a voicealarm daemon already runs for this data dir (pid \(pid))"
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import VoiceAlarmCore
+
+/// Rings alarms with systemd timers: per alarm `voicealarm-<uuid>.timer` and
+/// `voicealarm-<uuid>.service` in the user unit folder, the service running
+/// `voicealarm --data-dir DIR ring <uuid> --scheduled`.
+///
+/// Units are ours when named `voicealarm-<uuid>.*`; each carries its data dir (in `ExecStart`
+/// and as `X-VoiceAlarm-DataDir=`), and this backend touches only its own data dir's units plus
+/// ours that carry no data dir (orphans). No label or other user text is written into a unit.
+/// `Persistent=true` makes systemd start a missed ring at the next boot; `ring --scheduled`
+/// then rings only if it is less than ten minutes late, else logs it as missed.
+public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
+    public let unitDirectory: String
+    public let dataDirectory: String
+    /// The absolute path of the voicealarm binary the service runs.
+    public let executable: String
+    public let timeZone: TimeZone
+    let now: @Sendable () -> Date
+    let systemctl: any SystemctlRunning
+
+    /// The user unit folder systemd reads: `$XDG_CONFIG_HOME/systemd/user` or `~/.config/systemd/user`.
+    public static var defaultUnitDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.config"
+        return config + "/systemd/user"
+    }
+
+    public init(unitDirectory: String, dataDirectory: String, executable: String, timeZone: TimeZone = .current,
+                now: @escaping @Sendable () -> Date = Date.init, systemctl: any SystemctlRunning = Systemctl()) throws {
+        for path in [dataDirectory, executable] where !Self.isSafe(path) { throw SchedulerError.unsafePath(path) }
+        self.unitDirectory = unitDirectory
+        self.dataDirectory = dataDirectory
+        self.executable = executable
+        self.timeZone = timeZone
+        self.now = now
+        self.systemctl = systemctl
+    }
+
+    /// The list, each time it changes.
+    public func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
+        alarmUpdates(checkingEvery: interval) { [self] in try alarms() }
+    }
+
+    /// Whether a user manager runs (`systemctl --user` can talk to it).
+    public var userManagerRunning: Bool { systemctl.user(["show-environment"]).status == 0 }
+
+    /// Activation goes through `systemctl` only for units where systemd looks for them.
+    var activates: Bool { unitDirectory == Self.defaultUnitDirectory && userManagerRunning }
+
+    /// What stops these alarms from ringing, as sentences with what to do; empty when nothing does.
+    public func problems() -> [String] {
+        guard userManagerRunning else {
+            return ["no systemd user manager is running: the timers in \(unitDirectory) are written but nothing will ring them. "
+                    + "On a machine with one: systemctl --user daemon-reload && systemctl --user enable --now 'voicealarm-*.timer'"]
+        }
+        var problems: [String] = []
+        if unitDirectory != Self.defaultUnitDirectory {
+            problems.append("\(unitDirectory) is not where systemd reads user units (\(Self.defaultUnitDirectory)): link them with 'systemctl --user link'")
+        }
+        if !systemctl.lingering() {
+            problems.append("lingering is off: the alarms ring only while you are logged in (loginctl enable-linger)")
+        }
+        return problems
+    }
+
+    public func schedule(id: UUID, configuration: AlarmConfiguration) throws {
+        try makeUnitDirectory()
+        let (timer, service) = unitTexts(id: id, configuration: configuration)
+        try write(service, to: unitPath(id, "service"))
+        try write(timer, to: unitPath(id, "timer"))
+        if activates {
+            try run(["daemon-reload"])
+            try run(["enable", "--now", "voicealarm-\(Self.name(id)).timer"])
+        }
+    }
+
+    public func cancel(id: UUID) throws {
+        if activates { _ = systemctl.user(["disable", "--now", "voicealarm-\(Self.name(id)).timer"]) }
+        for kind in ["timer", "service"] { unlink(unitPath(id, kind)) }
+        if activates { try run(["daemon-reload"]) }
+    }
+
+    public func alarms() throws -> [ScheduledAlarm] {
+        try units().map { ScheduledAlarm(id: $0.id, configuration: $0.configuration ?? Self.unreadable) }
+    }
+
+    /// False when the unit files differ from what would be written now: edited, corrupt, written
+    /// by another version, or holding a DST gap day that has passed.
+    public func isCurrent(_ alarm: ScheduledAlarm) -> Bool {
+        guard let unit = try? units().first(where: { $0.id == alarm.id }), let configuration = unit.configuration else { return false }
+        let (timer, service) = unitTexts(id: alarm.id, configuration: configuration)
+        return unit.timer == timer && (try? String(contentsOfFile: unitPath(alarm.id, "service"), encoding: .utf8)) == service
+    }
+
+    /// The two unit files for an alarm.
+    public func unitTexts(id: UUID, configuration: AlarmConfiguration) -> (timer: String, service: String) {
+        let name = Self.name(id)
+        let encoded = (try? JSONEncoder().encode(configuration))?.base64EncodedString() ?? ""
+        let calendar = SystemdCalendar.expressions(for: configuration.schedule, in: timeZone, now: now())
+        let header = "# Written by VoiceAlarm for alarm \(name); VoiceAlarm rewrites it and edits are lost.\n"
+        let timer = header + """
+            [Unit]
+            Description=VoiceAlarm alarm \(name)
+            X-VoiceAlarm-DataDir=\(dataDirectory)
+            X-VoiceAlarm-Configuration=\(encoded)
+
+            [Timer]
+            \(calendar.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
+            AccuracySec=1s
+            Persistent=true
+            Unit=voicealarm-\(name).service
+
+            [Install]
+            WantedBy=timers.target
+
+            """
+        let command = [executable, "--data-dir", dataDirectory, "ring", name, "--scheduled"].map(Self.quoted).joined(separator: " ")
+        let service = header + """
+            [Unit]
+            Description=VoiceAlarm alarm \(name) ringing
+            X-VoiceAlarm-DataDir=\(dataDirectory)
+
+            [Service]
+            Type=simple
+            ExecStart=\(command)
+
+            """
+        return (timer, service)
+    }
+
+    // MARK: Files
+
+    struct Unit {
+        var id: UUID
+        var timer: String
+        var configuration: AlarmConfiguration?
+    }
+
+    /// Our timers in the unit folder that belong to this data dir, or to none.
+    func units() throws -> [Unit] {
+        guard FileManager.default.fileExists(atPath: unitDirectory) else { return [] }
+        let names = try FileManager.default.contentsOfDirectory(atPath: unitDirectory)
+        return names.sorted().compactMap { name -> Unit? in
+            guard name.hasPrefix("voicealarm-"), name.hasSuffix(".timer"),
+                  let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))) else { return nil }
+            let text = (try? String(contentsOfFile: "\(unitDirectory)/\(name)", encoding: .utf8)) ?? ""
+            let fields = Self.fields(text)
+            if let owner = fields["X-VoiceAlarm-DataDir"], owner != dataDirectory { return nil }
+            let configuration = fields["X-VoiceAlarm-Configuration"]
+                .flatMap { Data(base64Encoded: $0) }
+                .flatMap { try? JSONDecoder().decode(AlarmConfiguration.self, from: $0) }
+            return Unit(id: id, timer: text, configuration: configuration)
+        }
+    }
+
+    /// What a corrupt unit of ours reports: never equal to a real configuration, so reconcile rewrites or removes it.
+    static let unreadable = AlarmConfiguration(schedule: .fixed(Date(timeIntervalSince1970: 0)), sound: .named("(unreadable unit)"))
+
+    static func fields(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("X-VoiceAlarm-") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { result[String(parts[0])] = String(parts[1]) }
+        }
+        return result
+    }
+
+    private func unitPath(_ id: UUID, _ kind: String) -> String { "\(unitDirectory)/voicealarm-\(Self.name(id)).\(kind)" }
+
+    private func makeUnitDirectory() throws {
+        var current = ""
+        for component in unitDirectory.split(separator: "/") {
+            current += "/\(component)"
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot be created (\(String(cString: strerror(errno))))")
+            }
+        }
+        guard access(unitDirectory, W_OK) == 0 else { throw SchedulerError.unitDirectory(path: unitDirectory, reason: "is not writable") }
+    }
+
+    /// Writes under a hidden temporary name and renames, so systemd never reads half a unit.
+    private func write(_ text: String, to path: String) throws {
+        let temporary = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".partial"
+        do {
+            try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+            guard rename(temporary, path) == 0 else { throw SchedulerError.unitDirectory(path: path, reason: String(cString: strerror(errno))) }
+        } catch let error as SchedulerError {
+            unlink(temporary)
+            throw error
+        } catch {
+            unlink(temporary)
+            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private func run(_ arguments: [String]) throws {
+        let result = systemctl.user(arguments)
+        guard result.status == 0 else { throw SchedulerError.systemctl(arguments: ["--user"] + arguments, status: result.status, output: result.output) }
+    }
+
+    // MARK: Escaping
+
+    static func name(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    /// One `ExecStart=` word: double-quoted, with `\` and `"` escaped, `%` doubled (specifiers)
+    /// and `$` doubled (variables), so the word reaches the program exactly as given.
+    static func quoted(_ word: String) -> String {
+        var escaped = ""
+        for character in word {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "%": escaped += "%%"
+            case "$": escaped += "$$"
+            default: escaped.append(character)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+
+    static func isSafe(_ path: String) -> Bool {
+        !path.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) } && !path.hasSuffix("\\")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Wall-clock time for the daemon, injected so its logic is tested without sleeping.
+public protocol WallClock: Sendable {
+    /// The wall-clock time now.
+    func now() -> Date
+    /// Returns at `deadline` or earlier; the caller re-reads `now()` afterwards, because
+    /// monotonic time stops during suspend and the wall clock may have been changed.
+    func sleep(until deadline: Date) async throws
+}
+
+/// The system clock. Sleeps in slices of at most `slice` seconds, so that after a suspend or a
+/// clock change the daemon looks at the wall clock again within that long.
+public struct SystemWallClock: WallClock {
+    public var slice: TimeInterval
+
+    public init(slice: TimeInterval = 5) { self.slice = slice }
+
+    public func now() -> Date { Date() }
+
+    public func sleep(until deadline: Date) async throws {
+        let interval = min(max(0, deadline.timeIntervalSinceNow), slice)
+        try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+    }
+}
