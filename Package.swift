@@ -43,6 +43,7 @@ let package = Package(
         .testTarget(name: "VoiceAlarmCoreTests", dependencies: ["VoiceAlarmCore"]),
         .testTarget(name: "VoiceAlarmAudioTests", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),
+        .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
     ]
 )

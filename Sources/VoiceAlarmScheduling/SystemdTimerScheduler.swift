@@ -96,7 +96,10 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// The two unit files for an alarm.
     public func unitTexts(id: UUID, configuration: AlarmConfiguration) -> (timer: String, service: String) {
         let name = Self.name(id)
-        let encoded = (try? JSONEncoder().encode(configuration))?.base64EncodedString() ?? ""
+        // Sorted keys: JSONEncoder's key order varies between calls, and the text must not.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = (try? encoder.encode(configuration))?.base64EncodedString() ?? ""
         let calendar = SystemdCalendar.expressions(for: configuration.schedule, in: timeZone, now: now())
         let header = "# Written by VoiceAlarm for alarm \(name); VoiceAlarm rewrites it and edits are lost.\n"
         let timer = header + """
