@@ -372,6 +372,8 @@ public final class AlarmService {
         public var scheduled: [UUID] = []
         public var updated: [UUID] = []
         public var cancelled: [UUID] = []
+        /// Nothing needed doing.
+        public var isEmpty: Bool { scheduled.isEmpty && updated.isEmpty && cancelled.isEmpty }
     }
 
     /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,

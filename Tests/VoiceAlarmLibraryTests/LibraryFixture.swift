@@ -13,13 +13,15 @@ final class LibraryFixture {
     nonisolated(unsafe) var warnings: [String] = []
     static let now = Date(timeIntervalSince1970: 1_795_989_600)   // date -u -d "2026-11-29 22:00" +%s
 
-    init() throws {
+    /// A library whose scheduler is `makeScheduler(dataDir)` (the embedded one by default).
+    init(now: @escaping @Sendable () -> Date = { LibraryFixture.now },
+         makeScheduler: ((String) throws -> any AlarmScheduler)? = nil) throws {
         dir = TemporaryDirectory("library")
         let store = try LibraryStore(dataDirectory: dir.path)
         let sounds = try SoundsDirectory(path: dir.file("Sounds"))
-        let scheduler = try EmbeddedScheduler(dataDirectory: dir.path)
+        let scheduler = try makeScheduler?(dir.path) ?? EmbeddedScheduler(dataDirectory: dir.path)
         service = AlarmService(store: store, sounds: sounds, scheduler: scheduler,
-                               now: { LibraryFixture.now }, timeZone: TimeZone(identifier: "UTC")!)
+                               now: now, timeZone: TimeZone(identifier: "UTC")!)
         service.warn = { [unowned self] in self.warnings.append($0) }
     }
 
