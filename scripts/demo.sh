@@ -40,7 +40,16 @@ say "6. 'Wake up to my voice' off for the Saturday alarm: it rings with the defa
 va voice off "$saturday" >/dev/null
 ls "$work/data/Sounds"
 
-say "7. What the scheduler holds now:"
+say "7. What the scheduler holds now (the embedded one; 'voicealarm daemon' rings it, or use --scheduler systemd):"
 va scheduler list
+
+say "8. Ringing the weekday alarm for 8 seconds, through ALSA, into a file (ALSA's file plugin stands in for a speaker):"
+cat > "$work/asound.conf" <<ALSA
+pcm.nullsink { type null }
+pcm.!default { type file slave.pcm "nullsink" file "$work/played.wav" format "wav" }
+ALSA
+ALSA_CONFIG_PATH="$work/asound.conf" va ring "$weekday" --max-seconds 8 >/dev/null
+echo "   played: $("$bin" check "$work/played.wav")"
+echo "   the ringtone loops until stopped ('voicealarm stop'); a missing or broken voice file rings the default tone."
 
 say "Everything is in $work (delete the folder when done)."

@@ -20,19 +20,29 @@ public final class AlarmDaemon: @unchecked Sendable {
     let ring: (ScheduledAlarm, Date) -> Void
     let missed: (ScheduledAlarm, Date, TimeInterval) -> Void
     let trouble: (Error) -> Void
+    let since: Date?
+    let looked: (Date) -> Void
     /// The longest the daemon sleeps before it reads the list again.
     public let pollInterval: TimeInterval
+    /// How far back a restarted daemon looks for alarms it missed while it was down.
+    public static let lookBack: TimeInterval = 86_400
 
     /// - Parameters:
     ///   - alarms: reads the scheduled list (called after every wake-up).
     ///   - ring: rings an alarm that came due at the given time.
     ///   - missed: logs an alarm that came due too long ago to ring.
     ///   - trouble: reports a failure to read the list; the daemon goes on.
+    ///   - since: when a previous run last looked, so alarms due while no daemon ran are found
+    ///     (at most `lookBack` ago); nil to start from now.
+    ///   - looked: told the time of every look, to be remembered for the next run.
     public init(clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
                 alarms: @escaping () throws -> [ScheduledAlarm],
                 ring: @escaping (ScheduledAlarm, Date) -> Void,
                 missed: @escaping (ScheduledAlarm, Date, TimeInterval) -> Void,
-                trouble: @escaping (Error) -> Void = { _ in }) {
+                trouble: @escaping (Error) -> Void = { _ in },
+                since: Date? = nil, looked: @escaping (Date) -> Void = { _ in }) {
+        self.since = since
+        self.looked = looked
         self.clock = clock
         self.timeZone = timeZone
         self.pollInterval = pollInterval
@@ -44,13 +54,15 @@ public final class AlarmDaemon: @unchecked Sendable {
 
     /// Runs until the task is cancelled (SIGTERM).
     public func run() async throws {
-        var lastLook = clock.now()
+        let start = clock.now()
+        var lastLook = since.map { max($0, start.addingTimeInterval(-Self.lookBack)) } ?? start
         while !Task.isCancelled {
             let now = clock.now()
             var scheduled: [ScheduledAlarm] = []
             do { scheduled = try alarms() } catch { trouble(error) }
             if now > lastLook { handleDue(scheduled, after: lastLook, through: now) }
             lastLook = now
+            looked(now)
             let next = scheduled.compactMap { $0.configuration.schedule.nextFire(after: now, in: timeZone) }.min()
             let deadline = min(next ?? .distantFuture, now.addingTimeInterval(pollInterval))
             do { try await clock.sleep(until: deadline) } catch { return }

@@ -11,6 +11,10 @@ public protocol WallClock: Sendable {
 
 /// The system clock. Sleeps in slices of at most `slice` seconds, so that after a suspend or a
 /// clock change the daemon looks at the wall clock again within that long.
+///
+/// A slice is a timed wait on a semaphore in its own thread (a kernel futex timeout), not
+/// `Task.sleep`: Dispatch's timers stall when the wall clock is manipulated (checked under
+/// libfaketime), and an alarm daemon must not depend on them. Cancellation wakes it at once.
 public struct SystemWallClock: WallClock {
     public var slice: TimeInterval
 
@@ -20,6 +24,17 @@ public struct SystemWallClock: WallClock {
 
     public func sleep(until deadline: Date) async throws {
         let interval = min(max(0, deadline.timeIntervalSinceNow), slice)
-        try await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+        let wake = DispatchSemaphore(value: 0)
+        try await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Thread.detachNewThread {
+                    _ = wake.wait(timeout: .now() + interval)
+                    continuation.resume()
+                }
+            }
+            try Task.checkCancellation()
+        } onCancel: {
+            wake.signal()
+        }
     }
 }

@@ -69,6 +69,8 @@ struct HelpTests {
             options for every command:
                   --data-dir DIR    The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)
                   --sounds-dir DIR  Where alarm sounds go (default DATA-DIR/Sounds; remembered)
+                  --scheduler NAME  embedded (default) or systemd; remembered, switching moves the alarms
+                  --unit-dir DIR    Where systemd units go (default ~/.config/systemd/user; remembered)
                   --json            Print the result as JSON on stdout
               -q, --quiet           Print nothing on stderr but errors
               -h, --help            Show help

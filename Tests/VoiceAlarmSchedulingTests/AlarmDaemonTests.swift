@@ -148,6 +148,26 @@ struct AlarmDaemonTests {
         _ = await task.result
     }
 
+    @Test("A restarted daemon finds what came due while none ran: rings under 10 minutes late, logs the rest",
+          arguments: [(TimeInterval(300), true), (TimeInterval(900), false)])
+    func restart(_ downUntil: TimeInterval, _ rings: Bool) async {
+        // The previous run last looked at 06:50; this one starts downUntil after 07:00.
+        let clock = TestClock(monday6.addingTimeInterval(3600 + downUntil))
+        let seven = alarm(7, 0)
+        let log = DaemonLog()
+        let daemon = AlarmDaemon(clock: clock, timeZone: utc, pollInterval: 60, alarms: { [seven] },
+                                 ring: { alarm, due in log.rang.withLock { $0.append((alarm.id, due)) } },
+                                 missed: { alarm, _, late in log.missed.withLock { $0.append((alarm.id, late)) } },
+                                 since: monday6.addingTimeInterval(3000))
+        let task = Task { try await daemon.run() }
+        await clock.waitForSleeper()
+        #expect(log.rang.withLock { $0.count } == (rings ? 1 : 0))
+        #expect(log.missed.withLock { $0.map(\.1) } == (rings ? [] : [downUntil]))
+        task.cancel()
+        clock.wakeAll()
+        _ = await task.result
+    }
+
     @Test("A clock set backwards rings nothing twice; a removed alarm does not ring")
     func clockBackwardsAndRemoval() async {
         let clock = TestClock(monday6)

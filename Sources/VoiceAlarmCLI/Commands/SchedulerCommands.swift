@@ -79,6 +79,9 @@ enum SchedulerCommands {
                                     device: device, maxSeconds: maxRing)
         let console = context.console, quiet = context.quiet
         let say: @Sendable (String) -> Void = { line in if !quiet { console.note(line) } }
+        let lookFile = "\(dataDirectory)/daemon-last-look"
+        let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
+            .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
         let daemon = AlarmDaemon(
             clock: SystemWallClock(), timeZone: service.timeZone, pollInterval: poll,
             alarms: { try EmbeddedScheduler(dataDirectory: dataDirectory).alarms() },
@@ -91,7 +94,9 @@ enum SchedulerCommands {
                 say(message)
                 events.record(message)
             },
-            trouble: { say("warning: the daemon could not read its alarms: \($0)") })
+            trouble: { say("warning: the daemon could not read its alarms: \($0)") },
+            since: lastLook,
+            looked: { try? String($0.timeIntervalSince1970).write(toFile: lookFile, atomically: true, encoding: .utf8) })
         let task = Task { try await daemon.run() }
         InterruptHandler.onInterrupt { _ in task.cancel() }
         let done = DispatchSemaphore(value: 0)

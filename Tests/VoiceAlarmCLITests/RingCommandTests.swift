@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A library driven through the binary, playing through ALSA's file plugin.
+final class RingLibrary {
+    let dir = TemporaryDirectory("ring")
+    let devices: AlsaTestDevices
+    var dataDir: String { dir.file("data") }
+
+    init(brokenDefault: Bool = false) throws { devices = try AlsaTestDevices(brokenDefault: brokenDefault) }
+
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+        try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", dataDir] + arguments,
+                              environment: devices.environment.merging(extra) { $1 })
+    }
+
+    func ok(_ arguments: [String]) throws -> String {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw TestSupportError("\(arguments) failed (\(result.status)): \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// A manifesto alarm on `sample`, returning its id.
+    func alarm(_ sample: String = "calm.wav", at time: String = "07:00") throws -> String {
+        let clip = try ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\(sample)", "-q"])
+        _ = try ok(["manifesto", "set", clip, "-q"])
+        return try ok(["alarm", "add", "manifesto", "--at", time, "--days", "mon", "-q"])
+    }
+}
+
+@Suite("ring, listen and stop, through ALSA's file plugin")
+struct RingCommandTests {
+    @Test("ring plays the alarm's ringtone, looping, for --max-seconds")
+    func ringPlaysRingtone() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        let result = try lib.run(["ring", id, "--max-seconds", "12"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "\(id).m4a\n")
+        #expect(result.stderr.contains("has no mixer to unmute; ringing anyway"))
+        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
+        let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
+        #expect(played.count == 12 * 44_100)
+        #expect(correlation(Array(played.prefix(ringtone.count)), ringtone) > 0.999)
+        #expect(correlation(Array(played.dropFirst(ringtone.count).prefix(ringtone.count)), ringtone) > 0.999, "it loops")
+    }
+
+    @Test("With the voice file missing, corrupt or switched off, the default tone plays", arguments: ["missing", "corrupt", "off"])
+    func defaultTone(_ how: String) throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        let file = "\(lib.dataDir)/Sounds/\(id).m4a"
+        switch how {
+        case "missing": try FileManager.default.removeItem(atPath: file)
+        case "corrupt": try Data(repeating: 0x42, count: 5000).write(to: URL(fileURLWithPath: file))
+        default: _ = try lib.ok(["voice", "off", id, "-q"])
+        }
+        let result = try lib.run(["ring", id, "--max-seconds", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "default-tone.caf\n")
+        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
+        let tone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/default-tone.caf")
+        #expect(played.count == 3 * 44_100)
+        #expect(correlation(played, Array(tone.prefix(played.count))) > 0.999)
+    }
+
+    @Test("A device that does not exist falls back to 'default'; a named device is used")
+    func devices() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        let fallback = try lib.run(["ring", id, "--device", "no-such-device", "--max-seconds", "1"])
+        #expect(fallback.status == 0)
+        #expect(fallback.stderr.contains("no-such-device") && fallback.stderr.contains("trying 'default'"))
+        #expect(try IndependentMeasure.decodedSamples(lib.devices.played).count == 44_100)
+        #expect(try lib.run(["ring", id, "--device", "speaker", "--max-seconds", "2"]).status == 0)
+        #expect(try IndependentMeasure.decodedSamples(lib.devices.speaker).count == 2 * 44_100)
+    }
+
+    @Test("When nothing can play, it fails loudly: exit 1, stderr and the event log")
+    func noSound() throws {
+        let lib = try RingLibrary(brokenDefault: true)
+        let id = try lib.alarm()
+        let result = try lib.run(["ring", id, "--max-seconds", "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("ALARM MADE NO SOUND"))
+        #expect(try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8).contains("ALARM MADE NO SOUND"))
+    }
+
+    @Test("listen plays every clip of the target, whole and untrimmed, in playlist order")
+    func listen() throws {
+        let lib = try RingLibrary()
+        let a = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/manifesto.flac", "-q"])
+        let b = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/kind.ogg", "-q"])
+        _ = try lib.ok(["playlist", "create", "morning", a, b, "-q"])
+        let id = try lib.ok(["alarm", "add", "morning", "--at", "06:00", "--days", "sun", "-q"])
+        #expect(try lib.run(["listen", id]).status == 0)
+        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
+        let clips = try JSONSerialization.jsonObject(with: Data(lib.ok(["clip", "list", "--json"]).utf8)) as! [[String: Any]]
+        let first = try IndependentMeasure.decodedSamples(clips[0]["path"] as! String)
+        let second = try IndependentMeasure.decodedSamples(clips[1]["path"] as! String)
+        #expect(played.count == first.count + second.count, "the 35 s manifesto plays whole, past the cap")
+        #expect(correlation(Array(played.prefix(first.count)), first) > 0.999)
+        #expect(correlation(Array(played.dropFirst(first.count)), second) > 0.999)
+    }
+
+    @Test("stop stops a ringing alarm; it exits cleanly and leaves no trace", .timeLimit(.minutes(1)))
+    func stop() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        // Read the pipe the 'slow' device plays into, in real time-ish, so the ring keeps going.
+        let reader = FileHandle(forUpdatingAtPath: lib.devices.fifo)!
+        let reading = Thread {
+            while (try? reader.read(upToCount: 8820))??.isEmpty == false { usleep(50_000) }
+        }
+        reading.start()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        process.arguments = ["--data-dir", lib.dataDir, "ring", id, "--device", "slow"]
+        process.environment = lib.devices.environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let pidFile = "\(lib.dataDir)/ringing/\(id).pid"
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: pidFile) { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: pidFile))
+        let stop = try lib.run(["stop"])
+        #expect(stop.status == 0)
+        #expect(stop.stdout == "\(id)\n")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("(stopped)"))
+        #expect(!FileManager.default.fileExists(atPath: pidFile))
+        #expect(try lib.run(["stop"]).stderr.contains("Nothing of ours is ringing"))
+        try? reader.close()
+    }
+}

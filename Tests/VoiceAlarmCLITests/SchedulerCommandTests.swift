@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the real daemon under libfaketime, starting at `fakeStart` (UTC), until stopped.
+private final class FakeTimeDaemon {
+    let process = Process()
+    let err = Pipe()
+    let dataDir: String
+
+    init(_ lib: RingLibrary, fakeStart: String) throws {
+        dataDir = lib.dataDir
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
+        process.arguments = ["-f", "@\(fakeStart)", ProjectPaths.binary, "--data-dir", lib.dataDir,
+                             "daemon", "--poll-seconds", "1", "--max-ring-seconds", "2"]
+        var environment = lib.devices.environment
+        environment["TZ"] = "UTC"
+        process.environment = environment
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits (at most `seconds`) until the event log contains `text`.
+    func waitForEvent(_ text: String, seconds: Double = 40) -> Bool {
+        for _ in 0..<Int(seconds * 10) {
+            if ((try? String(contentsOfFile: "\(dataDir)/events.log", encoding: .utf8)) ?? "").contains(text) { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    /// SIGTERM to the daemon itself (its pid is in the lock file), then its exit status and stderr.
+    func stop() -> (Int32, String) {
+        for _ in 0..<100 where lockPID == nil { usleep(50_000) }
+        if let pid = lockPID { kill(pid, SIGTERM) }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    private var lockPID: Int32? {
+        (try? String(contentsOfFile: "\(dataDir)/daemon.lock", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+}
+
+/// `date -u -d "2027-01-04 06:50" +%s`: Monday 06:50 UTC.
+private let monday0650 = 1799045400.0
+
+@Suite("The scheduler through the binary", .serialized)
+struct SchedulerCommandTests {
+    @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(2)))
+    func daemonRingsOnTime() throws {
+        let lib = try RingLibrary()
+        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try lib.ok(["manifesto", "set", clip, "-q"])
+        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:52")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "\(lib.dataDir)/daemon-last-look") { usleep(100_000) }
+        let id = try lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        #expect(daemon.waitForEvent("stopped alarm \(id)"))
+        let (status, stderr) = daemon.stop()
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("Ringing alarm \(id) (due 2027-01-04T07:00:00+00:00)"))
+        #expect(stderr.contains("The daemon stopped."))
+        let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
+        #expect(log.contains("2027-01-04T07:00:0"), "rang within the minute: \(log)")
+        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
+        let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
+        #expect(played.count == 2 * 44_100)
+        #expect(correlation(played, Array(ringtone.prefix(played.count))) > 0.999)
+    }
+
+    @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(2)),
+          arguments: [("2027-01-04 07:05:00", true), ("2027-01-04 07:15:00", false)])
+    func daemonDown(_ restart: String, _ rings: Bool) throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        try String(monday0650).write(toFile: "\(lib.dataDir)/daemon-last-look", atomically: true, encoding: .utf8)
+        let daemon = try FakeTimeDaemon(lib, fakeStart: restart)
+        #expect(daemon.waitForEvent(rings ? "stopped alarm \(id)" : "missed alarm \(id)"))
+        let (status, _) = daemon.stop()
+        #expect(status == 0)
+        #expect(FileManager.default.fileExists(atPath: lib.devices.played) == rings)
+    }
+
+    @Test("Switching the scheduler moves every alarm: units written and verified, the old list emptied; and back")
+    func switching() throws {
+        let lib = try RingLibrary()
+        let first = try lib.alarm(at: "07:00")
+        let second = try lib.ok(["alarm", "add", "manifesto", "--at", "08:00", "--days", "sat", "-q"])
+        let units = lib.dir.file("units")
+        let toSystemd = try lib.run(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "--json"])
+        #expect(toSystemd.status == 0, "\(toSystemd.stderr)")
+        #expect(toSystemd.stderr.contains("Switched from the embedded scheduler to systemd: cancelled 2 there, scheduled 2 here."))
+        let held = try JSONSerialization.jsonObject(with: toSystemd.stdoutData) as? [[String: Any]]
+        #expect(Set(held?.compactMap { $0["id"] as? String } ?? []) == [first, second])
+        let files = try FileManager.default.contentsOfDirectory(atPath: units).sorted()
+        #expect(files.count == 4)
+        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify"] + files.map { "\(units)/\($0)" })
+        #expect(verify.status == 0, "\(verify.stderr)")
+        // Remembered: the next command, and reconcile, use systemd without being told.
+        #expect(try lib.ok(["reconcile", "--json"]).contains("\"scheduled\" : [\n\n  ]"))
+        let warning = try lib.run(["alarm", "add", "manifesto", "--at", "09:00", "--days", "sun"])
+        #expect(warning.stderr.contains("no systemd user manager is running"))
+
+        let back = try lib.run(["--scheduler", "embedded", "scheduler", "list", "--json"])
+        #expect(back.stderr.contains("Switched from the systemd scheduler to embedded: cancelled 3 there, scheduled 3 here."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units).isEmpty)
+        let embedded = try lib.run(["alarm", "add", "manifesto", "--at", "10:00", "--days", "sun"])
+        #expect(embedded.stderr.contains("no 'voicealarm daemon' is running"))
+        #expect(try lib.run(["--scheduler", "cron", "scheduler", "list"]).status == 64)
+    }
+
+    @Test("reconcile reports what it repaired, as JSON, and nothing the second time")
+    func reconcile() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        let units = lib.dir.file("units")
+        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "-q"])
+        try FileManager.default.removeItem(atPath: "\(units)/voicealarm-\(id).timer")
+        let stray = UUID().uuidString.lowercased()
+        try "[Timer]\nOnCalendar=daily\n".write(toFile: "\(units)/voicealarm-\(stray).timer", atomically: true, encoding: .utf8)
+        let first = try JSONSerialization.jsonObject(with: Data(lib.ok(["reconcile", "--json"]).utf8)) as? [String: [String]]
+        #expect(first == ["scheduled": [id], "updated": [], "cancelled": [stray]])
+        let second = try JSONSerialization.jsonObject(with: Data(lib.ok(["reconcile", "--json"]).utf8)) as? [String: [String]]
+        #expect(second == ["scheduled": [], "updated": [], "cancelled": []])
+    }
+
+    @Test("doctor says what stops the alarms from ringing, and exits 1 while something does")
+    func doctor() throws {
+        let lib = try RingLibrary()
+        _ = try lib.alarm()
+        let result = try lib.run(["doctor"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("scheduler: embedded"))
+        #expect(result.stdout.contains("default tone: \(lib.dataDir)/default-tone.caf"))
+        #expect(result.stdout.contains("sound device 'default': opens"))
+        #expect(result.stderr.contains("warning: no 'voicealarm daemon' is running"))
+    }
+
+    @Test("An alarm id that does not exist is refused by ring and listen")
+    func unknownAlarm() throws {
+        let lib = try RingLibrary()
+        for command in ["ring", "listen"] {
+            let result = try lib.run([command, "0123abcd"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: 0123abcd: no such alarm (see 'voicealarm alarm list')\n")
+        }
+    }
+}
