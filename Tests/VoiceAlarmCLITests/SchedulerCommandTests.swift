@@ -147,3 +147,24 @@ struct SchedulerCommandTests {
         }
     }
 }
+
+@Suite("A failing scheduler never loses a library record")
+struct SchedulerFailureTests {
+    @Test("With an unwritable unit folder the alarm is still added, with a warning; reconcile repairs it later")
+    func unwritableUnitDir() throws {
+        let lib = try RingLibrary()
+        let units = lib.dir.file("units")
+        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "-q"])
+        _ = try lib.ok(["--unit-dir", "/proc/voicealarm-units", "settings", "-q"])
+        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try lib.ok(["manifesto", "set", clip, "-q"])
+        let added = try lib.run(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"])
+        #expect(added.status == 0)
+        let id = added.stdout.trimmingCharacters(in: .newlines)
+        #expect(added.stderr.contains("warning: alarm \(id) could not be scheduled"))
+        #expect(try lib.ok(["alarm", "list"]).contains(id))
+        let repaired = try JSONSerialization.jsonObject(with: Data(lib.ok(["--unit-dir", units, "reconcile", "--json"]).utf8)) as? [String: [String]]
+        #expect(repaired?["scheduled"] == [id])
+        #expect(FileManager.default.fileExists(atPath: "\(units)/voicealarm-\(id).timer"))
+    }
+}

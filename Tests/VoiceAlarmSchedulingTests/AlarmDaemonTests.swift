@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import VoiceAlarmCore
+import TestSupport
 import VoiceAlarmScheduling
 
 /// A wall clock moved by hand. Sleepers wait until the test advances past their deadline.
@@ -199,5 +200,20 @@ struct AlarmDaemonTests {
         // The run ends (the time limit would catch a hang), and ends cleanly, not with an error.
         let result = await task.result
         if case .failure(let error) = result { Issue.record("the daemon ended with \(error)") }
+    }
+}
+
+@Suite("The scheduled list as a stream of updates")
+struct AlarmUpdatesTests {
+    @Test("The embedded backend's stream yields the list, and again when it changes", .timeLimit(.minutes(1)))
+    func updates() async throws {
+        let dir = TemporaryDirectory("updates")
+        let scheduler = try EmbeddedScheduler(dataDirectory: dir.path)
+        let first = UUID()
+        try scheduler.schedule(id: first, configuration: .init(schedule: .weekly(AlarmTime(hour: 7, minute: 0), days: [.monday]), sound: .default))
+        var iterator = scheduler.updates(checkingEvery: .milliseconds(20)).makeAsyncIterator()
+        #expect(await iterator.next()?.map(\.id) == [first])
+        try scheduler.cancel(id: first)
+        #expect(await iterator.next()?.isEmpty == true)
     }
 }
