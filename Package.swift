@@ -18,12 +18,13 @@ let package = Package(
 
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore"),
 
         // The only importer of FFmpeg: decode, plan with real lengths, render, encode, check.
-        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "VoiceAlarmCore"]),
+        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "VoiceAlarmCore"]),
 
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
         .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore"]),

@@ -29,6 +29,7 @@ public enum VoiceAlarmTool {
     static let table: [(CommandSpec, Handler)] = {
         var table: [(CommandSpec, Handler)] = [(RenderCommand.spec, RenderCommand.run), (CheckCommand.spec, CheckCommand.run)]
         table += ClipCommands.specs.map { ($0, ClipCommands.run) }
+        table += RecordCommand.specs.map { ($0, RecordCommand.run) }
         table += PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
         table += AlarmCommands.specs.map { ($0, AlarmCommands.run) }
         table += RingCommands.specs.map { ($0, RingCommands.run) }
