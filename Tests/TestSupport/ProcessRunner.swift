@@ -44,6 +44,15 @@ public enum ProcessRunner {
                              stdoutData: outData)
     }
 
+    /// Runs a shell command line and waits for the shell alone (`system`): for programs that
+    /// leave a background process behind (tmux starting its server). Foundation's `Process`
+    /// waits for a descriptor such a background process inherits, so it would wait for it too.
+    @discardableResult
+    public static func runLeavingBackground(_ commandLine: String) -> Int32 {
+        let status = system(commandLine + " </dev/null >/dev/null 2>&1")
+        return status == -1 ? -1 : (status >> 8) & 0xFF
+    }
+
     /// Runs a command that must succeed (fixture generation); fails loudly otherwise.
     public static func mustRun(_ executable: String, _ arguments: [String]) throws {
         let result = try run(executable, arguments)

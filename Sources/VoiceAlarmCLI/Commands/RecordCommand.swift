@@ -164,7 +164,8 @@ final class Meter: @unchecked Sendable {
             console.writeErr((terminal ? "\n" : "") + "note: past 29 s; the whole take is kept, but a ringtone of it is trimmed to the cap (or it won't fit after other clips).\n")
         }
         if terminal {
-            let filled = max(0, min(20, Int((level.peak + 60) / 3)))
+            // Digital silence peaks at -infinity dBFS: the bar starts at -60.
+            let filled = Int((min(max(level.peak, -60), 0) + 60) / 3)
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
             let left = maxSeconds.map { String(format: "  %.1f s left", max(0, $0 - seconds)) } ?? ""
             let line = String(format: "\r\u{1B}[2K● REC %5.1f s [%@] peak %6.1f dBFS  rms %6.1f dBFS%@%@",
