@@ -165,6 +165,19 @@ struct RecordCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(mic.dataDir)/takes").count == (keep ? 1 : 0))
     }
 
+    @Test("Past 29 s a note says the ringtone will be trimmed; the whole take is kept; without a terminal, plain progress lines")
+    func longTake() throws {
+        let speech = try IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/manifesto.flac", rate: 48_000)
+        let mic = try TestMicrophone(infile: speech + [Int16](repeating: 0, count: 48_000 * 5))
+        let result = try mic.run(["clip", "record", "--max-seconds", "31"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: past 29 s; the whole take is kept"))
+        #expect(result.stderr.contains("recording: 30.0 s"))
+        #expect(!result.stderr.contains("\u{1B}["), "no terminal codes without a terminal")
+        let clips = try JSONSerialization.jsonObject(with: Data(mic.run(["clip", "list", "--json"]).stdout.utf8)) as! [[String: Any]]
+        #expect(clips.first?["duration"] as? Double == 31)
+    }
+
     @Test("A device that does not exist, or a bad --replace / --playlist, is refused before anything is stored")
     func refusedBeforeRecording() throws {
         let mic = try TestMicrophone(infile: [Int16](repeating: 100, count: 48_000))

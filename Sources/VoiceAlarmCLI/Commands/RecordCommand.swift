@@ -145,7 +145,7 @@ final class Meter: @unchecked Sendable {
     let quiet: Bool
     let rate: Int
     let maxSeconds: Double?
-    private var lastLine = -1.0
+    private var lastWholeSecond = 0
     private var notedCap = false
 
     init(console: Console, terminal: Bool, quiet: Bool, rate: Int, maxSeconds: Double?) {
@@ -171,8 +171,8 @@ final class Meter: @unchecked Sendable {
             let line = String(format: "\r\u{1B}[2K● REC %5.1f s [%@] peak %6.1f dBFS  rms %6.1f dBFS%@%@",
                               seconds, bar, max(level.peak, -99), max(level.rms, -99), left, level.clipping ? "  CLIPPING" : "")
             console.writeErr(line)
-        } else if seconds - lastLine >= 1 {
-            lastLine = seconds
+        } else if frames / rate > lastWholeSecond {
+            lastWholeSecond = frames / rate
             console.writeErr(String(format: "recording: %.1f s, peak %.1f dBFS\n", seconds, max(level.peak, -99)))
         }
     }
