@@ -5,6 +5,10 @@ import TestSupport
 
 /// A microphone for a child process: ALSA's file plugin reading `infile` (a file, or a named
 /// pipe the test feeds at its own pace, so the recorder sees a live microphone).
+///
+/// alsa-lib's file plugin ignores a short `read()` from its infile (the rest of the period stays
+/// stale), so audio that must arrive intact is written into the pipe — enlarged to 1 MB — before
+/// the recorder reads it.
 final class TestMicrophone: @unchecked Sendable {
     let dir = TemporaryDirectory("mic")
     var config: String { dir.file("asound.conf") }
@@ -26,6 +30,7 @@ final class TestMicrophone: @unchecked Sendable {
             mkfifo(fifo, 0o600)
             // Read-write, so neither side blocks on open.
             feeder = FileHandle(forUpdatingAtPath: fifo)
+            _ = fcntl(feeder!.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
         }
         try """
             pcm.nullsink { type null }
@@ -45,14 +50,12 @@ final class TestMicrophone: @unchecked Sendable {
         samples.withUnsafeBufferPointer { feeder.write(Data(buffer: $0)) }
     }
 
-    /// Feeds the speech, then silence, about in real time, until stopped.
+    /// Puts the speech in the pipe at once, then feeds silence about in real time, until stopped.
     func feedLive() {
+        feed(speech)
         Thread.detachNewThread { [self] in
-            var offset = 0
             while !stopFeeding.load(ordering: .relaxed) {
-                let chunk = offset < speech.count ? Array(speech[offset..<min(offset + 4800, speech.count)]) : [Int16](repeating: 0, count: 4800)
-                feed(chunk)
-                offset += 4800
+                feed([Int16](repeating: 0, count: 4800))
                 usleep(100_000)
             }
         }
@@ -103,9 +106,8 @@ struct RecordCommandTests {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        mic.feed(Array(mic.speech.prefix(2 * 48_000)))
         try process.run()
-        let writer = Thread { mic.feed(Array(mic.speech.prefix(2 * 48_000))) }
-        writer.start()
         // Wait until about two seconds are in the take file, then signal.
         for _ in 0..<1000 where (mic.takeSeconds() ?? 0) < 1.9 { usleep(10_000) }
         kill(process.processIdentifier, signalNumber)
