@@ -50,6 +50,39 @@ public struct RingtoneRenderer: Sendable {
                          nameIfSilent: inputs.count == 1 ? inputs[0] : output)
     }
 
+    /// Renders clips read through a batch's `BatchClipCache`, planning with their cached extents
+    /// exactly as `render(_:to:)` plans with freshly read ones, so the result is the same.
+    /// `clip(i)` is asked only for clips the planner reaches: one after the first left out is
+    /// never read.
+    public func render(inputs: [String], cached clip: (Int) throws -> CachedClip, to output: String) throws -> RenderReport {
+        precondition(!inputs.isEmpty, "render needs at least one clip")
+        try Self.checkWritable(output)
+        var planner = CompositionPlanner(settings: settings)
+        var clips: [CachedClip] = []
+        for index in inputs.indices {
+            guard let budget = planner.budgetForNextClip else { planner.add(.longerThan(0)); continue }
+            let read = try clip(index)
+            clips.append(read)
+            switch read.extent {
+            case .exact(let length): planner.add(.exact(length))
+            case .longerThan: planner.add(.longerThan(budget))
+            }
+        }
+        var composition = planner.composition
+        guard composition.totalSamples > 0 else { throw AudioError.noSamples(path: clips[0].input) }
+        if let frame = settings.codec.paddedFrameLength {
+            composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
+        }
+        var sources: [Int: [Float]] = [:]
+        for entry in composition.usedEntries {
+            sources[entry.index] = try BatchClipCache.samples(of: clips[entry.index], count: entry.length)
+        }
+        let mix = assemble(composition) { sources[$0.index]! }
+        let reports = clipReports(inputs, composition) { clips[$0].silenceTrimmed }
+        return try write(mix, composition: composition, clips: reports, to: output,
+                         nameIfSilent: inputs.count == 1 ? inputs[0] : output)
+    }
+
     /// Renders a ringtone planned from the library's stored lengths (no decoding to plan),
     /// reading only the planned range of each used clip's stored copy in `clipsDirectory`.
     /// - Throws: `AudioError` naming the stored clip file or the output at fault.

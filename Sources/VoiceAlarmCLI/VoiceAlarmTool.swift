@@ -34,6 +34,7 @@ public enum VoiceAlarmTool {
         table += AlarmCommands.specs.map { ($0, AlarmCommands.run) }
         table += RingCommands.specs.map { ($0, RingCommands.run) }
         table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
+        table += BatchCommands.specs.map { ($0, BatchCommands.run) }
         table.append((SettingsCommand.spec, SettingsCommand.run))
         return table
     }()

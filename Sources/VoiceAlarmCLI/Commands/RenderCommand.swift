@@ -10,16 +10,8 @@ enum RenderCommand {
         arguments: "-o OUT IN...",
         minimumArguments: 1,
         maximumArguments: nil,
-        options: [
-            OptionSpec("output", short: "o", value: "OUT", help: "Where to write the ringtone; its extension picks the format"),
-            OptionSpec("format", value: "FORMAT", help: "m4a (AAC, default), caf, wav, aiff or mp3"),
-            OptionSpec("codec", value: "CODEC", help: "pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)"),
-            OptionSpec("cap", value: "SECONDS", help: "Longest ringtone, more than 0 and less than 30 (default 29)"),
-            OptionSpec("gap", value: "SECONDS", help: "Silence between clips, 0 to 1, counted against the cap (default 0.3)"),
-            OptionSpec("no-trim-silence", help: "Keep each clip's leading and trailing silence"),
-            OptionSpec("target-lufs", value: "LUFS", help: "Loudness to normalise to, -40 to -6 (default -16)"),
-            OptionSpec("no-normalize", help: "Leave the loudness as recorded"),
-        ],
+        options: [OptionSpec("output", short: "o", value: "OUT", help: "Where to write the ringtone; its extension picks the format")]
+            + renderOptions,
         discussion: """
           Clips play in the order given. A clip is used only if the ringtone including it, gaps
           counted, stays within the cap; the first clip that would cross it stops the playlist.
@@ -36,21 +28,28 @@ enum RenderCommand {
             "voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav",
         ])
 
-    /// Turns the options into render settings and the output path, or a usage error.
-    static func settings(from parsed: ParsedArguments) throws -> (RenderSettings, String) {
-        guard let output = parsed.value("output"), !output.isEmpty else {
-            throw UsageError("missing -o OUT (where to write the ringtone)", command: spec.name)
-        }
-        let format = try resolveFormat(output: output, requested: parsed.value("format"))
+    /// The options that shape a ringtone, shared by `render` and `batch`.
+    static let renderOptions = [
+        OptionSpec("format", value: "FORMAT", help: "m4a (AAC, default), caf, wav, aiff or mp3"),
+        OptionSpec("codec", value: "CODEC", help: "pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)"),
+        OptionSpec("cap", value: "SECONDS", help: "Longest ringtone, more than 0 and less than 30 (default 29)"),
+        OptionSpec("gap", value: "SECONDS", help: "Silence between clips, 0 to 1, counted against the cap (default 0.3)"),
+        OptionSpec("no-trim-silence", help: "Keep each clip's leading and trailing silence"),
+        OptionSpec("target-lufs", value: "LUFS", help: "Loudness to normalise to, -40 to -6 (default -16)"),
+        OptionSpec("no-normalize", help: "Leave the loudness as recorded"),
+    ]
+
+    /// The render options as settings in `format`, or a usage error.
+    static func settings(from parsed: ParsedArguments, format: RingtoneFormat) throws -> RenderSettings {
         var codec = format.defaultCodec
         if let name = parsed.value("codec") {
             guard let requested = RingtoneCodec(rawValue: name.lowercased()) else {
                 let known = RingtoneCodec.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: spec.name)
+                throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: parsed.command)
             }
             guard format.allowedCodecs.contains(requested) else {
                 let allowed = format.allowedCodecs.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--codec: \(format.rawValue) cannot carry \(requested.rawValue) (use \(allowed))", command: spec.name)
+                throw UsageError("--codec: \(format.rawValue) cannot carry \(requested.rawValue) (use \(allowed))", command: parsed.command)
             }
             codec = requested
         }
@@ -62,8 +61,17 @@ enum RenderCommand {
             targetLUFS: try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS),
             format: format,
             codec: codec)
-        if let problem = settings.problem { throw UsageError(problem, command: spec.name) }
-        return (settings, output)
+        if let problem = settings.problem { throw UsageError(problem, command: parsed.command) }
+        return settings
+    }
+
+    /// Turns the options into render settings and the output path, or a usage error.
+    static func settings(from parsed: ParsedArguments) throws -> (RenderSettings, String) {
+        guard let output = parsed.value("output"), !output.isEmpty else {
+            throw UsageError("missing -o OUT (where to write the ringtone)", command: spec.name)
+        }
+        let format = try resolveFormat(output: output, requested: parsed.value("format"))
+        return (try settings(from: parsed, format: format), output)
     }
 
     /// The format from `--format` and OUT's extension, which must agree when both are there.

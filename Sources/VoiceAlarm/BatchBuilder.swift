@@ -1,0 +1,239 @@
+import Foundation
+import VoiceAlarmAudio
+import VoiceAlarmCore
+
+/// Builds the ringtones of a manifest into one folder, in parallel and incrementally.
+///
+/// Every core is kept busy (`jobs` workers); every input is decoded at most once
+/// (`BatchClipCache`, spilled to a folder inside the output); identical ringtones are built
+/// once and copied; a ringtone whose inputs' bytes and settings are unchanged since it was
+/// built is skipped. A failing ringtone never stops the others.
+///
+/// ```swift
+/// let outcome = try BatchBuilder(manifest: manifest, outputDirectory: "out", jobs: 2).run()
+/// ```
+public final class BatchBuilder: @unchecked Sendable {
+    /// What a run did: `{"built", "skipped", "failed": [{"id", "error"}], "seconds"}`.
+    public struct Outcome: Encodable, Sendable {
+        public struct Failure: Encodable, Sendable, Equatable {
+            public var id: String
+            public var error: String
+            public init(id: String, error: String) {
+                self.id = id
+                self.error = error
+            }
+        }
+        public var built = 0
+        public var skipped = 0
+        public var failed: [Failure] = []
+        public var seconds = 0.0
+        public init() {}
+    }
+
+    /// Progress after each ringtone: done, total, failures so far.
+    public struct Progress: Sendable {
+        public var done: Int
+        public var total: Int
+        public var failed: Int
+        public var elapsed: TimeInterval
+    }
+
+    let manifest: BatchManifest
+    let output: String
+    let jobs: Int
+    let progress: @Sendable (Progress) -> Void
+
+    public init(manifest: BatchManifest, outputDirectory: String, jobs: Int,
+                progress: @escaping @Sendable (Progress) -> Void = { _ in }) {
+        precondition(jobs > 0, "at least one job")
+        self.manifest = manifest
+        output = outputDirectory
+        self.jobs = jobs
+        self.progress = progress
+    }
+
+    /// Builds what needs building.
+    /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built then).
+    public func run() throws -> Outcome {
+        let start = Date()
+        try makeOutputDirectory()
+        var index = BatchIndex.load(from: output)
+        let cache = try BatchClipCache(directory: "\(output)/.voicealarm-cache-\(UUID().uuidString.prefix(8).lowercased())",
+                                       sampleRate: RenderSettings.defaultSampleRate)
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+
+        var outcome = Outcome()
+        var work: [(key: String, items: [BatchManifest.Item], hashes: [String])] = []
+        var keyed: [String: Int] = [:]
+        var hashes: [String: String] = [:]   // path → sha256, this run
+        for item in manifest.items {
+            if let problem = item.problem { outcome.failed.append(.init(id: item.id, error: problem)); continue }
+            do {
+                let inputHashes = try item.clips.map { try hash($0, index: &index, seen: &hashes) }
+                let key = ContentHash.sha256(Self.identity(item.settings, inputHashes))
+                let file = "\(item.id).\(item.settings.format.fileExtension)"
+                if let previous = index.ringtones[item.id], previous.key == key, previous.file == file,
+                   let size = (try? FileManager.default.attributesOfItem(atPath: "\(output)/\(file)"))?[.size] as? Int,
+                   size == previous.bytes {
+                    outcome.skipped += 1
+                    continue
+                }
+                if let existing = keyed[key] { work[existing].items.append(item) } else {
+                    keyed[key] = work.count
+                    work.append((key, [item], inputHashes))
+                }
+            } catch {
+                outcome.failed.append(.init(id: item.id, error: "\(error)"))
+            }
+        }
+        for failure in outcome.failed { retire(failure.id, index: &index) }
+
+        let total = manifest.items.count
+        let shared = Shared(done: outcome.skipped + outcome.failed.count, failed: outcome.failed.count)
+        progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
+        let groups = work
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, groups.count))) { _ in
+            while let position = shared.take(below: groups.count) {
+                let group = groups[position]
+                let built = build(group.items, hashes: group.hashes, cache: cache)
+                let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
+                progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: Date().timeIntervalSince(start)))
+            }
+        }
+        let results = shared.results
+        for (item, key, result) in results {
+            switch result {
+            case .success(let bytes):
+                let file = "\(item.id).\(item.settings.format.fileExtension)"
+                if let previous = index.ringtones[item.id], previous.file != file { unlink("\(output)/\(previous.file)") }
+                index.ringtones[item.id] = .init(key: key, file: file, bytes: bytes)
+                outcome.built += 1
+            case .failure(let error):
+                outcome.failed.append(.init(id: item.id, error: "\(error)"))
+                retire(item.id, index: &index)
+            }
+        }
+        try index.save(to: output)
+        outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+        return outcome
+    }
+
+    /// Builds one ringtone and copies it to every other id with the same identity.
+    private func build(_ items: [BatchManifest.Item], hashes: [String], cache: BatchClipCache) -> [(BatchManifest.Item, Result<Int, Error>)] {
+        let first = items[0]
+        let path = "\(output)/\(first.id).\(first.settings.format.fileExtension)"
+        let built = Result<Int, Error> {
+            try RingtoneRenderer(settings: first.settings).render(inputs: first.clips, cached: { index in
+                try cache.clip(first.clips[index], hash: hashes[index], trimSilence: first.settings.trimSilence)
+            }, to: path).bytes
+        }
+        var results = [(first, built)]
+        for other in items.dropFirst() {
+            results.append((other, built.flatMap { bytes in
+                Result {
+                    let target = "\(output)/\(other.id).\(other.settings.format.fileExtension)"
+                    let temporary = "\(output)/.\(other.id).copy.partial"
+                    unlink(temporary)
+                    try FileManager.default.copyItem(atPath: path, toPath: temporary)
+                    guard rename(temporary, target) == 0 else { throw BatchError.output(output, String(cString: strerror(errno))) }
+                    return bytes
+                }
+            }))
+        }
+        return results
+    }
+
+    /// The content hash of an input, reusing the recorded one only when size, modification
+    /// time and inode all still match.
+    private func hash(_ path: String, index: inout BatchIndex, seen: inout [String: String]) throws -> String {
+        if let known = seen[path] { return known }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw AudioError.fileNotFound(path: path)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw AudioError.isDirectory(path: path) }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        let stamp = BatchIndex.Input(size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino), sha256: "")
+        var hash: String
+        if let recorded = index.inputs[path], recorded.size == stamp.size, recorded.modified == stamp.modified, recorded.inode == stamp.inode {
+            hash = recorded.sha256
+        } else {
+            hash = try ContentHash.sha256(file: path)
+            var updated = stamp
+            updated.sha256 = hash
+            index.inputs[path] = updated
+        }
+        seen[path] = hash
+        return hash
+    }
+
+    /// A failed ringtone's old output is the wrong sound: it goes, with its record.
+    private func retire(_ id: String, index: inout BatchIndex) {
+        guard !id.hasPrefix("#"), let previous = index.ringtones.removeValue(forKey: id) else { return }
+        unlink("\(output)/\(previous.file)")
+    }
+
+    private func makeOutputDirectory() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw BatchError.output(output, "exists and is not a folder") }
+        } else {
+            var current = output.hasPrefix("/") ? "" : "."
+            for component in output.split(separator: "/") {
+                current += "/\(component)"
+                if mkdir(current, 0o755) != 0 && errno != EEXIST { throw BatchError.output(output, "cannot be created (\(String(cString: strerror(errno))))") }
+            }
+        }
+        guard access(output, W_OK | X_OK) == 0 else { throw BatchError.output(output, "is not writable") }
+    }
+
+    /// Everything a ringtone depends on, in a canonical text.
+    static func identity(_ settings: RenderSettings, _ inputHashes: [String]) -> String {
+        (["batch-v1", settings.format.rawValue, settings.codec.rawValue, "\(settings.sampleRate)", "cap=\(settings.capSamples)",
+          "gap=\(settings.gapSamples)", "trim=\(settings.trimSilence)", "norm=\(settings.normalize)", "lufs=\(settings.targetLUFS)"]
+         + inputHashes).joined(separator: "|")
+    }
+}
+
+/// The workers' shared state: the next group to build and what was built.
+private final class Shared: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private(set) var done: Int
+    private(set) var failed: Int
+    private var collected: [(BatchManifest.Item, key: String, Result<Int, Error>)] = []
+
+    init(done: Int, failed: Int) {
+        self.done = done
+        self.failed = failed
+    }
+
+    func take(below count: Int) -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func record(_ built: [(BatchManifest.Item, String, Result<Int, Error>)]) -> (done: Int, failed: Int) {
+        lock.withLock {
+            for (item, key, result) in built {
+                collected.append((item, key, result))
+                done += 1
+                if case .failure = result { failed += 1 }
+            }
+            return (done, failed)
+        }
+    }
+
+    var results: [(BatchManifest.Item, key: String, Result<Int, Error>)] { lock.withLock { collected } }
+}
+
+/// Why a batch could not run at all.
+public enum BatchError: Error, CustomStringConvertible {
+    case output(String, String)
+    public var description: String {
+        switch self { case .output(let path, let reason): "\(path): \(reason)" }
+    }
+}

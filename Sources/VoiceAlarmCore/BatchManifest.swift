@@ -1,0 +1,134 @@
+import Foundation
+
+/// A pipeline's list of ringtones to build:
+/// `{"format": "m4a", "ringtones": [{"id": "morning-01", "clips": ["clips/a.mp3", "clips/b.wav"]}]}`.
+///
+/// Clip paths are relative to the manifest's folder or absolute. `format`, `codec`, `cap`, `gap`,
+/// `trimSilence`, `normalize` and `targetLufs` may be given for the whole manifest and per
+/// ringtone; a ringtone's own value wins, then the manifest's, then the command line's, then
+/// the built-in default. A ringtone that is wrong fails alone; a manifest that cannot be read
+/// at all fails whole.
+public struct BatchManifest: Sendable {
+    /// One ringtone to build, or why it cannot be.
+    public struct Item: Sendable {
+        public var id: String
+        /// Absolute paths of the clips, in order.
+        public var clips: [String]
+        public var settings: RenderSettings
+        /// Why this ringtone cannot be built (a bad id, no clips, a bad setting), or nil.
+        public var problem: String?
+    }
+
+    public var items: [Item]
+
+    /// The settings keys a manifest may hold.
+    public static let settingKeys: Set<String> = ["format", "codec", "cap", "gap", "trimSilence", "normalize", "targetLufs"]
+
+    /// Parses `data`, read from a manifest in `folder`, on top of `base` settings (the command line's).
+    /// - Throws: `BatchManifestError` when the manifest is not JSON or has no `ringtones` list.
+    public init(data: Data, folder: String, base: RenderSettings) throws {
+        let root: JSON
+        do { root = try JSONDecoder().decode(JSON.self, from: data) } catch {
+            throw BatchManifestError("not JSON (\(Self.describe(error)))")
+        }
+        guard case .object(let object) = root else { throw BatchManifestError("the top level must be an object") }
+        guard case .array(let list)? = object["ringtones"] else { throw BatchManifestError("no \"ringtones\" list") }
+        var manifestSettings = base
+        if let problem = Self.apply(object, to: &manifestSettings) { throw BatchManifestError(problem) }
+
+        var seen: [String: Int] = [:]
+        items = list.enumerated().map { index, entry in
+            guard case .object(let ringtone) = entry else {
+                return Item(id: "#\(index + 1)", clips: [], settings: manifestSettings, problem: "ringtone #\(index + 1) is not an object")
+            }
+            let id = ringtone["id"]?.string ?? ""
+            var item = Item(id: id.isEmpty ? "#\(index + 1)" : id, clips: [], settings: manifestSettings, problem: nil)
+            if let problem = Self.idProblem(ringtone["id"]) { item.problem = problem; return item }
+            seen[id, default: 0] += 1
+            guard case .array(let clips)? = ringtone["clips"], !clips.isEmpty else {
+                item.problem = "\"clips\" must be a non-empty list of paths"
+                return item
+            }
+            let paths = clips.compactMap(\.string)
+            guard paths.count == clips.count, paths.allSatisfy({ !$0.isEmpty }) else {
+                item.problem = "every clip must be a path (a non-empty string)"
+                return item
+            }
+            item.clips = paths.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
+            let unknown = Set(ringtone.keys).subtracting(Self.settingKeys).subtracting(["id", "clips"])
+            if let key = unknown.sorted().first { item.problem = "unknown key \"\(key)\""; return item }
+            if let problem = Self.apply(ringtone, to: &item.settings) { item.problem = problem }
+            return item
+        }
+        for index in items.indices where seen[items[index].id, default: 0] > 1 && items[index].problem == nil {
+            items[index].problem = "the id \"\(items[index].id)\" is used by more than one ringtone"
+        }
+    }
+
+    /// Why `value` cannot name an output file, or nil.
+    static func idProblem(_ value: JSON?) -> String? {
+        guard let id = value?.string, !id.isEmpty else { return "every ringtone needs an \"id\" (a non-empty string)" }
+        if id.contains("/") || id.contains("\0") || id == "." || id == ".." || id.hasPrefix(".") || id.contains("..") {
+            return "the id \"\(id.replacingOccurrences(of: "\0", with: "\\0"))\" must not contain '/', '..' or NUL, nor start with '.'"
+        }
+        if id.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) { return "the id must not contain control characters" }
+        if id.utf8.count > 200 { return "the id is longer than 200 bytes" }
+        return nil
+    }
+
+    /// Applies the settings keys present in `object` to `settings`; returns the problem, if any.
+    static func apply(_ object: [String: JSON], to settings: inout RenderSettings) -> String? {
+        if let value = object["format"] {
+            guard let format = value.string.flatMap(RingtoneFormat.init(rawValue:)) else { return "\"format\" must be one of m4a, caf, wav, aiff, mp3" }
+            if format != settings.format { settings.codec = format.defaultCodec }
+            settings.format = format
+        }
+        if let value = object["codec"] {
+            guard let codec = value.string.flatMap(RingtoneCodec.init(rawValue:)) else { return "\"codec\" must be pcm or ima4 (or aac, mp3)" }
+            settings.codec = codec
+        }
+        for (key, path) in [("cap", \RenderSettings.cap), ("gap", \RenderSettings.gap), ("targetLufs", \RenderSettings.targetLUFS)] {
+            guard let value = object[key] else { continue }
+            guard case .number(let number) = value else { return "\"\(key)\" must be a number" }
+            settings[keyPath: path] = number
+        }
+        for (key, path) in [("trimSilence", \RenderSettings.trimSilence), ("normalize", \RenderSettings.normalize)] {
+            guard let value = object[key] else { continue }
+            guard case .bool(let flag) = value else { return "\"\(key)\" must be true or false" }
+            settings[keyPath: path] = flag
+        }
+        if !settings.format.allowedCodecs.contains(settings.codec) { settings.codec = settings.format.defaultCodec }
+        return settings.problem
+    }
+
+    private static func describe(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            return (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+}
+
+/// A JSON value, decoded strictly (`true` is never `1`).
+public enum JSON: Decodable, Equatable, Sendable {
+    case null, bool(Bool), number(Double), string(String), array([JSON]), object([String: JSON])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSON].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSON].self)) }
+    }
+
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+}
+
+/// A manifest that cannot be read at all.
+public struct BatchManifestError: Error, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
