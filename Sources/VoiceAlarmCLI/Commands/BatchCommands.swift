@@ -38,11 +38,8 @@ enum BatchCommands {
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let jobs = Int(try parsed.number("jobs", in: 1...256, default: Double(ProcessInfo.processInfo.activeProcessorCount)))
         let outcome = parsed.command == batchSpec.name ? try batch(parsed, context, jobs: jobs) : try build(parsed, context, jobs: jobs)
-        if context.json {
-            context.console.result(JSONOutput.encode(outcome))
-        } else {
-            for failure in outcome.failed { context.console.note("error: \(failure.id): \(failure.error)") }
-        }
+        if context.json { context.console.result(JSONOutput.encode(outcome)) }
+        for failure in outcome.failed { context.console.note("error: \(failure.id): \(failure.error)") }
         context.say(String(format: "Built %d, skipped %d unchanged, %d failed, in %.2f s.", outcome.built, outcome.skipped, outcome.failed.count, outcome.seconds))
         return outcome.failed.isEmpty ? .success : .failure
     }
