@@ -8,13 +8,13 @@ SHELL := /bin/bash
 # Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
 DEBIAN_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
                    libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev ffmpeg sox espeak-ng python3 python3-venv \
-                   alsa-utils systemd faketime tmux
+                   alsa-utils systemd faketime tmux time
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build demo test clean samples
+.PHONY: deps build demo test bench clean samples
 
 deps:
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
@@ -39,6 +39,10 @@ demo: build
 
 test: build $(PYTHON)
 	VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) swift test
+
+# A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run.
+bench: deps
+	@scripts/bench.sh
 
 samples:
 	SampleAudio/make-samples.sh

@@ -38,6 +38,8 @@ let package = Package(
         // Argument parsing, help and output; no business logic, no C.
         .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmAudio", "VoiceAlarm"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
+        // `make bench`'s in-process encoder-only bound (not part of the product).
+        .executableTarget(name: "voicealarm-bench", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore"]),
 
         // Helpers for tests: processes, temporary folders, independent measurement tools.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

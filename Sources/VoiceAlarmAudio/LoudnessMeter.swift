@@ -20,8 +20,11 @@ public struct Loudness: Equatable, Sendable, Codable {
 final class LoudnessMeter {
     private let chain: FilterChain
 
-    init(sampleRate: Int, path: String) throws {
-        chain = try FilterChain(description: "ebur128=peak=true+sample:metadata=1", sampleRate: sampleRate, path: path, keepSamples: false)
+    /// - Parameter truePeak: measure the true peak too (4× oversampling); without it `truePeak`
+    ///   reports the sample peak, for the steps that only need loudness.
+    init(sampleRate: Int, path: String, truePeak: Bool = true) throws {
+        chain = try FilterChain(description: truePeak ? "ebur128=peak=true+sample:metadata=1" : "ebur128=peak=sample:metadata=1",
+                                sampleRate: sampleRate, path: path, keepSamples: false)
     }
 
     func push<C: Collection>(_ samples: C) throws where C.Element == Float, C.Index == Int { try chain.push(samples) }
@@ -31,13 +34,13 @@ final class LoudnessMeter {
         func value(_ key: String) -> Double? { output.metadata["lavfi.r128.\(key)"].flatMap(Double.init) }
         // Audio shorter than one 400 ms block gets no integrated reading: it is as good as silent.
         return Loudness(integrated: value("I") ?? -70,
-                        truePeak: AudioLevels.decibels(amplitude: value("true_peak") ?? 0),
+                        truePeak: AudioLevels.decibels(amplitude: value("true_peak") ?? value("sample_peak") ?? 0),
                         samplePeak: AudioLevels.decibels(amplitude: value("sample_peak") ?? 0))
     }
 
     /// Measures a whole buffer.
-    static func measure(_ samples: [Float], sampleRate: Int, path: String) throws -> Loudness {
-        let meter = try LoudnessMeter(sampleRate: sampleRate, path: path)
+    static func measure(_ samples: [Float], sampleRate: Int, path: String, truePeak: Bool = true) throws -> Loudness {
+        let meter = try LoudnessMeter(sampleRate: sampleRate, path: path, truePeak: truePeak)
         try meter.push(samples)
         return try meter.finish()
     }

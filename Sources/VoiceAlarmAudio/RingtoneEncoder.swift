@@ -5,8 +5,10 @@ import VoiceAlarmCore
 ///
 /// m4a is AAC-LC through the `ipod` muxer with `+faststart` (the `moov` box first). mp3 is LAME
 /// with its gapless header and no ID3 tag. PCM endianness follows the container.
-struct RingtoneEncoder {
-    let settings: RenderSettings
+public struct RingtoneEncoder: Sendable {
+    public let settings: RenderSettings
+
+    public init(settings: RenderSettings) { self.settings = settings }
 
     /// Bit rate for the lossy codecs: plenty for a single voice.
     static let bitRate: Int64 = 96_000
@@ -25,7 +27,7 @@ struct RingtoneEncoder {
 
     /// Encodes `samples` into a new file at `path` (overwriting it).
     /// - Throws: `AudioError` naming the failing FFmpeg call.
-    func write(_ samples: [Float], to path: String) throws {
+    public func write(_ samples: [Float], to path: String) throws {
         let writer = try AudioFileWriter(spec, path: path)
         if let expected = settings.codec.paddedFrameLength {
             precondition(writer.encoderFrameSize == expected, "\(spec.encoder) frames are \(writer.encoderFrameSize) samples, planned as \(expected)")

@@ -122,9 +122,13 @@ public struct RingtoneRenderer: Sendable {
     private func write(_ mix: [Float], composition: Composition, clips: [RenderReport.ClipReport],
                        to output: String, nameIfSilent: String) throws -> RenderReport {
         let encoder = RingtoneEncoder(settings: settings)
-        let before = try LoudnessMeter.measure(mix, sampleRate: settings.sampleRate, path: output)
-        if before.isSilent {
-            throw AudioError.silent(path: nameIfSilent, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", before.integrated, before.samplePeak))
+        // Normalising needs the loudness before the gain; without it, the check of the written
+        // file below measures it (and refuses a silent result before anything is replaced).
+        var before: Loudness?
+        if settings.normalize {
+            let measured = try LoudnessMeter.measure(mix, sampleRate: settings.sampleRate, path: output, truePeak: false)
+            try Self.refuseSilent(measured, nameIfSilent)
+            before = measured
         }
 
         let temporary = Self.temporaryPath(beside: output)
@@ -133,7 +137,8 @@ public struct RingtoneRenderer: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             TemporaryFiles.unregister(temporary)
         }
-        var ceiling = Self.acceptedTruePeak - 0.3
+        // Lossy codecs raise the true peak a little: start the limiter lower so one pass usually does.
+        var ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
         var attempt = 0
         while true {
             attempt += 1
@@ -142,6 +147,7 @@ public struct RingtoneRenderer: Sendable {
             let check = try SoundInspector.inspect(temporary, measureLoudness: true)
             try verify(check, output: output)
             let loudness = check.loudness!
+            try Self.refuseSilent(loudness, nameIfSilent)
             let excess = loudness.truePeak - Self.acceptedTruePeak
             if settings.normalize, excess > 0 {
                 guard attempt < Self.truePeakAttempts else {
@@ -195,19 +201,19 @@ public struct RingtoneRenderer: Sendable {
     /// Fades, then (when normalising) one gain towards the target and a limiter at `ceiling` dBFS,
     /// all as libavfilter filters. The limiter takes some loudness off peaky speech, so the
     /// result is measured and the shortfall added to the gain (at most `maximumGainDB` in all).
-    private func process(_ mix: [Float], loudness: Loudness, ceiling: Double, endsOnCut: Bool, path: String) throws -> [Float] {
+    private func process(_ mix: [Float], loudness: Loudness?, ceiling: Double, endsOnCut: Bool, path: String) throws -> [Float] {
         let rate = settings.sampleRate
         let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), mix.count / 2)
         let fadeOut = min(Int((endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), mix.count / 2)
         let fades = "afade=t=in:ss=0:ns=\(max(1, fadeIn)),afade=t=out:ss=\(mix.count - fadeOut):ns=\(max(1, fadeOut))"
-        guard settings.normalize else { return try run(fades, on: mix, path: path) }
+        guard settings.normalize, let loudness else { return try run(fades, on: mix, path: path) }
 
         let limit = max(0.0625, AudioLevels.amplitude(dB: ceiling))
         var gain = min(settings.targetLUFS - loudness.integrated, AudioLevels.maximumGainDB)
         var processed: [Float] = []
         for _ in 0..<3 {
             processed = try run(fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit), on: mix, path: path)
-            let shortfall = settings.targetLUFS - (try LoudnessMeter.measure(processed, sampleRate: rate, path: path)).integrated
+            let shortfall = settings.targetLUFS - (try LoudnessMeter.measure(processed, sampleRate: rate, path: path, truePeak: false)).integrated
             guard abs(shortfall) > Self.loudnessTolerance, gain < AudioLevels.maximumGainDB else { break }
             gain = min(gain + shortfall, AudioLevels.maximumGainDB)
         }
@@ -218,6 +224,12 @@ public struct RingtoneRenderer: Sendable {
         let output = try FilterChain.run(filters, on: mix, sampleRate: settings.sampleRate, path: path)
         precondition(output.samples.count == mix.count, "filters changed the ringtone's length (\(mix.count) → \(output.samples.count))")
         return output.samples
+    }
+
+    /// A muted microphone must not become a silent alarm.
+    static func refuseSilent(_ loudness: Loudness, _ name: String) throws {
+        guard loudness.isSilent else { return }
+        throw AudioError.silent(path: name, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
     }
 
     /// The written file must decode within the cap and pass `voicealarm check`.
