@@ -52,4 +52,16 @@ ALSA_CONFIG_PATH="$work/asound.conf" va ring "$weekday" --max-seconds 8 >/dev/nu
 echo "   played: $("$bin" check "$work/played.wav")"
 echo "   the ringtone loops until stopped ('voicealarm stop'); a missing or broken voice file rings the default tone."
 
+say "9. Batch-building ringtones for a pipeline from a manifest (a progress bar shows on a terminal); the second run skips what did not change:"
+cat > "$work/manifest.json" <<JSON
+{"format": "m4a", "ringtones": [
+  {"id": "morning", "clips": ["$PWD/SampleAudio/calm.wav", "$PWD/SampleAudio/ready.mp3", "$PWD/SampleAudio/grateful.m4a"]},
+  {"id": "evening", "clips": ["$PWD/SampleAudio/kind.ogg", "$PWD/SampleAudio/strong.flac"], "format": "caf"},
+  {"id": "manifesto", "clips": ["$PWD/SampleAudio/manifesto.flac"]}
+]}
+JSON
+"$bin" batch "$work/manifest.json" --out "$work/batch"
+"$bin" batch "$work/manifest.json" --out "$work/batch"
+ls "$work/batch"
+
 say "Everything is in $work (delete the folder when done)."
