@@ -18,7 +18,6 @@ python3 scripts/bench_setup.py "$work" "$N" "$BIG" >/dev/null
 now() { date +%s%N; }
 secs() { python3 -c "print(f'{($2 - $1) / 1e9:.3f}')" "$@"; }
 timed() { local s; s=$(now); "$@" >/dev/null 2>&1 || true; secs "$s" "$(now)"; }
-rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 results="$work/results.txt"
 : > "$results"
 row() { echo "$1|$2|$3" >> "$results"; }
@@ -37,13 +36,18 @@ for fmt in m4a caf; do
   changed=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(m['ringtones'][0]['clips'][0])")
   users=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(sum('$changed' in r['clips'] for r in m['ringtones']))")
   ffmpeg -v error -y -i "$changed" -af "volume=0.9" "$work/changed.${changed##*.}" && mv "$work/changed.${changed##*.}" "$changed"
-  e=$("$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS" --json 2>/dev/null | python3 -c "import json,sys; o=json.load(sys.stdin); print(o['seconds'], o['built'])")
-  rss_small=$(rss "$bin" batch "$work/small-$fmt.json" --out "$work/rss-small-$fmt" --jobs "$JOBS")
-  rss_big=$(rss "$bin" batch "$work/big-$fmt.json" --out "$work/rss-big-$fmt" --jobs "$JOBS")
+  e=$({ "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS" --json 2>/dev/null || true; } \
+      | python3 -c "import json,sys; o=json.load(sys.stdin); print(o['seconds'], o['built'])")
+  # Peak RSS, at 200 and at 1,000 ringtones (like-for-like settings, to keep the run short).
+  rss_small=$({ /usr/bin/time -f %M "$bin" batch "$work/small-$fmt.json" --out "$work/rss-small-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
+  rss_big=$({ /usr/bin/time -f %M "$bin" batch "$work/big-$fmt.json" --out "$work/rss-big-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
+  for d in like default; do
+    python3 -c "import json; i=json.load(open('$work/$d-$fmt/.voicealarm-batch.json')); n=len(i['ringtones']); print(f'   {n} of $N $fmt ringtones built ($d)')" >&2
+  done
   row "$fmt" "like" "$a $b $c"
   row "$fmt" "default" "$a2 $b2"
   row "$fmt" "rerun" "$d ${e% *} ${e#* } $users"
-  row "$fmt" "rss" "$rss_small $rss_big"
+  row "$fmt" "rss" "${rss_small:-0} ${rss_big:-0}"
 done
 
 python3 - "$results" "$N" "$BIG" "$JOBS" <<'PY'

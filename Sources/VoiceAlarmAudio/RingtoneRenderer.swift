@@ -137,13 +137,19 @@ public struct RingtoneRenderer: Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             TemporaryFiles.unregister(temporary)
         }
-        // Lossy codecs raise the true peak a little: start the limiter lower so one pass usually does.
-        var ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
+        // Lossy codecs raise the true peak a little: the limiter sits lower for them. When the
+        // encoded file still peaks too high, the limited audio is turned down as a whole (a plain
+        // trim after the limiter; the true-peak ceiling wins over the loudness target) and encoded
+        // again — lowering the limiter instead would be undone by the gain matching and only make
+        // the signal denser, which AAC overshoots more.
+        let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
+        let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, path: output)
+        var trim = 0.0
         var attempt = 0
         while true {
             attempt += 1
-            let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, path: output)
-            try encoder.write(processed, to: temporary)
+            let candidate = trim == 0 ? processed : try run(String(format: "volume=%.3fdB:precision=float", trim), on: processed, path: output)
+            try encoder.write(candidate, to: temporary)
             let check = try SoundInspector.inspect(temporary, measureLoudness: true)
             try verify(check, output: output)
             let loudness = check.loudness!
@@ -153,7 +159,7 @@ public struct RingtoneRenderer: Sendable {
                 guard attempt < Self.truePeakAttempts else {
                     throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
                 }
-                ceiling -= excess + 0.3
+                trim -= excess + 0.3
                 continue
             }
             guard rename(temporary, output) == 0 else {
