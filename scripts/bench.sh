@@ -20,7 +20,7 @@ secs() { python3 -c "print(f'{($2 - $1) / 1e9:.3f}')" "$@"; }
 timed() { local s; s=$(now); "$@" >/dev/null 2>&1 || true; secs "$s" "$(now)"; }
 results="$work/results.txt"
 : > "$results"
-row() { echo "$1|$2|$3" >> "$results"; }
+row() { echo "$1|$2|$3" >> "$results"; echo "   $1 $2: $3" >&2; }
 
 for fmt in m4a caf; do
   echo "Measuring $fmt…" >&2
@@ -41,8 +41,8 @@ for fmt in m4a caf; do
   # Peak RSS, at 200 and at 1,000 ringtones (like-for-like settings, to keep the run short).
   rss_small=$({ /usr/bin/time -f %M "$bin" batch "$work/small-$fmt.json" --out "$work/rss-small-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
   rss_big=$({ /usr/bin/time -f %M "$bin" batch "$work/big-$fmt.json" --out "$work/rss-big-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
-  for d in like default; do
-    python3 -c "import json; i=json.load(open('$work/$d-$fmt/.voicealarm-batch.json')); n=len(i['ringtones']); print(f'   {n} of $N $fmt ringtones built ($d)')" >&2
+  for mode in like default; do
+    python3 -c "import json; i=json.load(open('$work/$mode-$fmt/.voicealarm-batch.json')); n=len(i['ringtones']); print(f'   {n} of $N $fmt ringtones built ($mode)')" >&2
   done
   row "$fmt" "like" "$a $b $c"
   row "$fmt" "default" "$a2 $b2"
