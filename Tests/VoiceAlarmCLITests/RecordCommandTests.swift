@@ -111,8 +111,16 @@ struct RecordCommandTests {
         // Wait until about two seconds are in the take file, then signal.
         for _ in 0..<1000 where (mic.takeSeconds() ?? 0) < 1.9 { usleep(10_000) }
         kill(process.processIdentifier, signalNumber)
-        // Write a little more so the blocked read returns.
-        mic.feed([Int16](repeating: 0, count: 48_000 / 2))
+        // Keep the microphone going (silence) so a blocked read returns and the stop is seen;
+        // never wait forever on a recorder that does not stop.
+        for _ in 0..<100 where process.isRunning {
+            mic.feed([Int16](repeating: 0, count: 4800))
+            usleep(100_000)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("the recorder did not stop within 10 s of signal \(signalNumber)")
+        }
         process.waitUntilExit()
         if signalNumber == SIGKILL {
             let takes = "\(mic.dataDir)/takes"
