@@ -95,8 +95,11 @@ struct RecordCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(mic.dataDir)/takes").isEmpty, "the take is removed once stored")
     }
 
-    @Test("Ctrl-C, SIGTERM and SIGKILL mid-take keep what was captured", .timeLimit(.minutes(1)),
-          arguments: [SIGINT, SIGTERM, SIGKILL])
+    /// SIGINT is not sent here: a non-interactive shell (as CI runs) starts the test runner with
+    /// SIGINT ignored, children inherit that, and an inherited-ignored SIGINT never reaches the
+    /// recorder's handler. SIGTERM goes through the same handler.
+    @Test("SIGTERM and SIGKILL mid-take keep what was captured", .timeLimit(.minutes(1)),
+          arguments: [SIGTERM, SIGKILL])
     func signals(_ signalNumber: Int32) throws {
         let mic = try TestMicrophone(infile: nil)
         let process = Process()
