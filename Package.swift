@@ -23,20 +23,23 @@ let package = Package(
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore"),
 
+        // The file-system seam: atomic writes, folders with a mode, errno captured at the failing call.
+        .target(name: "VoiceAlarmFiles"),
+
         // The only importer of FFmpeg: decode, plan with real lengths, render, encode, check.
-        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "VoiceAlarmCore"]),
+        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "VoiceAlarmCore", "VoiceAlarmFiles"]),
 
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
-        .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore"]),
+        .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore", "VoiceAlarmFiles"]),
 
         // The AlarmScheduler backends.
-        .target(name: "VoiceAlarmScheduling", dependencies: ["VoiceAlarmCore", "VoiceAlarmStore"]),
+        .target(name: "VoiceAlarmScheduling", dependencies: ["VoiceAlarmCore", "VoiceAlarmStore", "VoiceAlarmFiles"]),
 
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
-        .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
+        .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
 
         // Argument parsing, help and output; no business logic, no C.
-        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmAudio", "VoiceAlarm"]),
+        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make bench`'s in-process encoder-only bound (not part of the product).
         .executableTarget(name: "voicealarm-bench", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore"]),

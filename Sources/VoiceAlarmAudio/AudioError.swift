@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// Why the audio layer could not do what was asked: always names the file and the reason,
 /// and for FFmpeg failures the C function, its return code and FFmpeg's own text.
@@ -57,6 +58,14 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalidOutput(let path, let reason): "\(path): the rendered ringtone failed its check: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): cannot write (\(reason))"
         case .device(let name, let function, let code, let message): "sound device '\(name)': \(function) failed: \(message) (ALSA code \(code))"
+        }
+    }
+
+    /// Runs `body`, reporting a failed system call (a rename, a flush: `SystemError`) as
+    /// `cannotWrite(path:reason:)` for `path`; audio errors pass through as they are.
+    static func writing<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as SystemError {
+            throw AudioError.cannotWrite(path: path, reason: error.reason)
         }
     }
 

@@ -1,6 +1,7 @@
 internal import CFFmpeg
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Keeps the library's recordings: a lossless copy of each (FLAC, 24-bit, mono, at the library's
 /// rate), measured once so that no ringtone is ever planned by decoding.
@@ -21,37 +22,33 @@ public enum ClipArchive {
         public var loudness: Loudness
     }
 
-    /// Decodes `source` whole and stores it as `directory/<name>.flac`, written under a hidden
-    /// temporary name and renamed into place, so no half-written clip ever sits under a final name.
+    /// Decodes `source` whole and stores it as `directory/<name>.flac` through
+    /// `FileSystem.atomicWrite`, so no half-written clip ever sits under a final name.
     /// - Throws: `AudioError` for a file that is not audio, holds no samples, or is silent
     ///   (a muted microphone must not become a clip); nothing is left behind then.
     public static func store(_ source: String, into directory: String, name: String) throws -> Archived {
         let decoder = try AudioDecoder(path: source, sampleRate: sampleRate)
         let final = "\(directory)/\(name).flac"
-        let temporary = "\(directory)/.\(name).flac.\(UUID().uuidString.prefix(8).lowercased()).partial"
-        TemporaryFiles.register(temporary)
-        defer {
-            unlink(temporary)
-            TemporaryFiles.unregister(temporary)
-        }
-        let writer = try AudioFileWriter(.init(
-            muxer: "flac", encoder: "flac", sampleRate: sampleRate, bitRate: nil, bitsPerRawSample: 24,
-            preferredFormats: [AV_SAMPLE_FMT_S32]), path: temporary)
-        let meter = try LoudnessMeter(sampleRate: sampleRate, path: source)
-        var scan = SilenceScan(sampleRate: sampleRate)
-        while let chunk = try decoder.read(upTo: 1 << 16) {
-            for sample in chunk { scan.feed(sample) }
-            try meter.push(chunk)
-            try writer.append(chunk)
-        }
-        guard scan.total > 0 else { throw AudioError.noSamples(path: source) }
-        let loudness = try meter.finish()
-        if scan.isSilent || loudness.isSilent {
-            throw AudioError.silent(path: source, detail: String(format: "%.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
-        }
-        try writer.finish()
-        guard rename(temporary, final) == 0 else {
-            throw AudioError.cannotWrite(path: final, reason: String(cString: strerror(errno)))
+        let (scan, loudness) = try AudioError.writing(final) {
+            try FileSystem.atomicWrite(to: final, permissions: 0o600) { temporary in
+                let writer = try AudioFileWriter(.init(
+                    muxer: "flac", encoder: "flac", sampleRate: sampleRate, bitRate: nil, bitsPerRawSample: 24,
+                    preferredFormats: [AV_SAMPLE_FMT_S32]), path: temporary)
+                let meter = try LoudnessMeter(sampleRate: sampleRate, path: source)
+                var scan = SilenceScan(sampleRate: sampleRate)
+                while let chunk = try decoder.read(upTo: 1 << 16) {
+                    for sample in chunk { scan.feed(sample) }
+                    try meter.push(chunk)
+                    try writer.append(chunk)
+                }
+                guard scan.total > 0 else { throw AudioError.noSamples(path: source) }
+                let loudness = try meter.finish()
+                if scan.isSilent || loudness.isSilent {
+                    throw AudioError.silent(path: source, detail: String(format: "%.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
+                }
+                try writer.finish()
+                return (scan, loudness)
+            }
         }
         let range = scan.trimmedRange
         return Archived(path: final, frames: scan.total, trimmedStart: range.start, trimmedLength: range.length,

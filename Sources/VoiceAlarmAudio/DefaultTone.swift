@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// VoiceAlarm's own default alarm tone: a soft two-note chime, made here by libavfilter's `sine`
 /// source (not shipped as a file), so that a data dir always has something to ring with and
@@ -29,14 +30,11 @@ public enum DefaultTone {
             }
             samples += [Float](repeating: 0, count: Int(1.2 * Double(rate)))
         }
-        let temporary = "\(dataDirectory)/.\(fileName).\(UUID().uuidString.prefix(8).lowercased()).partial"
-        TemporaryFiles.register(temporary)
-        defer {
-            unlink(temporary)
-            TemporaryFiles.unregister(temporary)
+        try AudioError.writing(path) {
+            try FileSystem.atomicWrite(to: path, permissions: 0o600) { temporary in
+                try RingtoneEncoder(settings: RenderSettings(format: .caf)).write(samples, to: temporary)
+            }
         }
-        try RingtoneEncoder(settings: RenderSettings(format: .caf)).write(samples, to: temporary)
-        guard rename(temporary, path) == 0 else { throw AudioError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         return path
     }
 }

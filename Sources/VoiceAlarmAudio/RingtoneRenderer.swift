@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Turns recordings into one capped, loudness-normalised ringtone file.
 ///

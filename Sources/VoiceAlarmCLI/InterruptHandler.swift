@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-import VoiceAlarmAudio
+import VoiceAlarmFiles
 
 /// Ctrl-C and SIGTERM. By default: remove any half-written file, say so, and exit with the
 /// signal's status (130 / 143), as swift-driver does through a `DispatchSource`. A command that

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// One daemon per data dir: it holds an exclusive `flock` on `<data-dir>/daemon.lock` while it
 /// runs, which also tells other commands whether anything will ring the embedded alarms.
@@ -8,8 +9,11 @@ public final class DaemonLock {
     /// Takes the lock, or throws `SchedulerError.daemonRunning` with the holder's pid.
     public init(dataDirectory: String) throws {
         let path = "\(dataDirectory)/daemon.lock"
-        fd = open(path, O_RDWR | O_CREAT, 0o600)
-        guard fd >= 0 else { throw SchedulerError.unitDirectory(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            fd = try SystemError.check("open", path: path) { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        } catch {
+            throw SchedulerError.lock(path: path, reason: error.reason)
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let pid = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             close(fd)

@@ -11,8 +11,6 @@ public final class EmbeddedScheduler: AlarmScheduler {
 
     public init(dataDirectory: String) throws {
         self.dataDirectory = dataDirectory
-        let previous = umask(0o077)
-        defer { umask(previous) }
         db = try Database(path: "\(dataDirectory)/embedded-scheduler.sqlite")
         if try db.userVersion == 0 {
             try db.immediateTransaction {

@@ -5,6 +5,8 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable 
     case unsafePath(String)
     case systemctl(arguments: [String], status: Int32, output: String)
     case daemonRunning(pid: String)
+    /// The daemon's lock file cannot be opened.
+    case lock(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,7 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable 
         case .systemctl(let arguments, let status, let output):
             "systemctl \(arguments.joined(separator: " ")) failed (\(status)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .daemonRunning(let pid): "a voicealarm daemon already runs for this data dir (pid \(pid))"
+        case .lock(let path, let reason): "\(path): the daemon's lock cannot be taken: \(reason)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Rings alarms with systemd timers: per alarm `voicealarm-<uuid>.timer` and
 /// `voicealarm-<uuid>.service` in the user unit folder, the service running
@@ -172,28 +173,16 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     private func unitPath(_ id: UUID, _ kind: String) -> String { "\(unitDirectory)/voicealarm-\(Self.name(id)).\(kind)" }
 
     private func makeUnitDirectory() throws {
-        var current = ""
-        for component in unitDirectory.split(separator: "/") {
-            current += "/\(component)"
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot be created (\(String(cString: strerror(errno))))")
-            }
+        do { try FileSystem.makeDirectory(unitDirectory, permissions: 0o755) } catch {
+            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot be created (\(error.reason))")
         }
-        guard access(unitDirectory, W_OK) == 0 else { throw SchedulerError.unitDirectory(path: unitDirectory, reason: "is not writable") }
+        guard FileSystem.isWritableDirectory(unitDirectory) else { throw SchedulerError.unitDirectory(path: unitDirectory, reason: "is not writable") }
     }
 
-    /// Writes under a hidden temporary name and renames, so systemd never reads half a unit.
+    /// Writes atomically, so systemd never reads half a unit.
     private func write(_ text: String, to path: String) throws {
-        let temporary = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".partial"
-        do {
-            try text.write(toFile: temporary, atomically: false, encoding: .utf8)
-            guard rename(temporary, path) == 0 else { throw SchedulerError.unitDirectory(path: path, reason: String(cString: strerror(errno))) }
-        } catch let error as SchedulerError {
-            unlink(temporary)
-            throw error
-        } catch {
-            unlink(temporary)
-            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(errno)))")
+        do { try FileSystem.atomicWrite(Data(text.utf8), to: path) } catch let error as SystemError {
+            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot write \((path as NSString).lastPathComponent): \(error.reason)")
         }
     }
 

@@ -17,9 +17,13 @@ public final class Database {
     /// How long a writer waits for another process's transaction before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Opens (creating) the database at `path`. The corresponding C function is `sqlite3_open_v2`.
+    /// Opens (creating, mode 0600) the database at `path`. The corresponding C function is
+    /// `sqlite3_open_v2`. SQLite gives its `-wal` and `-shm` files the database file's mode, so
+    /// creating the file first with 0600 keeps all three private whatever the umask.
     public init(path: String) throws {
         self.path = path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }   // a failure here is reported by sqlite3_open_v2 below, with its own words
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK else {
@@ -65,9 +69,6 @@ public final class Database {
         while let row = try statement.step() { rows.append(row) }
         return rows
     }
-
-    /// Rows changed by the last statement. The corresponding C function is `sqlite3_changes`.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
     public func immediateTransaction<T>(_ body: () throws -> T) throws -> T {

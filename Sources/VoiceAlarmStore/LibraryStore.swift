@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// The library's memory: clips, playlists and the manifesto, alarms, settings, in
 /// `<data-dir>/voicealarm.sqlite`. The only module that speaks SQL.
@@ -19,8 +20,6 @@ public final class LibraryStore {
         try Self.makePrivateDirectory(dataDirectory)
         try Self.makePrivateDirectory("\(dataDirectory)/clips")
         StaleFiles.sweep("\(dataDirectory)/clips")
-        let previous = umask(0o077)
-        defer { umask(previous) }
         db = try Database(path: "\(dataDirectory)/voicealarm.sqlite")
         try Schema.migrate(db)
     }
@@ -227,19 +226,12 @@ public final class LibraryStore {
 
     /// Creates `path` with mode 0700 (a voice is personal), or checks an existing one is writable.
     static func makePrivateDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw StoreError.dataDirectory(path: path, reason: "exists and is not a folder") }
-        } else {
-            // mkdir -p, each new level 0700, with the system's own reason on failure.
-            var current = path.hasPrefix("/") ? "" : "."
-            for component in path.split(separator: "/") {
-                current += "/\(component)"
-                if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                    throw StoreError.dataDirectory(path: path, reason: "cannot be created (\(String(cString: strerror(errno))))")
-                }
-            }
+        if FileSystem.kind(of: path) != .missing, !FileSystem.isDirectory(path) {
+            throw StoreError.dataDirectory(path: path, reason: "exists and is not a folder")
         }
-        guard access(path, W_OK | X_OK) == 0 else { throw StoreError.dataDirectory(path: path, reason: "is not writable") }
+        do { try FileSystem.makeDirectory(path, permissions: 0o700) } catch {
+            throw StoreError.dataDirectory(path: path, reason: "cannot be created (\(error.reason))")
+        }
+        guard FileSystem.isWritableDirectory(path) else { throw StoreError.dataDirectory(path: path, reason: "is not writable") }
     }
 }

@@ -7,10 +7,10 @@ public enum TemporaryFiles {
     private static let paths = Mutex<Set<String>>([])
 
     /// Notes that `path` is being written and must not outlive the command.
-    static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    public static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
 
     /// Notes that `path` was renamed into place or removed.
-    static func unregister(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+    public static func unregister(_ path: String) { paths.withLock { _ = $0.remove(path) } }
 
     /// Removes every file still being written. Called from a signal handler's queue.
     public static func removeAll() {

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A system call that failed: which call, on which path, and the `errno` it left, captured at
+/// the failing call (before anything else can overwrite it).
+///
+/// Every raw POSIX call of the project goes through `SystemError.check(_:_:path:)` (or
+/// `SystemError.capture(_:path:)` when the failure is seen some other way), the one entry point
+/// where `errno` is read, as swift-system reads it in one place.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The call that failed, e.g. `rename`.
+    public var operation: String
+    /// The file or folder it was about.
+    public var path: String
+    /// The `errno` value.
+    public var code: Int32
+
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// The system's text for the code (`strerror`), e.g. "No space left on device".
+    public var reason: String { String(cString: strerror(code)) }
+
+    /// True when the disk (or the quota) is full.
+    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
+
+    public var description: String { "\(path): \(reason)" }
+
+    /// The error for a call that just failed, reading `errno` now. Call it first thing after the failure.
+    public static func capture(_ operation: String, path: String) -> SystemError {
+        SystemError(operation: operation, path: path, code: errno)
+    }
+
+    /// Returns `result` when it is not -1; otherwise throws the error with `errno` as the call left it.
+    /// `EINTR` is retried by running `call` again, in this one place.
+    @discardableResult
+    public static func check(_ operation: String, path: String, _ call: () -> Int32) throws(SystemError) -> Int32 {
+        while true {
+            let result = call()
+            if result != -1 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            throw SystemError(operation: operation, path: path, code: code)
+        }
+    }
+}
