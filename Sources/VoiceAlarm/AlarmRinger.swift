@@ -46,16 +46,16 @@ public final class AlarmRinger {
         self.openMixer = openMixer
         self.shouldStop = shouldStop
         self.say = say
-        events = EventLog(dataDirectory: service.store.dataDirectory)
-        registry = RingingRegistry(dataDirectory: service.store.dataDirectory)
+        events = EventLog(dataDirectory: service.dataDirectory)
+        registry = RingingRegistry(dataDirectory: service.dataDirectory)
     }
 
     /// Rings the alarm `reference` names.
     /// - Throws: `LibraryError` for an unknown alarm; `AudioError` when no device at all could
     ///   play (after logging it loudly).
     public func ring(_ reference: String, options: Options) throws -> Outcome {
-        let id = try service.alarmID(reference)
-        let status = try service.status(of: id)
+        let id = try service.alarms.id(reference)
+        let status = try service.alarms.status(of: id)
         let tag = "alarm \(status.alarm.idString) (\(status.alarm.target) at \(status.alarm.time))"
         if options.scheduled {
             let now = service.now()
@@ -113,7 +113,7 @@ public final class AlarmRinger {
             }
         }
         do {
-            let path = try DefaultTone.ensure(in: service.store.dataDirectory)
+            let path = try DefaultTone.ensure(in: service.dataDirectory)
             return (try AudioDecoder(path: path, sampleRate: rate).readAll(), DefaultTone.fileName)
         } catch {
             let message = "ALARM MADE NO SOUND: \(tag): neither the voice file nor the default tone could be prepared: \(error)"
@@ -145,16 +145,16 @@ public final class AlarmRinger {
     /// Plays the whole recording of `reference`'s target, untrimmed, in playlist order, once
     /// (the "Listen" action after the 29-second ringtone). Returns the seconds played.
     public func listen(_ reference: String, device: String) throws -> Double {
-        let id = try service.alarmID(reference)
-        let status = try service.status(of: id)
-        let clips = try service.clips(of: status.alarm.target)
+        let id = try service.alarms.id(reference)
+        let status = try service.alarms.status(of: id)
+        let clips = try service.playlists.clips(of: status.alarm.target)
         guard !clips.isEmpty else { return 0 }
         let rate = RenderSettings.defaultSampleRate
         let tag = "alarm \(status.alarm.idString) (\(status.alarm.target))"
         let (sink, _) = try open(device, rate: rate, tag: tag)
         var played = 0
         for clip in clips where !shouldStop() {
-            let decoder = try AudioDecoder(path: "\(service.store.clipsDirectory)/\(clip.fileName)", sampleRate: rate)
+            let decoder = try AudioDecoder(path: service.clips.path(of: clip), sampleRate: rate)
             while !shouldStop(), let chunk = try decoder.read(upTo: rate / 10) {
                 try sink.play(chunk[...])
                 played += chunk.count

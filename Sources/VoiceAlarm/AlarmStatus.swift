@@ -10,16 +10,3 @@ public struct AlarmStatus: Sendable {
 
     public var alarm: Alarm { stored.alarm }
 }
-
-/// What a change to the library did to alarms.
-public struct RebuildSummary: Sendable {
-    /// Alarms whose voice file was (re)built.
-    public var rebuilt: [UUID] = []
-    /// Alarms that were checked and needed nothing.
-    public var unchanged: [UUID] = []
-    /// Alarms now on the default tone, with the reason.
-    public var onDefault: [(UUID, String)] = []
-
-    public init() {}
-    public var touched: [UUID] { rebuilt + unchanged + onDefault.map(\.0) }
-}

@@ -18,6 +18,9 @@ public enum SoundResolution: Equatable, Sendable {
         if case .defaultTone(let reason) = self { reason } else { nil }
     }
 
-    public static let voiceOff = SoundResolution.defaultTone(reason: "voice off")
-    public static let noRecording = SoundResolution.defaultTone(reason: "no recording yet")
+    /// The default tone for a typed reason.
+    public static func defaultTone(_ reason: DefaultToneReason) -> SoundResolution { .defaultTone(reason: reason.description) }
+
+    public static let voiceOff = SoundResolution.defaultTone(.voiceOff)
+    public static let noRecording = SoundResolution.defaultTone(.noRecording)
 }

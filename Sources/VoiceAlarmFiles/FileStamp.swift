@@ -6,11 +6,14 @@ import Foundation
 /// check) be reused; one that differs always leads to reading the bytes again.
 public struct FileStamp: Codable, Equatable, Hashable, Sendable {
     public var size: Int
-    /// Seconds since 1970, with nanoseconds.
-    public var modified: Double
+    /// Modification time in nanoseconds since 1970 (exact, so stamps compare equal only when unchanged).
+    public var modified: Int64
     public var inode: UInt64
 
-    public init(size: Int, modified: Double, inode: UInt64) {
+    /// The modification time in seconds since 1970.
+    public var modifiedSeconds: Double { Double(modified) / 1e9 }
+
+    public init(size: Int, modified: Int64, inode: UInt64) {
         self.size = size
         self.modified = modified
         self.inode = inode
@@ -22,7 +25,7 @@ public struct FileStamp: Codable, Equatable, Hashable, Sendable {
         var info = stat()
         try SystemError.check("stat", path: path) { stat(path, &info) }
         self.init(size: Int(info.st_size),
-                  modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                   inode: UInt64(info.st_ino))
     }
 }

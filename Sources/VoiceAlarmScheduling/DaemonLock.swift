@@ -3,7 +3,7 @@ import VoiceAlarmFiles
 
 /// One daemon per data dir: it holds an exclusive `flock` on `<data-dir>/daemon.lock` while it
 /// runs, which also tells other commands whether anything will ring the embedded alarms.
-public final class DaemonLock {
+public final class DaemonLock: Sendable {
     private let fd: Int32
 
     /// Takes the lock, or throws `SchedulerError.daemonRunning` with the holder's pid.

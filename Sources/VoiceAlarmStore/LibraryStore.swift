@@ -162,11 +162,18 @@ public final class LibraryStore {
         try db.execute("UPDATE alarms SET voice = ? WHERE id = ?", [.integer(on ? 1 : 0), .text(id.uuidString.lowercased())])
     }
 
-    /// Records what an alarm now plays: a voice file built from `identity`, or the default tone and why.
-    public func setSound(for id: UUID, file: String?, identity: String?, reason: String?) throws {
-        try db.execute("UPDATE alarms SET sound_file = ?, sound_identity = ?, sound_reason = ? WHERE id = ?",
+    /// Records what an alarm now plays: a voice file built from `identity` (with its stamp once
+    /// checked), or the default tone and why.
+    public func setSound(for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil) throws {
+        try db.execute("UPDATE alarms SET sound_file = ?, sound_identity = ?, sound_reason = ?, sound_stamp = ? WHERE id = ?",
                        [file.map { .text($0) } ?? .null, identity.map { .text($0) } ?? .null,
-                        reason.map { .text($0) } ?? .null, .text(id.uuidString.lowercased())])
+                        reason.map { .text($0) } ?? .null, stamp.map { .text(Self.text(of: $0)) } ?? .null,
+                        .text(id.uuidString.lowercased())])
+    }
+
+    /// Records the stamp of an alarm's voice file that was just checked and passed.
+    public func setSoundStamp(_ stamp: FileStamp, for id: UUID) throws {
+        try db.execute("UPDATE alarms SET sound_stamp = ? WHERE id = ?", [.text(Self.text(of: stamp)), .text(id.uuidString.lowercased())])
     }
 
     // MARK: Settings
@@ -217,7 +224,18 @@ public final class LibraryStore {
                           days: Weekdays(rawValue: row["days"]!.int!), date: row["date"]?.text.flatMap(LocalDate.init(parsing:)),
                           label: row["label"]?.text, voice: row["voice"]?.int == 1)
         return StoredAlarm(alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
-                           soundReason: row["sound_reason"]?.text)
+                           soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp))
+    }
+
+    /// `size:modified:inode`, modified in nanoseconds.
+    private static func text(of stamp: FileStamp) -> String {
+        "\(stamp.size):\(stamp.modified):\(stamp.inode)"
+    }
+
+    private static func stamp(_ text: String) -> FileStamp? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 3, let size = Int(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else { return nil }
+        return FileStamp(size: size, modified: modified, inode: inode)
     }
 
     private static func timestamp() -> String {

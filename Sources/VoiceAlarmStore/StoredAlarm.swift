@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// An alarm as the library keeps it: the alarm, and what was last built for it.
 public struct StoredAlarm: Hashable, Sendable {
@@ -10,11 +11,16 @@ public struct StoredAlarm: Hashable, Sendable {
     public var soundIdentity: String?
     /// Why the default tone plays, when it does.
     public var soundReason: String?
+    /// Size, modification time and inode of the voice file when it last passed its check: while
+    /// the file still has them it is not decoded again to decide what the alarm plays.
+    public var soundStamp: FileStamp?
 
-    public init(alarm: Alarm, soundFile: String? = nil, soundIdentity: String? = nil, soundReason: String? = nil) {
+    public init(alarm: Alarm, soundFile: String? = nil, soundIdentity: String? = nil, soundReason: String? = nil,
+                soundStamp: FileStamp? = nil) {
         self.alarm = alarm
         self.soundFile = soundFile
         self.soundIdentity = soundIdentity
         self.soundReason = soundReason
+        self.soundStamp = soundStamp
     }
 }

@@ -33,9 +33,9 @@ final class FakeMixer: PlaybackMixer {
 struct AlarmRingerTests {
     private func setUp() throws -> (LibraryFixture, UUID) {
         let f = try LibraryFixture()
-        let clip = try f.service.importClip(f.sample("calm.wav"), title: "Calm")
-        _ = try f.service.setManifesto(clip.idString)
-        return (f, try f.service.addAlarm(on: .manifesto, at: AlarmTime(hour: 21, minute: 55), days: .everyDay).status.alarm.id)
+        let clip = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
+        _ = try f.service.playlists.setManifesto(clip.idString)
+        return (f, try f.service.alarms.add(on: .manifesto, at: AlarmTime(hour: 21, minute: 55), days: .everyDay).status.alarm.id)
     }
 
     @Test("The mixer is raised before the first sample and restored after; the ringtone loops to the limit")
@@ -89,7 +89,7 @@ struct AlarmRingerTests {
         switch how {
         case "missing": try FileManager.default.removeItem(atPath: file)
         case "corrupt": try Data("not audio".utf8).write(to: URL(fileURLWithPath: file))
-        default: _ = try f.service.setVoice(false, for: id.uuidString)
+        default: _ = try f.service.alarms.setVoice(false, for: id.uuidString)
         }
         try? FileManager.default.removeItem(atPath: f.dir.file(DefaultTone.fileName))
         let recorder = Recorder()

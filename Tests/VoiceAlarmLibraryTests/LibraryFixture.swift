@@ -10,7 +10,9 @@ import VoiceAlarmStore
 final class LibraryFixture {
     let dir: TemporaryDirectory
     let service: AlarmService
-    nonisolated(unsafe) var warnings: [String] = []
+    private let collected = Warnings()
+    /// The warnings the library gave a person, in order.
+    var warnings: [String] { collected.lines }
     static let now = Date(timeIntervalSince1970: 1_795_989_600)   // date -u -d "2026-11-29 22:00" +%s
 
     /// A library whose scheduler is `makeScheduler(dataDir)` (the embedded one by default).
@@ -20,9 +22,9 @@ final class LibraryFixture {
         let store = try LibraryStore(dataDirectory: dir.path)
         let sounds = try SoundsDirectory(path: dir.file("Sounds"))
         let scheduler = try makeScheduler?(dir.path) ?? EmbeddedScheduler(dataDirectory: dir.path)
+        let collected = self.collected
         service = AlarmService(store: store, sounds: sounds, scheduler: scheduler,
-                               now: now, timeZone: TimeZone(identifier: "UTC")!)
-        service.warn = { [unowned self] in self.warnings.append($0) }
+                               now: now, timeZone: TimeZone(identifier: "UTC")!, warn: { collected.lines.append($0) })
     }
 
     func sample(_ name: String) -> String { "\(ProjectPaths.sampleAudio)/\(name)" }
@@ -31,7 +33,7 @@ final class LibraryFixture {
     func importTone(_ seconds: Double, frequency: Double = 440, title: String = "tone") throws -> LibraryClip {
         let path = dir.file("\(title)-\(UUID().uuidString.prefix(4)).wav")
         try AudioFixtures.tone(path, seconds: seconds, frequency: frequency)
-        return try service.importClip(path, title: title)
+        return try service.clips.add(path, title: title)
     }
 
     func soundPath(_ id: UUID) throws -> String? {
@@ -46,4 +48,9 @@ final class LibraryFixture {
     func scheduled(_ id: UUID) throws -> ScheduledAlarm? {
         try service.scheduler.alarms().first { $0.id == id }
     }
+}
+
+/// Warnings collected by a fixture's service.
+final class Warnings {
+    var lines: [String] = []
 }

@@ -45,7 +45,7 @@ struct RecordingTests {
         let recorded = try IndependentMeasure.decodedSamples(take.path)
         #expect(recorded == Array(pcm.prefix(3 * 48_000)), "the captured samples are the source's")
 
-        let clip = try f.service.importClip(take.path, title: "Strong")
+        let clip = try f.service.clips.add(take.path, title: "Strong")
         let stored = try IndependentMeasure.decodedSamples("\(f.service.store.clipsDirectory)/\(clip.fileName)")
         let reference = try IndependentMeasure.decodedSamples(take.path, rate: 44_100)
         #expect(abs(stored.count - reference.count) <= 2)

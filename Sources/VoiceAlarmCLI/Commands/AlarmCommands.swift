@@ -44,7 +44,7 @@ enum AlarmCommands {
         case addSpec.name: return try add(parsed, context)
         case listSpec.name:
             let service = try context.library()
-            let statuses = try service.alarmStatuses()
+            let statuses = try service.alarms.statuses()
             if context.json {
                 context.console.result(JSONOutput.encode(statuses.map { AlarmJSON($0, service.timeZone) }))
             } else {
@@ -52,19 +52,19 @@ enum AlarmCommands {
                 if statuses.isEmpty { context.say("No alarms yet: add one with 'voicealarm alarm add TARGET --at HH:MM'.") }
             }
         case removeSpec.name:
-            let id = try context.library().removeAlarm(parsed.arguments[0])
+            let id = try context.library().alarms.remove(parsed.arguments[0])
             context.console.result(id.uuidString.lowercased())
             context.say("Removed alarm \(id.uuidString.lowercased()) and its voice file.")
         case voiceOnSpec.name, voiceOffSpec.name:
             let on = parsed.command == voiceOnSpec.name
             let service = try context.library()
-            let status = try service.setVoice(on, for: parsed.arguments[0])
+            let status = try service.alarms.setVoice(on, for: parsed.arguments[0])
             context.console.result(status.alarm.idString)
             context.say(on ? "Voice on: alarm \(status.alarm.idString) \(playing(status.sound))."
                            : "Voice off: alarm \(status.alarm.idString) rings with the default tone; its voice file is deleted.")
         case schedulerListSpec.name:
             let service = try context.library()
-            let scheduled = try service.scheduler.alarms()
+            let scheduled = try service.sync.scheduled()
             let now = service.now()
             if context.json {
                 context.console.result(JSONOutput.encode(scheduled.map { ScheduledJSON($0, now: now, timeZone: service.timeZone) }))
@@ -115,12 +115,12 @@ enum AlarmCommands {
         }
 
         let service = try context.library()
-        let added = try service.addAlarm(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice)
+        let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice)
         let status = added.status
         context.console.result(status.alarm.idString)
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")
-        for problem in service.scheduler.problems() { context.say("warning: \(problem)") }
+        for problem in service.sync.problems() { context.say("warning: \(problem)") }
         if added.isFirstForTarget {
             let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
             context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.list)")")

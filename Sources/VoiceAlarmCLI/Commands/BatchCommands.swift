@@ -1,8 +1,6 @@
 import Foundation
 import VoiceAlarm
 import VoiceAlarmCore
-import VoiceAlarmScheduling
-import VoiceAlarmStore
 
 /// `voicealarm batch` (ringtones for a manifest) and `voicealarm build` (for the library's alarms).
 enum BatchCommands {
@@ -70,90 +68,8 @@ enum BatchCommands {
         return outcome
     }
 
-    /// The library's alarms, rebuilt by `jobs` workers, each with its own connection to the store.
+    /// The library's alarms, rebuilt by `jobs` workers (`ParallelRebuild`).
     private static func build(_ parsed: ParsedArguments, _ context: CommandContext, jobs: Int) throws -> BatchBuilder.Outcome {
-        let start = Date()
-        let service = try context.library()
-        let targets = try parsed.arguments.map { try service.existing(Target(name: $0)) }
-        let alarms = try service.alarmStatuses().map(\.alarm).filter { targets.isEmpty || targets.contains($0.target) }
-        let dataDirectory = service.store.dataDirectory, soundsPath = service.sounds.path
-        let systemd = service.scheduler as? SystemdTimerScheduler   // Sendable: shared; the embedded one opens per worker
-        let shared = BuildResults()
-        let workers = min(jobs, max(1, alarms.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let mine = alarms.enumerated().filter { $0.offset % workers == worker }.map(\.element.id)
-            guard !mine.isEmpty else { return }
-            do {
-                let store = try LibraryStore(dataDirectory: dataDirectory)
-                let scheduler: any AlarmScheduler = try systemd ?? EmbeddedScheduler(dataDirectory: dataDirectory)
-                let local = AlarmService(store: store, sounds: try SoundsDirectory(path: soundsPath), scheduler: scheduler)
-                shared.add(try local.rebuild(mine))
-            } catch {
-                shared.fail(mine, error)
-            }
-        }
-        var outcome = BatchBuilder.Outcome()
-        let summary = shared.summary
-        outcome.built = summary.rebuilt.count
-        outcome.skipped = summary.unchanged.count
-        for (id, reason) in summary.onDefault {
-            if reason.hasPrefix("rebuild failed") || reason == "no usable recording" {
-                outcome.failed.append(.init(id: id.uuidString.lowercased(), error: reason))
-            } else {
-                outcome.skipped += 1
-            }
-        }
-        outcome.failed += shared.errors
-        outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
-        return outcome
+        try ParallelRebuild(service: context.library(), jobs: jobs).run(targets: parsed.arguments.map(Target.init(name:)))
     }
-}
-
-/// What the build workers did.
-private final class BuildResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = RebuildSummary()
-    private var failures: [BatchBuilder.Outcome.Failure] = []
-
-    func add(_ summary: RebuildSummary) {
-        lock.withLock {
-            collected.rebuilt += summary.rebuilt
-            collected.unchanged += summary.unchanged
-            collected.onDefault += summary.onDefault
-        }
-    }
-
-    func fail(_ ids: [UUID], _ error: Error) {
-        lock.withLock { failures += ids.map { .init(id: $0.uuidString.lowercased(), error: "\(error)") } }
-    }
-
-    var summary: RebuildSummary { lock.withLock { collected } }
-    var errors: [BatchBuilder.Outcome.Failure] { lock.withLock { failures } }
-}
-
-/// A progress bar on a terminal: done/total, rate, time left, failures.
-final class ProgressBar: @unchecked Sendable {
-    let console: Console
-    let enabled: Bool
-    private let lock = NSLock()
-
-    init(console: Console, enabled: Bool) {
-        self.console = console
-        self.enabled = enabled
-    }
-
-    func show(_ progress: BatchBuilder.Progress) {
-        guard enabled, progress.total > 0 else { return }
-        lock.withLock {
-            let width = 30
-            let filled = progress.done * width / progress.total
-            let rate = progress.elapsed > 0 ? Double(progress.done) / progress.elapsed : 0
-            let left = rate > 0 ? Double(progress.total - progress.done) / rate : 0
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            console.writeErr(String(format: "\r\u{1B}[2K[%@] %d/%d  %.1f/s  ETA %.0f s%@", bar, progress.done, progress.total, rate, left,
-                                    progress.failed > 0 ? "  \(progress.failed) failed" : ""))
-        }
-    }
-
-    func finish() { if enabled { console.writeErr("\n") } }
 }

@@ -36,31 +36,31 @@ enum ClipCommands {
         let service = try context.library()
         switch parsed.command {
         case importSpec.name:
-            let clip = try service.importClip(parsed.arguments[0], title: parsed.value("title"))
+            let clip = try service.clips.add(parsed.arguments[0], title: parsed.value("title"))
             context.console.result(clip.idString)
             context.say(String(format: "Imported '%@' (%.2f s) as clip %@.", clip.title, clip.duration, clip.idString))
         case replaceSpec.name:
-            let (clip, summary) = try service.replaceClip(parsed.arguments[0], with: parsed.arguments[1])
+            let (clip, summary) = try service.clips.replace(parsed.arguments[0], with: parsed.arguments[1])
             context.console.result(clip.idString)
             context.say(String(format: "Clip %@ now holds %.2f s of new audio.", clip.idString, clip.duration))
             Report.rebuilds(summary, context)
         case listSpec.name:
-            let clips = try service.clips()
+            let clips = try service.clips.all()
             if context.json {
                 context.console.result(JSONOutput.encode(clips.map {
                     ClipJSON(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration),
-                             path: "\(service.store.clipsDirectory)/\($0.fileName)")
+                             path: service.clips.path(of: $0))
                 }))
             } else {
                 for clip in clips { context.console.result(String(format: "%@  %6.2f s  %@", clip.idString, clip.duration, clip.title)) }
                 if clips.isEmpty { context.say("No clips yet: add one with 'voicealarm clip import FILE'.") }
             }
         case removeSpec.name:
-            let clip = try service.clip(parsed.arguments[0])
-            let (targets, summary) = try service.removeClip(parsed.arguments[0])
+            let removed = try service.clips.remove(parsed.arguments[0])
+            let clip = removed.clip
             context.console.result(clip.idString)
-            context.say("Removed clip \(clip.idString) (\(clip.title))" + (targets.isEmpty ? "." : " from \(targets.map(\.description).joined(separator: ", "))."))
-            Report.rebuilds(summary, context)
+            context.say("Removed clip \(clip.idString) (\(clip.title))" + (removed.targets.isEmpty ? "." : " from \(removed.targets.map(\.description).joined(separator: ", "))."))
+            Report.rebuilds(removed.summary, context)
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }

@@ -45,28 +45,28 @@ enum PlaylistCommands {
         let args = parsed.arguments
         switch parsed.command {
         case createSpec.name:
-            try service.createPlaylist(args[0], clips: Array(args.dropFirst()))
+            try service.playlists.create(args[0], clips: Array(args.dropFirst()))
             context.console.result(args[0])
             context.say("Created playlist '\(args[0])' with \(args.count - 1) clip\(args.count == 2 ? "" : "s").")
         case addSpec.name:
-            Report.rebuilds(try service.addToPlaylist(args[0], clips: Array(args.dropFirst())), context)
+            Report.rebuilds(try service.playlists.append(to: args[0], clips: Array(args.dropFirst())), context)
             try show(.playlist(args[0]), service, context)
         case moveSpec.name:
             let from = try parsed.integerArgument(1, named: "FROM"), to = try parsed.integerArgument(2, named: "TO")
-            Report.rebuilds(try service.moveInPlaylist(args[0], from: from, to: to), context)
+            Report.rebuilds(try service.playlists.move(in: args[0], from: from, to: to), context)
             try show(.playlist(args[0]), service, context)
         case removeSpec.name:
             let position = try parsed.integerArgument(1, named: "POSITION")
-            Report.rebuilds(try service.removeFromPlaylist(args[0], position: position), context)
+            Report.rebuilds(try service.playlists.remove(from: args[0], position: position), context)
             try show(.playlist(args[0]), service, context)
         case deleteSpec.name:
-            let removed = try service.deletePlaylist(args[0], withAlarms: parsed.has("with-alarms"))
+            let removed = try service.playlists.delete(args[0], withAlarms: parsed.has("with-alarms"))
             context.console.result(args[0])
             context.say("Deleted playlist '\(args[0])'" + (removed.isEmpty ? "." : " and its \(removed.count) alarm\(removed.count == 1 ? "" : "s")."))
         case showSpec.name:
             try show(.playlist(args[0]), service, context)
         case listSpec.name:
-            let names = try service.playlists()
+            let names = try service.playlists.names()
             if context.json {
                 context.console.result(JSONOutput.encode(names))
             } else {
@@ -74,7 +74,7 @@ enum PlaylistCommands {
                 if names.isEmpty { context.say("No playlists yet: make one with 'voicealarm playlist create NAME'.") }
             }
         case manifestoSetSpec.name:
-            let summary = try service.setManifesto(args[0])
+            let summary = try service.playlists.setManifesto(args[0])
             Report.rebuilds(summary, context)
             try show(.manifesto, service, context)
         case manifestoShowSpec.name:
@@ -87,8 +87,8 @@ enum PlaylistCommands {
 
     /// `{"name", "clips": [{"id", "title", "duration"}]}`, or numbered lines.
     static func show(_ target: Target, _ service: AlarmService, _ context: CommandContext) throws {
-        let resolved = try service.existing(target)
-        let clips = try service.clips(of: resolved)
+        let resolved = try service.playlists.existing(target)
+        let clips = try service.playlists.clips(of: resolved)
         if context.json {
             context.console.result(JSONOutput.encode(TargetJSON(name: resolved.description, clips: clips.map {
                 .init(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration))

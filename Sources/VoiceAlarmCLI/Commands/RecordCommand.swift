@@ -54,16 +54,13 @@ enum RecordCommand {
 
         // Everything that can be refused is refused before a single frame is captured.
         let service = try context.library()
-        let replacing = try parsed.value("replace").map { try service.clip($0) }
-        if let playlist = parsed.value("playlist") { _ = try service.existing(.playlist(playlist)) }
+        let importer = TakeImporter(service: service)
+        let plan = try importer.prepare(replacing: parsed.value("replace"), playlist: parsed.value("playlist"))
         let source = try AlsaCapture(device: device, sampleRate: rate, channels: channels)
         if source.sampleRate != rate {
             context.say("'\(device)' cannot record at \(rate) Hz; recording at \(source.sampleRate) Hz, the nearest it has.")
         }
-        let takes = "\(service.store.dataDirectory)/takes"
-        try FileManager.default.createDirectory(atPath: takes, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let takePath = "\(takes)/\(UUID().uuidString.lowercased()).wav"
-        let writer = try TakeWriter(path: takePath, sampleRate: source.sampleRate, channels: channels)
+        let writer = try TakeWriter(path: plan.takePath, sampleRate: source.sampleRate, channels: channels)
 
         let stop = StopFlag()
         InterruptHandler.onInterrupt { _ in stop.set() }
@@ -76,49 +73,27 @@ enum RecordCommand {
         let take = TakeRecorder(source: source, writer: writer, shouldStop: { stop.isSet }, onLevel: meter.show)
             .record(.init(maxSeconds: maxSeconds, stopOnSilence: stopOnSilence))
         meter.finish()
-        return try store(take, replacing: replacing, service: service, parsed: parsed, context: context)
-    }
-
-    /// The take enters the library (or replaces a clip's audio); refused takes are kept only with --keep.
-    private static func store(_ take: TakeRecorder.Take, replacing: LibraryClip?, service: AlarmService,
-                              parsed: ParsedArguments, context: CommandContext) throws -> ExitCode {
-        let keep = parsed.has("keep")
         if let failure = take.failure {
             context.console.note(String(format: "error: the recording stopped after %.1f s: %@", take.duration, failure))
         }
-        guard take.frames > 0 else {
-            if !keep { unlink(take.path) }
-            throw RecordError.refused("the take is empty: nothing was captured" + (keep ? " (kept as \(take.path))" : ""))
-        }
-        let loudness = try? SoundInspector.inspect(take.path, measureLoudness: true).loudness
-        let clip: LibraryClip
-        var summary = RebuildSummary()
-        do {
-            if let replacing {
-                (clip, summary) = try service.replaceClip(replacing.idString, with: take.path)
-            } else {
-                clip = try service.importClip(take.path, title: parsed.value("title") ?? Self.defaultTitle())
-                if let playlist = parsed.value("playlist") { summary = try service.addToPlaylist(playlist, clips: [clip.idString]) }
-            }
-        } catch let error as AudioError {
-            if !keep { unlink(take.path) }
-            if case .silent = error {
-                throw RecordError.refused("the take is silent (is the microphone muted?)" + (keep ? "; kept as \(take.path)" : "; not stored"))
-            }
-            throw error
-        }
-        if !keep { unlink(take.path) }
-        context.console.result(clip.idString)
-        var lines = [String(format: "Recorded %.1f s: peak %.1f dBFS, loudness %@, %d overrun%@.", take.duration, take.peak,
-                            loudness.map { String(format: "%.1f LUFS", $0.integrated) } ?? "unknown", take.overruns, take.overruns == 1 ? "" : "s")]
-        lines.append(replacing == nil ? "Saved as clip \(clip.idString)" + (parsed.value("playlist").map { " and added to '\($0)'" } ?? "") + "."
-                                      : "Clip \(clip.idString) now holds the new take.")
-        if !summary.rebuilt.isEmpty {
-            lines.append("Rebuilt and re-scheduled alarms: " + summary.rebuilt.map { $0.uuidString.lowercased() }.joined(separator: ", ") + ".")
-        }
-        if keep { lines.append("The take is kept as \(take.path).") }
-        for line in lines { context.say(line) }
+        let stored = try importer.finish(take, plan: plan, title: parsed.value("title") ?? Self.defaultTitle(), keep: parsed.has("keep"))
+        report(take, stored, plan: plan, context)
         return take.failure == nil ? .success : .failure
+    }
+
+    /// The clip's id on stdout; the take's levels and what became of it on stderr.
+    private static func report(_ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ context: CommandContext) {
+        let clip = stored.clip
+        context.console.result(clip.idString)
+        var lines = [String(format: "Recorded %.1f s: peak %.1f dBFS, loudness %.1f LUFS, %d overrun%@.", take.duration, take.peak,
+                            stored.loudness.integrated, take.overruns, take.overruns == 1 ? "" : "s")]
+        lines.append(plan.replacing == nil ? "Saved as clip \(clip.idString)" + (plan.playlist.map { " and added to '\($0)'" } ?? "") + "."
+                                           : "Clip \(clip.idString) now holds the new take.")
+        if !stored.summary.rebuilt.isEmpty {
+            lines.append("Rebuilt and re-scheduled alarms: " + stored.summary.rebuilt.map { $0.uuidString.lowercased() }.joined(separator: ", ") + ".")
+        }
+        if let kept = stored.keptPath { lines.append("The take is kept as \(kept).") }
+        for line in lines { context.say(line) }
     }
 
     /// "Recording 2026-11-30 06:41" when no --title is given.
@@ -128,54 +103,4 @@ enum RecordCommand {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return "Recording \(formatter.string(from: date))"
     }
-
-    /// A take the library will not take.
-    enum RecordError: Error, CustomStringConvertible {
-        case refused(String)
-        var description: String {
-            switch self { case .refused(let reason): reason }
-        }
-    }
-}
-
-/// The live level meter on a terminal (redrawn in place), or a plain progress line a second.
-final class Meter: @unchecked Sendable {
-    let console: Console
-    let terminal: Bool
-    let quiet: Bool
-    let rate: Int
-    let maxSeconds: Double?
-    private var lastWholeSecond = 0
-    private var notedCap = false
-
-    init(console: Console, terminal: Bool, quiet: Bool, rate: Int, maxSeconds: Double?) {
-        self.console = console
-        self.terminal = terminal
-        self.quiet = quiet
-        self.rate = rate
-        self.maxSeconds = maxSeconds
-    }
-
-    func show(_ level: TakeRecorder.Level, frames: Int) {
-        guard !quiet else { return }
-        let seconds = Double(frames) / Double(rate)
-        if seconds > RenderSettings.defaultCap, !notedCap {
-            notedCap = true
-            console.writeErr((terminal ? "\n" : "") + "note: past 29 s; the whole take is kept, but a ringtone of it is trimmed to the cap (or it won't fit after other clips).\n")
-        }
-        if terminal {
-            // Digital silence peaks at -infinity dBFS: the bar starts at -60.
-            let filled = Int((min(max(level.peak, -60), 0) + 60) / 3)
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
-            let left = maxSeconds.map { String(format: "  %.1f s left", max(0, $0 - seconds)) } ?? ""
-            let line = String(format: "\r\u{1B}[2K● REC %5.1f s [%@] peak %6.1f dBFS  rms %6.1f dBFS%@%@",
-                              seconds, bar, max(level.peak, -99), max(level.rms, -99), left, level.clipping ? "  CLIPPING" : "")
-            console.writeErr(line)
-        } else if frames / rate > lastWholeSecond {
-            lastWholeSecond = frames / rate
-            console.writeErr(String(format: "recording: %.1f s, peak %.1f dBFS\n", seconds, max(level.peak, -99)))
-        }
-    }
-
-    func finish() { if terminal && !quiet { console.writeErr("\n") } }
 }

@@ -13,14 +13,7 @@ enum Report {
     }
 
     /// ISO 8601 with the offset of `timeZone`: `2026-11-30T07:00:00+01:00`.
-    static func iso(_ date: Date, _ timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
-        return formatter.string(from: date)
-    }
+    static func iso(_ date: Date, _ timeZone: TimeZone) -> String { LocalTimeText.iso(date, timeZone) }
 
     /// `Mon 2026-11-30 07:00 (in 9 h 12 min)`.
     static func friendly(_ date: Date, _ timeZone: TimeZone, now: Date = Date()) -> String {

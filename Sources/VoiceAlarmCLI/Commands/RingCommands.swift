@@ -2,7 +2,6 @@ import Foundation
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
-import VoiceAlarmScheduling
 
 /// `voicealarm ring`, `stop`, `listen`: the alarm making sound.
 enum RingCommands {
@@ -56,7 +55,7 @@ enum RingCommands {
             }
         case stopSpec.name:
             let service = try context.library()
-            let stopped = RingingRegistry(dataDirectory: service.store.dataDirectory).stopAll()
+            let stopped = RingingRegistry(dataDirectory: service.dataDirectory).stopAll()
             for id in stopped { context.console.result(id.uuidString.lowercased()) }
             context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
         case listenSpec.name:

@@ -1,8 +1,6 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmAudio
 import VoiceAlarmCore
-import VoiceAlarmScheduling
 
 /// `voicealarm reconcile`, `daemon`, `doctor`: keeping the scheduler in step, and ringing.
 enum SchedulerCommands {
@@ -41,7 +39,7 @@ enum SchedulerCommands {
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         switch parsed.command {
         case reconcileSpec.name:
-            let report = try context.library().reconcile()
+            let report = try context.library().sync.reconcile()
             if context.json {
                 context.console.result(JSONOutput.encode(ReconcileJSON(report)))
             } else {
@@ -63,117 +61,47 @@ enum SchedulerCommands {
     }
 
     private static func daemon(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let poll = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
-        let maxRing = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
-        let device = parsed.value("device") ?? "default"
+        var options = DaemonHost.Options()
+        options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
+        options.maxRingSeconds = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
+        options.device = parsed.value("device") ?? "default"
         let service = try context.library()
-        guard let scheduler = service.scheduler as? EmbeddedScheduler else {
-            throw UsageError("the daemon rings the embedded scheduler's alarms; this data dir uses systemd timers", command: daemonSpec.name)
-        }
-        let dataDirectory = service.store.dataDirectory
-        let lock = try DaemonLock(dataDirectory: dataDirectory)
-        let report = try service.reconcile()
-        let events = EventLog(dataDirectory: dataDirectory)
-        context.say("The daemon runs for \(dataDirectory) (\(try scheduler.alarms().count) alarms; reconciled: \(report.scheduled.count) scheduled, \(report.updated.count) updated, \(report.cancelled.count) cancelled).")
-        let launcher = RingLauncher(executable: LibraryAccess.executablePath(), dataDirectory: dataDirectory,
-                                    device: device, maxSeconds: maxRing)
         let console = context.console, quiet = context.quiet
-        let say: @Sendable (String) -> Void = { line in if !quiet { console.note(line) } }
-        let lookFile = "\(dataDirectory)/daemon-last-look"
-        let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
-            .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
-        let daemon = AlarmDaemon(
-            clock: SystemWallClock(), timeZone: service.timeZone, pollInterval: poll,
-            alarms: { try EmbeddedScheduler(dataDirectory: dataDirectory).alarms() },
-            ring: { alarm, due in
-                say("Ringing alarm \(alarm.id.uuidString.lowercased()) (due \(Report.iso(due, .current))).")
-                launcher.ring(alarm.id)
-            },
-            missed: { alarm, due, late in
-                let message = "missed alarm \(alarm.id.uuidString.lowercased()): due \(Report.iso(due, .current)), \(Int(late / 60)) min late, more than \(Int(MissedAlarmPolicy.window / 60)) min; not ringing"
-                say(message)
-                events.record(message)
-            },
-            trouble: { say("warning: the daemon could not read its alarms: \($0)") },
-            since: lastLook,
-            looked: { try? String($0.timeIntervalSince1970).write(toFile: lookFile, atomically: true, encoding: .utf8) })
-        let task = Task { try await daemon.run() }
-        InterruptHandler.onInterrupt { _ in task.cancel() }
-        let done = DispatchSemaphore(value: 0)
-        Task { _ = try? await task.value; done.signal() }
-        done.wait()
-        withExtendedLifetime(lock) {}
+        let host: DaemonHost
+        do {
+            host = try DaemonHost(service: service, options: options, say: { line in if !quiet { console.note(line) } })
+        } catch let refusal as DaemonHost.Refusal {
+            throw UsageError(refusal.description, command: daemonSpec.name)
+        }
+        let report = host.startReport
+        context.say("The daemon runs for \(host.dataDirectory) (\(host.watched) alarms; reconciled: \(report.scheduled.count) scheduled, \(report.updated.count) updated, \(report.cancelled.count) cancelled).")
+        InterruptHandler.onInterrupt { _ in host.stop() }
+        host.run()
         context.say("The daemon stopped.")
         return .success
     }
 
     private static func doctor(_ context: CommandContext) throws -> ExitCode {
-        let service = try context.library()
-        var problems = service.scheduler.problems()
-        let backend = service.scheduler is EmbeddedScheduler ? "embedded" : "systemd"
-        context.console.result("scheduler: \(backend)")
-        context.console.result("data dir: \(service.store.dataDirectory)")
-        context.console.result("sounds dir: \(service.sounds.path)")
-        if let systemd = service.scheduler as? SystemdTimerScheduler { context.console.result("unit dir: \(systemd.unitDirectory)") }
-        do {
-            context.console.result("default tone: \(try DefaultTone.ensure(in: service.store.dataDirectory))")
-        } catch {
-            problems.append("the default tone cannot be made: \(error)")
-        }
-        let statuses = try service.alarmStatuses()
-        let live = statuses.filter { $0.next != nil }
-        context.console.result("alarms: \(statuses.count) (\(live.count) still to ring, \(live.filter { $0.sound.reason == nil }.count) with your voice)")
-        for status in live where status.sound.reason != nil && status.alarm.voice {
-            context.console.result("  \(status.alarm.idString): default tone (\(status.sound.reason!))")
-        }
-        do {
-            _ = try AlsaPlayback(device: "default", sampleRate: 44_100)
-            context.console.result("sound device 'default': opens")
-        } catch {
-            problems.append("the sound device 'default' does not open (\(error)); rings will fail unless --device names one that does")
-        }
-        for problem in problems { context.console.note("warning: \(problem)") }
-        if problems.isEmpty { context.say("Everything needed to ring the alarms is in place.") }
-        return problems.isEmpty ? .success : .failure
+        let report = try Doctor(service: context.library()).examine()
+        context.console.result("scheduler: \(report.backend.rawValue)")
+        context.console.result("data dir: \(report.dataDirectory)")
+        context.console.result("sounds dir: \(report.soundsDirectory)")
+        if let units = report.unitDirectory { context.console.result("unit dir: \(units)") }
+        if let tone = report.defaultTone { context.console.result("default tone: \(tone)") }
+        context.console.result("alarms: \(report.alarms) (\(report.live) still to ring, \(report.withVoice) with your voice)")
+        for alarm in report.onDefaultTone { context.console.result("  \(alarm.id): default tone (\(alarm.reason))") }
+        if report.deviceOpens { context.console.result("sound device 'default': opens") }
+        for problem in report.problems { context.console.note("warning: \(problem)") }
+        if report.problems.isEmpty { context.say("Everything needed to ring the alarms is in place.") }
+        return report.problems.isEmpty ? .success : .failure
     }
 
     struct ReconcileJSON: Encodable {
         var scheduled: [String], updated: [String], cancelled: [String]
-        init(_ report: AlarmService.ReconcileReport) {
+        init(_ report: ReconcileReport) {
             scheduled = report.scheduled.map { $0.uuidString.lowercased() }
             updated = report.updated.map { $0.uuidString.lowercased() }
             cancelled = report.cancelled.map { $0.uuidString.lowercased() }
-        }
-    }
-}
-
-/// Starts `voicealarm ring ID --scheduled` processes for the daemon, without waiting for them.
-final class RingLauncher: @unchecked Sendable {
-    let executable: String, dataDirectory: String, device: String, maxSeconds: Double
-    private let lock = NSLock()
-    private var running: [Process] = []
-
-    init(executable: String, dataDirectory: String, device: String, maxSeconds: Double) {
-        self.executable = executable
-        self.dataDirectory = dataDirectory
-        self.device = device
-        self.maxSeconds = maxSeconds
-    }
-
-    func ring(_ id: UUID) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
-                             "--device", device, "--max-seconds", "\(maxSeconds)"]
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            FileHandle.standardError.write(Data("error: ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(error)\n".utf8))
-            EventLog(dataDirectory: dataDirectory).record("ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(error)")
-            return
-        }
-        lock.withLock {
-            running.removeAll { !$0.isRunning }
-            running.append(process)
         }
     }
 }

@@ -21,7 +21,7 @@ enum SettingsCommand {
                 throw UsageError("unknown setting '\(key)' (\(LibrarySettings.keys.map(\.key).joined(separator: ", ")))", command: spec.name)
             }
             do {
-                let summary = try service.changeSetting(key, to: parsed.arguments[1])
+                let summary = try service.settings.change(key, to: parsed.arguments[1])
                 Report.rebuilds(summary, context)
             } catch let error as SettingsError {
                 throw UsageError(error.description, command: spec.name)
@@ -29,11 +29,11 @@ enum SettingsCommand {
         default:
             throw UsageError("give a KEY and a VALUE, or nothing to show the settings", command: spec.name)
         }
-        let settings = try service.renderSettings()
+        let settings = try service.settings.current()
         let values: [(String, String)] = [
             ("format", settings.format.rawValue), ("codec", settings.codec.rawValue), ("gap", "\(settings.gap)"),
             ("trim-silence", settings.trimSilence ? "on" : "off"), ("normalize", settings.normalize ? "on" : "off"),
-            ("target-lufs", "\(settings.targetLUFS)"), ("sounds-dir", service.sounds.path), ("data-dir", service.store.dataDirectory),
+            ("target-lufs", "\(settings.targetLUFS)"), ("sounds-dir", service.sounds.path), ("data-dir", service.dataDirectory),
         ]
         if context.json {
             context.console.result(JSONOutput.encode(Dictionary(uniqueKeysWithValues: values)))

@@ -46,6 +46,10 @@ enum Schema {
         );
         CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
+        // 2: the stat of each voice file when it last passed its check ("size:modified:inode").
+        """
+        ALTER TABLE alarms ADD COLUMN sound_stamp TEXT;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -1,0 +1,86 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// The alarms: adding (rules checked in the same transaction as the insert), removing, the
+/// "wake up to my voice" switch, and what each will really play and when.
+public final class AlarmBook {
+    let store: LibraryStore
+    let sync: ScheduleSync
+    let playlists: PlaylistEditor
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
+    let ids: IDResolver
+
+    init(store: LibraryStore, sync: ScheduleSync, playlists: PlaylistEditor, now: @escaping @Sendable () -> Date, timeZone: TimeZone) {
+        self.store = store
+        self.sync = sync
+        self.playlists = playlists
+        self.now = now
+        self.timeZone = timeZone
+        ids = IDResolver(store: store)
+    }
+
+    /// What `add` did.
+    public struct Added: Sendable {
+        public var status: AlarmStatus
+        /// True when this is the target's first alarm: worth suggesting a backup (there is no snooze).
+        public var isFirstForTarget: Bool
+    }
+
+    /// Adds an alarm after checking the rules (five per target, no overlap, not in the past) in the
+    /// same transaction as the insert; then builds its ringtone and schedules it. A sound problem
+    /// never stops an alarm from being scheduled: it falls back to the default tone.
+    public func add(on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
+                    label: String? = nil, voice: Bool = true) throws -> Added {
+        let target = try playlists.existing(target)
+        let instant = now()
+        let day = date ?? (days.isEmpty ? AlarmRules.nextOccurrenceDate(of: time, after: instant, in: timeZone) : nil)
+        let alarm = Alarm(target: target, time: time, days: days, date: day, label: label, voice: voice)
+        let first: Bool = try store.transaction {
+            let existing = try store.alarms().map(\.alarm)
+            if let violation = AlarmRules.violation(adding: alarm, to: existing, now: instant, timeZone: timeZone) {
+                throw LibraryError.rule(alarm, violation)
+            }
+            try store.insertAlarm(alarm)
+            return !existing.contains { $0.target == target && !$0.isFinished(at: instant, in: timeZone) }
+        }
+        _ = try sync.refresh([alarm.id])
+        return Added(status: try status(of: alarm.id), isFirstForTarget: first)
+    }
+
+    /// Removes an alarm, its voice file and its schedule.
+    public func remove(_ reference: String) throws -> UUID {
+        let id = try self.id(reference)
+        try store.transaction { try store.deleteAlarm(id) }
+        sync.retire(id)
+        return id
+    }
+
+    /// "Wake up to my voice": off → default tone and the voice file deleted; on → built and used again.
+    public func setVoice(_ on: Bool, for reference: String) throws -> AlarmStatus {
+        let id = try self.id(reference)
+        try store.transaction { try store.setVoice(on, for: id) }
+        _ = try sync.refresh([id])
+        return try status(of: id)
+    }
+
+    /// Every alarm with what it will really play and when it rings next.
+    public func statuses() throws -> [AlarmStatus] {
+        try store.alarms().map(status)
+    }
+
+    public func status(of id: UUID) throws -> AlarmStatus {
+        guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
+        return status(stored)
+    }
+
+    /// The alarm a person means by a full id or a unique prefix of at least 8 characters.
+    public func id(_ reference: String) throws -> UUID {
+        try ids.resolve(reference, in: .alarms, kind: "alarm") { .unknownAlarm($0) }
+    }
+
+    private func status(_ stored: StoredAlarm) -> AlarmStatus {
+        AlarmStatus(stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.schedule.nextFire(after: now(), in: timeZone))
+    }
+}

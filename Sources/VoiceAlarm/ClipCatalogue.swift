@@ -1,0 +1,111 @@
+import Foundation
+import VoiceAlarmAudio
+import VoiceAlarmCore
+import VoiceAlarmFiles
+import VoiceAlarmStore
+
+/// The library's recordings: each kept whole as a lossless copy in `clips/`, measured once
+/// (exact length, trimmed range, content hash) so no ringtone is ever planned by decoding.
+/// Giving a clip new audio or removing it rebuilds exactly the alarms that use it.
+public final class ClipCatalogue {
+    let store: LibraryStore
+    let sync: ScheduleSync
+    let ids: IDResolver
+
+    init(store: LibraryStore, sync: ScheduleSync) {
+        self.store = store
+        self.sync = sync
+        ids = IDResolver(store: store)
+    }
+
+    /// A clip just stored, with the loudness measured while it was stored.
+    public struct Stored: Sendable {
+        public var clip: LibraryClip
+        /// Integrated loudness of the whole recording.
+        public var loudness: Loudness
+    }
+
+    /// What removing a clip did.
+    public struct Removed: Sendable {
+        public var clip: LibraryClip
+        /// The playlists and manifesto it was taken out of.
+        public var targets: [Target]
+        public var summary: RebuildSummary
+    }
+
+    /// Stores a recording and returns the new clip. Refuses files that are not audio, or silent.
+    public func add(_ file: String, title: String?) throws -> LibraryClip {
+        try store(file, title: title).clip
+    }
+
+    /// Stores a recording, returning the clip and its measured loudness.
+    public func store(_ file: String, title: String?) throws -> Stored {
+        let id = UUID()
+        let name = id.uuidString.lowercased()
+        let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
+        let clip = LibraryClip(id: id, title: title ?? Self.defaultTitle(for: file), fileName: "\(name).flac",
+                               frames: archived.frames, trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
+                               sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash)
+        do {
+            try store.insertClip(clip)
+        } catch {
+            FileSystem.remove(archived.path)
+            throw error
+        }
+        return Stored(clip: clip, loudness: archived.loudness)
+    }
+
+    /// Gives a clip new audio and rebuilds every alarm whose target uses it.
+    public func replace(_ reference: String, with file: String) throws -> (LibraryClip, RebuildSummary) {
+        let (stored, summary) = try replace(try resolve(reference), with: file)
+        return (stored.clip, summary)
+    }
+
+    /// Gives `old` new audio; returns it with its loudness, and what the rebuild did.
+    func replace(_ old: LibraryClip, with file: String) throws -> (Stored, RebuildSummary) {
+        // A new file name, so the old copy stays whole until the record points at the new one.
+        let name = "\(old.idString)-\(UUID().uuidString.prefix(8).lowercased())"
+        let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
+        var clip = old
+        clip.fileName = "\(name).flac"
+        clip.frames = archived.frames
+        clip.trimmedStart = archived.trimmedStart
+        clip.trimmedLength = archived.trimmedLength
+        clip.contentHash = archived.contentHash
+        do {
+            try store.updateClipAudio(clip)
+        } catch {
+            FileSystem.remove(archived.path)
+            throw error
+        }
+        if old.fileName != clip.fileName { FileSystem.remove(path(of: old)) }
+        return (Stored(clip: clip, loudness: archived.loudness), try sync.refresh(affectedBy: .clip(clip.id)))
+    }
+
+    /// Removes a clip, and it from every playlist and the manifesto using it; their alarms are rebuilt.
+    public func remove(_ reference: String) throws -> Removed {
+        let clip = try resolve(reference)
+        let targets = try store.transaction { try store.deleteClip(clip.id) }
+        FileSystem.remove(path(of: clip))
+        var summary = RebuildSummary()
+        for target in targets { summary.merge(try sync.refresh(affectedBy: .target(target))) }
+        return Removed(clip: clip, targets: targets, summary: summary)
+    }
+
+    /// Every clip, in the order they were added.
+    public func all() throws -> [LibraryClip] { try store.clips() }
+
+    /// The clip a person means by a full id or a unique prefix of at least 8 characters.
+    public func resolve(_ reference: String) throws -> LibraryClip {
+        let id = try ids.resolve(reference, in: .clips, kind: "clip") { .unknownClip($0) }
+        guard let clip = try store.clip(id) else { throw LibraryError.unknownClip(reference) }
+        return clip
+    }
+
+    /// Where a clip's stored copy is.
+    public func path(of clip: LibraryClip) -> String { "\(store.clipsDirectory)/\(clip.fileName)" }
+
+    static func defaultTitle(for file: String) -> String {
+        URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    }
+}

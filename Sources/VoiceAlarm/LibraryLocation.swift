@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where a library lives and what the command line asked of it: the data dir, and the
+/// `--sounds-dir`, `--unit-dir` and `--scheduler` choices, which are remembered in the data dir
+/// once given so that later commands — and a `ring` started by systemd — find the same files.
+public struct LibraryLocation: Sendable {
+    public var dataDirectory: String
+    public var soundsDirectory: String?
+    public var unitDirectory: String?
+    public var backend: SchedulerBackend?
+    /// This binary's absolute path, for systemd units and the daemon to run it again.
+    public var executable: String
+
+    public init(dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,
+                backend: SchedulerBackend? = nil, executable: String = LibraryLocation.currentExecutable) {
+        self.dataDirectory = dataDirectory
+        self.soundsDirectory = soundsDirectory
+        self.unitDirectory = unitDirectory
+        self.backend = backend
+        self.executable = executable
+    }
+
+    /// The running binary's absolute path.
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+}

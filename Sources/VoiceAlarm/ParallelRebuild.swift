@@ -1,0 +1,56 @@
+import Foundation
+import VoiceAlarmCore
+
+/// `voicealarm build`: the ringtones of the library's alarms (all, or some targets'), rebuilt
+/// by `jobs` workers, each with its own connections to the library. Unchanged ringtones are
+/// not rewritten; an alarm whose ringtone cannot be made is a failure in the outcome (it rings
+/// with the default tone), never a stop for the others.
+///
+/// ```swift
+/// let outcome = try ParallelRebuild(service: service, jobs: 2).run(targets: [.playlist("morning")])
+/// ```
+public struct ParallelRebuild {
+    let service: AlarmService
+    let jobs: Int
+
+    public init(service: AlarmService, jobs: Int) {
+        precondition(jobs > 0, "at least one job")
+        self.service = service
+        self.jobs = jobs
+    }
+
+    /// Rebuilds the alarms of `targets` (every alarm when empty).
+    /// - Throws: `LibraryError.unknownPlaylist` for a target that does not exist (nothing is built then).
+    public func run(targets: [Target]) throws -> BatchBuilder.Outcome {
+        let start = Date()
+        let resolved = try targets.map { try service.playlists.existing($0) }
+        let alarms = try service.alarms.statuses().map(\.alarm).filter { resolved.isEmpty || resolved.contains($0.target) }
+        let results = RebuildResults()
+        let workers = min(jobs, max(1, alarms.count))
+        // One connection per worker, opened here and then used by that worker's thread alone.
+        nonisolated(unsafe) let connections = (0..<workers).map { _ in Result { try service.connection() } }
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let mine = alarms.enumerated().filter { $0.offset % workers == worker }.map(\.element.id)
+            guard !mine.isEmpty else { return }
+            do {
+                results.add(try connections[worker].get().sync.refresh(mine))
+            } catch {
+                results.fail(mine, error)
+            }
+        }
+        var outcome = BatchBuilder.Outcome()
+        let summary = results.summary
+        outcome.built = summary.rebuilt.count
+        outcome.skipped = summary.unchanged.count
+        for (id, reason) in summary.onDefault {
+            if reason.isFailure {
+                outcome.failed.append(.init(id: id.uuidString.lowercased(), error: reason.description))
+            } else {
+                outcome.skipped += 1
+            }
+        }
+        outcome.failed += results.errors
+        outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+        return outcome
+    }
+}

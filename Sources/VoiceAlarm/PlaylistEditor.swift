@@ -1,0 +1,117 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// Playlists and the manifesto: what alarms play, in order. Every edit that changes a
+/// target's clips rebuilds that target's alarms, and only those.
+public final class PlaylistEditor {
+    let store: LibraryStore
+    let sync: ScheduleSync
+    let clips: ClipCatalogue
+
+    init(store: LibraryStore, sync: ScheduleSync, clips: ClipCatalogue) {
+        self.store = store
+        self.sync = sync
+        self.clips = clips
+    }
+
+    /// Playlist names, in the order they were created.
+    public func names() throws -> [String] { try store.playlistNames() }
+
+    /// Creates a playlist, optionally with clips.
+    public func create(_ name: String, clips references: [String] = []) throws {
+        try Self.validateName(name)
+        let ids = try references.map { try clips.resolve($0).id }
+        try store.transaction {
+            if try store.existingTarget(.playlist(name)) != nil { throw LibraryError.playlistExists(name) }
+            try store.createPlaylist(name)
+            try store.setClips(ids, of: .playlist(name))
+        }
+    }
+
+    /// The clips of a target, in order.
+    public func clips(of target: Target) throws -> [LibraryClip] {
+        let resolved = try existing(target)
+        let all = Dictionary(uniqueKeysWithValues: try store.clips().map { ($0.id, $0) })
+        return try store.clips(of: resolved).compactMap { all[$0] }
+    }
+
+    /// Appends clips to a playlist.
+    public func append(to name: String, clips references: [String]) throws -> RebuildSummary {
+        let ids = try references.map { try clips.resolve($0).id }
+        return try edit(name) { $0 + ids }
+    }
+
+    /// Moves the clip at 1-based `from` to `to`.
+    public func move(in name: String, from: Int, to: Int) throws -> RebuildSummary {
+        try edit(name) { clips in
+            for position in [from, to] where !(1...max(1, clips.count)).contains(position) || clips.isEmpty {
+                throw LibraryError.positionOutOfRange(playlist: name, position: position, count: clips.count)
+            }
+            var moved = clips
+            moved.insert(moved.remove(at: from - 1), at: to - 1)
+            return moved
+        }
+    }
+
+    /// Removes the clip at 1-based `position`.
+    public func remove(from name: String, position: Int) throws -> RebuildSummary {
+        try edit(name) { clips in
+            guard (1...max(1, clips.count)).contains(position), !clips.isEmpty else {
+                throw LibraryError.positionOutOfRange(playlist: name, position: position, count: clips.count)
+            }
+            var removed = clips
+            removed.remove(at: position - 1)
+            return removed
+        }
+    }
+
+    /// Deletes a playlist; refused while alarms use it unless `withAlarms`, which removes them too.
+    /// - Returns: the alarms removed with it.
+    public func delete(_ name: String, withAlarms: Bool) throws -> [UUID] {
+        let target = try existing(.playlist(name))
+        let removed: [UUID] = try store.transaction {
+            let using = try store.alarms().filter { $0.alarm.target == target }.map(\.alarm.id)
+            if !using.isEmpty && !withAlarms { throw LibraryError.playlistInUse(target.description, alarms: using.count) }
+            for id in using { try store.deleteAlarm(id) }
+            guard case .playlist(let stored) = target else { preconditionFailure("the manifesto is not a playlist") }
+            try store.deletePlaylist(stored)
+            return using
+        }
+        for id in removed { sync.retire(id) }
+        return removed
+    }
+
+    /// Sets the manifesto's one recording and rebuilds its alarms.
+    public func setManifesto(_ reference: String) throws -> RebuildSummary {
+        let id = try clips.resolve(reference).id
+        try store.transaction { try store.setClips([id], of: .manifesto) }
+        return try sync.refresh(affectedBy: .target(.manifesto))
+    }
+
+    /// The stored spelling of a target, or `unknownPlaylist`.
+    public func existing(_ target: Target) throws -> Target {
+        guard let found = try store.existingTarget(target) else { throw LibraryError.unknownPlaylist(target.description) }
+        return found
+    }
+
+    private func edit(_ name: String, _ change: ([UUID]) throws -> [UUID]) throws -> RebuildSummary {
+        let target = try existing(.playlist(name))
+        let changed: Bool = try store.transaction {
+            let before = try store.clips(of: target)
+            let after = try change(before)
+            try store.setClips(after, of: target)
+            return after != before
+        }
+        return changed ? try sync.refresh(affectedBy: .target(target)) : RebuildSummary()
+    }
+
+    static func validateName(_ name: String) throws {
+        if name.lowercased() == Target.manifestoName { throw LibraryError.reservedName(name) }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw LibraryError.invalidName(name, reason: "a playlist needs a name") }
+        if name.count > 100 { throw LibraryError.invalidName(name, reason: "at most 100 characters") }
+        if name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            throw LibraryError.invalidName(name, reason: "control characters are not allowed")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import VoiceAlarmCore
+
+/// What a change to the library did to alarms, each sorted by what happened to it.
+public struct RebuildSummary: Sendable {
+    /// Alarms whose voice file was (re)built.
+    public var rebuilt: [UUID] = []
+    /// Alarms that were checked and needed nothing.
+    public var unchanged: [UUID] = []
+    /// Alarms now on the default tone, with the typed reason.
+    public var onDefault: [(UUID, DefaultToneReason)] = []
+
+    public init() {}
+
+    /// Every alarm the change reached.
+    public var touched: [UUID] { rebuilt + unchanged + onDefault.map(\.0) }
+
+    /// Adds what happened to one alarm.
+    mutating func record(_ id: UUID, _ outcome: SoundBuilder.Outcome) {
+        switch outcome {
+        case .unchanged: unchanged.append(id)
+        case .built: rebuilt.append(id)
+        case .defaultTone(let reason): onDefault.append((id, reason))
+        }
+    }
+
+    /// Adds another summary's alarms to this one.
+    mutating func merge(_ other: RebuildSummary) {
+        rebuilt += other.rebuilt
+        unchanged += other.unchanged
+        onDefault += other.onDefault
+    }
+}

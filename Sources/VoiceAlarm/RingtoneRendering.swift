@@ -1,0 +1,24 @@
+import VoiceAlarmCore
+
+/// How the sound builder has a ringtone made from library clips: the real one renders with
+/// FFmpeg (`LibraryRenderer`); tests give a fake, so the builder's rules run in milliseconds.
+public protocol RingtoneRendering {
+    /// Renders `clips`, in order, from their stored copies in `clipsDirectory` into `output`,
+    /// checked before it replaces anything; `output` is left as it was when this throws.
+    /// - Throws: `UnusableClip` when one clip is at fault (it is then left out and the render
+    ///   tried again without it); any other error when the ringtone as a whole cannot be made.
+    func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws
+}
+
+/// One clip of a render could not be used: which one (its position in the clips rendered), and why.
+public struct UnusableClip: Error, CustomStringConvertible {
+    public var index: Int
+    public var reason: any Error
+
+    public init(index: Int, reason: any Error) {
+        self.index = index
+        self.reason = reason
+    }
+
+    public var description: String { "\(reason)" }
+}

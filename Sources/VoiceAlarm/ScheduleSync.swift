@@ -1,0 +1,105 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// Keeps the scheduler in step with the library: after a change, each affected alarm's sound is
+/// built (`SoundBuilder`) and the alarm handed to the scheduler with what it resolves to; a
+/// removed alarm is cancelled; `reconcile` repairs whatever drifted.
+///
+/// A scheduler failure is a warning, never a lost alarm: the library keeps the record and the
+/// next reconcile schedules it again.
+public final class ScheduleSync {
+    public let scheduler: any AlarmScheduler
+    let store: LibraryStore
+    let builder: SoundBuilder
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
+    let warn: (String) -> Void
+
+    public init(scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
+                now: @escaping @Sendable () -> Date, timeZone: TimeZone, warn: @escaping (String) -> Void) {
+        self.scheduler = scheduler
+        self.store = store
+        self.builder = builder
+        self.now = now
+        self.timeZone = timeZone
+        self.warn = warn
+    }
+
+    /// Rebuilds the alarms `change` affects, and only those, and re-schedules them.
+    public func refresh(affectedBy change: LibraryChange) throws -> RebuildSummary {
+        let alarms = try store.alarms().map(\.alarm)
+        return try refresh(change.affectedAlarms(alarms, targetClips: try store.allTargetClips()).map(\.id))
+    }
+
+    /// Brings each alarm's voice file in line with its target and the settings, then schedules it.
+    /// An unchanged ringtone (same inputs, same settings) is not rewritten.
+    public func refresh(_ ids: [UUID]) throws -> RebuildSummary {
+        let settings = try builder.settings()
+        var summary = RebuildSummary()
+        for id in ids {
+            guard let stored = try store.alarm(id) else { continue }
+            summary.record(id, builder.build(stored, settings: settings))
+            schedule(id)
+        }
+        return summary
+    }
+
+    /// Hands an alarm to the scheduler with the sound it resolves to (a finished one-off is
+    /// cancelled instead).
+    func schedule(_ id: UUID) {
+        do {
+            guard let stored = try store.alarm(id), !stored.alarm.isFinished(at: now(), in: timeZone) else {
+                return try scheduler.cancel(id: id)
+            }
+            try scheduler.schedule(id: id, configuration: configuration(of: stored))
+        } catch {
+            warn("warning: alarm \(id.uuidString.lowercased()) could not be scheduled: \(error)")
+        }
+    }
+
+    /// Cancels a removed alarm and deletes its files.
+    func retire(_ id: UUID) {
+        builder.sounds.removeFiles(of: id)
+        do { try scheduler.cancel(id: id) } catch {
+            warn("warning: alarm \(id.uuidString.lowercased()) could not be cancelled: \(error)")
+        }
+    }
+
+    /// What the scheduler should hold for an alarm: its schedule and the sound it resolves to.
+    public func configuration(of stored: StoredAlarm) -> AlarmConfiguration {
+        let sound: AlertSound = switch builder.resolve(stored) {
+        case .voice(let fileName): .named(fileName)
+        case .defaultTone: .default
+        }
+        return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label)
+    }
+
+    /// What the scheduler holds now.
+    public func scheduled() throws -> [ScheduledAlarm] { try scheduler.alarms() }
+
+    /// What stops the scheduler from ringing the alarms, as sentences saying what to do.
+    public func problems() -> [String] { scheduler.problems() }
+
+    /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,
+    /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
+    /// not know (and finished one-offs). Voice files that should exist and do not are rebuilt
+    /// first. Running it twice in a row does nothing the second time.
+    public func reconcile() throws -> ReconcileReport {
+        let settings = try builder.settings()
+        for stored in try store.alarms() where stored.alarm.voice {
+            if case .defaultTone = builder.resolve(stored) { _ = builder.build(stored, settings: settings) }
+        }
+        var desired: [UUID: AlarmConfiguration] = [:]
+        for stored in try store.alarms() where !stored.alarm.isFinished(at: now(), in: timeZone) {
+            desired[stored.alarm.id] = configuration(of: stored)
+        }
+        let held = try scheduler.alarms()
+        let actual = Dictionary(held.map { ($0.id, $0.configuration) }, uniquingKeysWith: { first, _ in first })
+        let stale = Set(held.filter { !scheduler.isCurrent($0) }.map(\.id))
+        let plan = ReconcilePlan(desired: desired, actual: actual, stale: stale)
+        for id in plan.schedule + plan.update { try scheduler.schedule(id: id, configuration: desired[id]!) }
+        for id in plan.cancel { try scheduler.cancel(id: id) }
+        return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)
+    }
+}

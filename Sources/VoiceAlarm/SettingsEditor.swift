@@ -1,0 +1,31 @@
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// The library's render settings, remembered in the data dir: reading them, and changing one,
+/// which rebuilds every voice alarm (files whose extension changed are removed).
+public final class SettingsEditor {
+    let store: LibraryStore
+    let sync: ScheduleSync
+
+    init(store: LibraryStore, sync: ScheduleSync) {
+        self.store = store
+        self.sync = sync
+    }
+
+    /// The settings in force.
+    public func current() throws -> RenderSettings {
+        try LibrarySettings.renderSettings(from: store.settings())
+    }
+
+    /// Changes one render setting and rebuilds every voice alarm.
+    /// - Throws: `SettingsError` when the value does not parse or fit with the others.
+    public func change(_ key: String, to value: String) throws -> RebuildSummary {
+        let current = try store.settings()
+        var updated = current
+        updated[key] = value
+        _ = try LibrarySettings.renderSettings(from: updated)   // validates the whole set
+        try store.setSetting(key, value)
+        guard current[key] != value else { return RebuildSummary() }
+        return try sync.refresh(affectedBy: .settings)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import VoiceAlarmAudio
+import VoiceAlarmCore
+import VoiceAlarmFiles
+import VoiceAlarmStore
+
+/// Decides what each alarm plays and keeps its voice file in step: the rules of
+/// "wake up to my voice", apart from scheduling.
+///
+/// - identity unchanged (same clips' audio, ranges and settings) and the file still passes its
+///   check → untouched;
+/// - a clip whose recording is missing or no longer decodes → left out, with a warning;
+///   none left → the default tone;
+/// - the render fails → the default tone with the reason, and the old file deleted (an old
+///   recording is the wrong sound);
+/// - voice off → the default tone, and the file deleted.
+///
+/// Rendering and checking go through `RingtoneRendering` and `SoundChecking`, so these rules
+/// are tested with fakes in milliseconds:
+/// ```swift
+/// let builder = SoundBuilder(store: store, sounds: sounds, renderer: LibraryRenderer(), checker: InspectingSoundChecker())
+/// switch builder.build(stored, settings: try builder.settings()) { … }
+/// ```
+public final class SoundBuilder {
+    /// What building one alarm's sound did.
+    public enum Outcome: Equatable, Sendable {
+        /// The voice file already matched the recordings and settings.
+        case unchanged
+        /// The voice file was (re)written under this name.
+        case built(fileName: String)
+        /// The alarm rings with the default tone, and why.
+        case defaultTone(DefaultToneReason)
+    }
+
+    public let store: LibraryStore
+    public let sounds: SoundsDirectory
+    let renderer: any RingtoneRendering
+    let checker: any SoundChecking
+    let warn: (String) -> Void
+
+    /// - Parameters:
+    ///   - renderer: makes a ringtone from clips (`LibraryRenderer` in the product).
+    ///   - checker: says whether a voice file can ring (`InspectingSoundChecker` in the product).
+    ///   - warn: a line for the person (clips left out, failed builds).
+    public init(store: LibraryStore, sounds: SoundsDirectory, renderer: any RingtoneRendering = LibraryRenderer(),
+                checker: any SoundChecking = InspectingSoundChecker(), warn: @escaping (String) -> Void = { _ in }) {
+        self.store = store
+        self.sounds = sounds
+        self.renderer = renderer
+        self.checker = checker
+        self.warn = warn
+    }
+
+    /// The library's render settings, as remembered in the data dir.
+    public func settings() throws -> RenderSettings {
+        try LibrarySettings.renderSettings(from: store.settings())
+    }
+
+    /// Brings one alarm's voice file in line with its target and `settings`. Never throws: any
+    /// failure ends on the default tone, recorded with its reason.
+    public func build(_ stored: StoredAlarm, settings: RenderSettings) -> Outcome {
+        let alarm = stored.alarm
+        do {
+            guard alarm.voice else { return try fallBack(alarm.id, .voiceOff) }
+            var clips = try usableClips(of: alarm.target)
+            guard !clips.isEmpty else { return try fallBack(alarm.id, .noRecording) }
+            let fileName = SoundsDirectory.fileName(for: alarm.id, format: settings.format)
+            while true {
+                let identity = ContentHash.sha256(LibraryPlan(clips: clips, settings: settings).identity)
+                if stored.soundIdentity == identity, stored.soundFile == fileName, problem(with: fileName, of: stored) == nil {
+                    return .unchanged
+                }
+                do {
+                    try renderer.render(clips, settings: settings, clipsDirectory: store.clipsDirectory, to: sounds.path(of: fileName))
+                } catch let unusable as UnusableClip {
+                    // One unusable clip is left out of its playlist's ringtone, with a warning.
+                    let bad = clips[unusable.index]
+                    warn("warning: clip \(bad.idString) (\(bad.title)) left out of \(alarm.target): \(unusable.reason)")
+                    clips.removeAll { $0.id == bad.id }
+                    guard !clips.isEmpty else { return try fallBack(alarm.id, .noUsableRecording) }
+                    continue
+                }
+                sounds.makePrivate(fileName)
+                let stamp = try? FileStamp(path: sounds.path(of: fileName))   // checked by the render just now
+                try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp)
+                sounds.removeFiles(of: alarm.id, keeping: fileName)
+                if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
+                return .built(fileName: fileName)
+            }
+        } catch {
+            // A failed rebuild deletes the old voice file: an old recording is the wrong sound.
+            let reason = DefaultToneReason.buildFailed("\(error)")
+            warn("warning: alarm \(alarm.idString): \(reason); it will ring with the default tone")
+            return (try? fallBack(alarm.id, reason)) ?? .defaultTone(reason)
+        }
+    }
+
+    /// What an alarm will actually play: its voice file only when it is on, present and passes
+    /// the shippable check; otherwise the default tone, with the reason.
+    public func resolve(_ stored: StoredAlarm) -> SoundResolution {
+        guard stored.alarm.voice else { return .voiceOff }
+        guard let file = stored.soundFile else { return .defaultTone(reason: stored.soundReason ?? DefaultToneReason.noRecording.description) }
+        if let problem = problem(with: file, of: stored) { return .defaultTone(reason: problem.reason(for: file)) }
+        return .voice(fileName: file)
+    }
+
+    /// Why an alarm's voice file cannot ring, or nil. A file whose size, modification time and
+    /// inode are those recorded when it last passed is not decoded again; one that passes anew
+    /// has its stamp recorded (when the library can be written).
+    func problem(with file: String, of stored: StoredAlarm) -> SoundProblem? {
+        let path = sounds.path(of: file)
+        guard let stamp = try? FileStamp(path: path) else { return .missing }
+        if stored.soundStamp == stamp { return nil }
+        if let problem = checker.problem(with: path) { return problem }
+        try? store.setSoundStamp(stamp, for: stored.alarm.id)
+        return nil
+    }
+
+    /// The target's clips in order, without those whose stored recording is gone (with a warning).
+    private func usableClips(of target: Target) throws -> [LibraryClip] {
+        let all = Dictionary(uniqueKeysWithValues: try store.clips().map { ($0.id, $0) })
+        return try store.clips(of: target).compactMap { all[$0] }.filter { clip in
+            let present = FileSystem.kind(of: "\(store.clipsDirectory)/\(clip.fileName)") != .missing
+            if !present { warn("warning: clip \(clip.idString) (\(clip.title)): its recording is missing; left out of \(target)") }
+            return present
+        }
+    }
+
+    /// Records the default tone for an alarm, then deletes its voice file (record first, so the
+    /// store never points at a file that is gone).
+    private func fallBack(_ id: UUID, _ reason: DefaultToneReason) throws -> Outcome {
+        try store.setSound(for: id, file: nil, identity: nil, reason: reason.description)
+        sounds.removeFiles(of: id)
+        return .defaultTone(reason)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import VoiceAlarmAudio
+import VoiceAlarmCore
+import VoiceAlarmFiles
+
+/// A recorded take entering the library: as a new clip (optionally appended to a playlist) or as
+/// a clip's new audio (its alarms rebuilt). Everything that can be refused is checked before a
+/// frame is captured (`prepare`); a refused take is kept only when asked.
+///
+/// ```swift
+/// let importer = TakeImporter(service: service)
+/// let plan = try importer.prepare(replacing: nil, playlist: "morning")
+/// let take = TakeRecorder(source: mic, writer: try TakeWriter(path: plan.takePath, …), …).record(options)
+/// let result = try importer.finish(take, plan: plan, title: "I am calm", keep: false)
+/// ```
+public struct TakeImporter {
+    let service: AlarmService
+
+    public init(service: AlarmService) { self.service = service }
+
+    /// Where a take goes and what it will become, checked before recording.
+    public struct Plan: Sendable {
+        /// The take file to record into: `DATA-DIR/takes/<uuid>.wav`.
+        public var takePath: String
+        public var replacing: LibraryClip?
+        public var playlist: String?
+    }
+
+    /// What storing the take did.
+    public struct Result: Sendable {
+        public var clip: LibraryClip
+        /// Integrated loudness of the take, measured while it was stored.
+        public var loudness: Loudness
+        public var summary: RebuildSummary
+        /// Where the take is kept, when it was asked to be kept.
+        public var keptPath: String?
+    }
+
+    /// A take the library will not take.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        case empty(keptAs: String?)
+        case silent(keptAs: String?)
+        public var description: String {
+            switch self {
+            case .empty(let kept): "the take is empty: nothing was captured" + (kept.map { " (kept as \($0))" } ?? "")
+            case .silent(let kept): "the take is silent (is the microphone muted?)" + (kept.map { "; kept as \($0)" } ?? "; not stored")
+            }
+        }
+    }
+
+    /// Checks the clip to replace and the playlist to append to, and makes the takes folder.
+    /// - Throws: `LibraryError` for an unknown clip or playlist; `SystemError` when the folder cannot be made.
+    public func prepare(replacing reference: String?, playlist: String?) throws -> Plan {
+        let replacing = try reference.map { try service.clips.resolve($0) }
+        if let playlist { _ = try service.playlists.existing(.playlist(playlist)) }
+        let takes = "\(service.dataDirectory)/takes"
+        try FileSystem.makeDirectory(takes, permissions: 0o700)
+        return Plan(takePath: "\(takes)/\(UUID().uuidString.lowercased()).wav", replacing: replacing, playlist: playlist)
+    }
+
+    /// Stores a finished take as `plan` says; the take file is removed unless `keep`.
+    /// - Throws: `Refusal` for an empty or silent take; `AudioError` or `LibraryError` when it cannot be stored.
+    public func finish(_ take: TakeRecorder.Take, plan: Plan, title: String, keep: Bool) throws -> Result {
+        defer { if !keep { FileSystem.remove(take.path) } }
+        guard take.frames > 0 else { throw Refusal.empty(keptAs: keep ? take.path : nil) }
+        let stored: ClipCatalogue.Stored
+        var summary = RebuildSummary()
+        do {
+            if let replacing = plan.replacing {
+                (stored, summary) = try service.clips.replace(replacing, with: take.path)
+            } else {
+                stored = try service.clips.store(take.path, title: title)
+                if let playlist = plan.playlist { summary = try service.playlists.append(to: playlist, clips: [stored.clip.idString]) }
+            }
+        } catch AudioError.silent {
+            throw Refusal.silent(keptAs: keep ? take.path : nil)
+        }
+        return Result(clip: stored.clip, loudness: stored.loudness, summary: summary, keptPath: keep ? take.path : nil)
+    }
+}
