@@ -312,11 +312,11 @@ public final class AlarmService {
                     return .unchanged
                 }
                 do {
-                    _ = try RingtoneRenderer(settings: settings).render(plan, clipsDirectory: store.clipsDirectory, to: sounds.path(of: fileName))
-                } catch let error as AudioError where error.path.hasPrefix(store.clipsDirectory + "/") {
+                    let sources = clips.map { StoredClipSource(clip: $0, clipsDirectory: store.clipsDirectory) }
+                    _ = try RingtoneRenderer().render(sources, settings: settings, to: sounds.path(of: fileName))
+                } catch let error as ClipSourceError {
                     // One unusable clip is left out of its playlist's ringtone, with a warning.
-                    let bad = clips.first { error.path.hasSuffix("/" + $0.fileName) }
-                    guard let bad else { throw error }
+                    let bad = clips[error.index]
                     warn("warning: clip \(bad.idString) (\(bad.title)) left out of \(alarm.target): \(error)")
                     clips.removeAll { $0.id == bad.id }
                     guard !clips.isEmpty else { return try fallBack(alarm.id, reason: "no usable recording") }
