@@ -123,9 +123,8 @@ public final class BatchBuilder: @unchecked Sendable {
         let first = items[0]
         let path = "\(output)/\(first.id).\(first.settings.format.fileExtension)"
         let built = Result<Int, Error> {
-            try RingtoneRenderer(settings: first.settings).render(inputs: first.clips, cached: { index in
-                try cache.clip(first.clips[index], hash: hashes[index], trimSilence: first.settings.trimSilence)
-            }, to: path).bytes
+            let sources = zip(first.clips, hashes).map { CachedClipSource(path: $0, contentHash: $1, cache: cache) }
+            return try RingtoneRenderer().render(sources, settings: first.settings, to: path).bytes
         }
         var results = [(first, built)]
         for other in items.dropFirst() {

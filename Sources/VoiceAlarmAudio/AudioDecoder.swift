@@ -222,7 +222,8 @@ public final class AudioDecoder {
     }
 
     /// Tells apart the failures a user can fix (missing, directory, empty, unreadable) before FFmpeg sees the file.
-    static func checkReadableFile(_ path: String) throws {
+    /// - Throws: `AudioError` saying which of them it is.
+    public static func checkReadableFile(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw AudioError.fileNotFound(path: path)

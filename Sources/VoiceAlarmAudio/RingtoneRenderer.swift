@@ -4,22 +4,18 @@ import VoiceAlarmFiles
 
 /// Turns recordings into one capped, loudness-normalised ringtone file.
 ///
-/// The stages: read each clip only as far as the cap needs (`ClipReader`), plan with the
-/// measured lengths (`CompositionPlanner`), lay the used clips out with their gaps, measure
-/// loudness with libavfilter's `ebur128`, apply fades, one gain and a limiter, encode to a
-/// temporary file beside the target, decode that file again to prove it is within the cap,
-/// shippable and under the true-peak ceiling, and only then rename it into place.
+/// The stages: measure each clip only as far as the cap needs (`ClipSource`), plan with the
+/// measured lengths (`CompositionPlanner`), align to the codec's frames, lay the used clips out
+/// with their gaps, measure loudness with libavfilter's `ebur128`, apply fades, one gain and a
+/// limiter, encode to a temporary file beside the target, decode that file again to prove it is
+/// within the cap, shippable and under the true-peak ceiling, and only then rename it into place.
 ///
 /// ```swift
-/// let report = try RingtoneRenderer(settings: RenderSettings()).render(["a.wav", "b.mp3"], to: "morning.m4a")
+/// let sources = ["a.wav", "b.mp3"].map(DecodingClipSource.init(path:))
+/// let report = try RingtoneRenderer().render(sources, settings: RenderSettings(), to: "morning.m4a")
 /// ```
 public struct RingtoneRenderer: Sendable {
-    public let settings: RenderSettings
-
-    public init(settings: RenderSettings) {
-        precondition(settings.problem == nil, "invalid render settings: \(settings.problem ?? "")")
-        self.settings = settings
-    }
+    public init() {}
 
     /// How many times encoding is retried with a lower limiter ceiling when the encoded
     /// true peak comes out above the ceiling.
@@ -30,98 +26,63 @@ public struct RingtoneRenderer: Sendable {
     /// Gain matching stops when the processed audio is this close to the target (LU).
     static let loudnessTolerance = 0.2
 
-    /// Renders `inputs`, in order, into `output`.
+    /// Renders `sources`, in order, into `output` under `settings`.
+    ///
+    /// Each source is measured only while the plan has room, within the room left; a source
+    /// after the first one left out is never measured or opened. Only the used clips are read.
     /// - Returns: the report of what was used, cut and measured.
-    /// - Throws: `AudioError` naming the input or output at fault; `output` is then left as it was.
-    public func render(_ inputs: [String], to output: String) throws -> RenderReport {
-        precondition(!inputs.isEmpty, "render needs at least one input")
-        for input in inputs { try AudioDecoder.checkReadableFile(input) }
+    /// - Throws: `ClipSourceError` saying which source could not be read (or gave no samples);
+    ///   `AudioError` naming the output when it cannot be written or fails its check. `output`
+    ///   is then left as it was.
+    public func render(_ sources: [any ClipSource], settings: RenderSettings, to output: String) throws -> RenderReport {
+        precondition(!sources.isEmpty, "render needs at least one clip")
+        precondition(settings.problem == nil, "invalid render settings: \(settings.problem ?? "")")
         try Self.checkWritable(output)
 
-        var (composition, readings) = try plan(inputs)
-        guard composition.totalSamples > 0 else { throw AudioError.noSamples(path: inputs[0]) }
-        if let frame = settings.codec.paddedFrameLength {
-            composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
-        }
-        let mix = assemble(composition) { readings[$0.index]!.samples }
-        let reports = clipReports(inputs, composition) { index in
-            readings[index].map { $0.leadingTrimmed + ($0.trailingTrimmed ?? 0) } ?? 0
-        }
-        return try write(mix, composition: composition, clips: reports, to: output,
-                         nameIfSilent: inputs.count == 1 ? inputs[0] : output)
-    }
-
-    /// Renders clips read through a batch's `BatchClipCache`, planning with their cached extents
-    /// exactly as `render(_:to:)` plans with freshly read ones, so the result is the same.
-    /// `clip(i)` is asked only for clips the planner reaches: one after the first left out is
-    /// never read.
-    public func render(inputs: [String], cached clip: (Int) throws -> CachedClip, to output: String) throws -> RenderReport {
-        precondition(!inputs.isEmpty, "render needs at least one clip")
-        try Self.checkWritable(output)
         var planner = CompositionPlanner(settings: settings)
-        var clips: [CachedClip] = []
-        for index in inputs.indices {
-            guard let budget = planner.budgetForNextClip else { planner.add(.longerThan(0)); continue }
-            let read = try clip(index)
-            clips.append(read)
-            switch read.extent {
-            case .exact(let length): planner.add(.exact(length))
-            case .longerThan: planner.add(.longerThan(budget))
+        for (index, source) in sources.enumerated() {
+            guard let budget = planner.budgetForNextClip else {
+                planner.markRestUnreached(sources.count - index)
+                break
             }
+            planner.add(try Self.attributing(to: index) {
+                try source.measure(within: budget, trimSilence: settings.trimSilence, sampleRate: settings.sampleRate)
+            })
         }
         var composition = planner.composition
-        guard composition.totalSamples > 0 else { throw AudioError.noSamples(path: clips[0].input) }
+        guard composition.totalSamples > 0 else {
+            throw ClipSourceError(index: 0, underlying: .noSamples(path: sources[0].name))
+        }
         if let frame = settings.codec.paddedFrameLength {
             composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
         }
-        var sources: [Int: [Float]] = [:]
+
+        // The used clips at their planned offsets; the gaps (and any frame padding) stay silent.
+        var mix = [Float](repeating: 0, count: composition.totalSamples)
         for entry in composition.usedEntries {
-            sources[entry.index] = try BatchClipCache.samples(of: clips[entry.index], count: entry.length)
+            let clip = try Self.attributing(to: entry.index) { try sources[entry.index].samples(entry.length) }
+            precondition(clip.count == entry.length, "clip \(entry.index) gave \(clip.count) samples, \(entry.length) planned")
+            mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: clip)
         }
-        let mix = assemble(composition) { sources[$0.index]! }
-        let reports = clipReports(inputs, composition) { clips[$0].silenceTrimmed }
-        return try write(mix, composition: composition, clips: reports, to: output,
-                         nameIfSilent: inputs.count == 1 ? inputs[0] : output)
+        let reports = clipReports(sources.map(\.name), composition, settings: settings) { sources[$0].silenceTrimmed }
+        return try write(mix, composition: composition, clips: reports, settings: settings, to: output,
+                         nameIfSilent: sources.count == 1 ? sources[0].name : output)
     }
 
-    /// Renders a ringtone planned from the library's stored lengths (no decoding to plan),
-    /// reading only the planned range of each used clip's stored copy in `clipsDirectory`.
-    /// - Throws: `AudioError` naming the stored clip file or the output at fault.
-    public func render(_ plan: LibraryPlan, clipsDirectory: String, to output: String) throws -> RenderReport {
-        precondition(plan.settings == settings, "a plan rendered with other settings than it was made with")
-        try Self.checkWritable(output)
-        let composition = plan.composition
-        guard composition.totalSamples > 0 else { throw AudioError.noSamples(path: output) }
-        var sources: [Int: [Float]] = [:]
-        for entry in composition.usedEntries {
-            let clip = plan.clips[entry.index]
-            let path = "\(clipsDirectory)/\(clip.fileName)"
-            let decoder = try AudioDecoder(path: path, sampleRate: settings.sampleRate)
-            let start = clip.range(trimSilence: settings.trimSilence).start
-            var skipped = 0
-            while skipped < start, let chunk = try decoder.read(upTo: min(1 << 16, start - skipped)) { skipped += chunk.count }
-            var samples: [Float] = []
-            while samples.count < entry.length, let chunk = try decoder.read(upTo: entry.length - samples.count) {
-                samples.append(contentsOf: chunk)
-            }
-            guard samples.count == entry.length else {
-                throw AudioError.truncated(path: path, decoded: Double(skipped + samples.count) / Double(settings.sampleRate),
-                                           declared: Double(start + entry.length) / Double(settings.sampleRate))
-            }
-            sources[entry.index] = samples
+    /// Runs `body`, a step of the source at `index`, turning its `AudioError` into a
+    /// `ClipSourceError` that says which source failed.
+    private static func attributing<T>(to index: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as AudioError {
+            throw ClipSourceError(index: index, underlying: error)
         }
-        let mix = assemble(composition) { sources[$0.index]! }
-        let reports = clipReports(plan.clips.map(\.title), composition) { index in
-            let clip = plan.clips[index]
-            return settings.trimSilence ? clip.frames - clip.trimmedLength : 0
-        }
-        return try write(mix, composition: composition, clips: reports, to: output, nameIfSilent: output)
     }
 
     /// The second half of every render: loudness, fades, gain and limiter, encoding to a
     /// temporary file beside `output`, decoding it again to check it, and the rename into place.
     private func write(_ mix: [Float], composition: Composition, clips: [RenderReport.ClipReport],
-                       to output: String, nameIfSilent: String) throws -> RenderReport {
+                       settings: RenderSettings, to output: String, nameIfSilent: String) throws -> RenderReport {
         let encoder = RingtoneEncoder(settings: settings)
         // Normalising needs the loudness before the gain; without it, the check of the written
         // file below measures it (and refuses a silent result before anything is replaced).
@@ -144,15 +105,15 @@ public struct RingtoneRenderer: Sendable {
         // again — lowering the limiter instead would be undone by the gain matching and only make
         // the signal denser, which AAC overshoots more.
         let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
-        let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, path: output)
+        let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, settings: settings, path: output)
         var trim = 0.0
         var attempt = 0
         while true {
             attempt += 1
-            let candidate = trim == 0 ? processed : try run(String(format: "volume=%.3fdB:precision=float", trim), on: processed, path: output)
+            let candidate = trim == 0 ? processed : try run(String(format: "volume=%.3fdB:precision=float", trim), on: processed, settings: settings, path: output)
             try encoder.write(candidate, to: temporary)
             let check = try SoundInspector.inspect(temporary, measureLoudness: true)
-            try verify(check, output: output)
+            try verify(check, settings: settings, output: output)
             let loudness = check.loudness!
             try Self.refuseSilent(loudness, nameIfSilent)
             let excess = loudness.truePeak - Self.acceptedTruePeak
@@ -175,51 +136,22 @@ public struct RingtoneRenderer: Sendable {
         }
     }
 
-    /// Reads clips in order, each only as far as the room left, and plans them.
-    /// Clips after the first one left out are not opened at all.
-    private func plan(_ inputs: [String]) throws -> (Composition, [ClipReading?]) {
-        var planner = CompositionPlanner(settings: settings)
-        var readings: [ClipReading?] = []
-        for input in inputs {
-            guard let budget = planner.budgetForNextClip else {
-                planner.add(.longerThan(0))
-                readings.append(nil)
-                continue
-            }
-            let decoder = try AudioDecoder(path: input, sampleRate: settings.sampleRate)
-            let reading = try ClipReader.read(decoder, budget: budget, trimSilence: settings.trimSilence)
-            planner.add(reading.extent)
-            readings.append(reading)
-        }
-        return (planner.composition, readings)
-    }
-
-    /// Lays the used clips out at their planned offsets; the gaps (and any frame padding) stay silent.
-    private func assemble(_ composition: Composition, samples: (Composition.Entry) -> [Float]) -> [Float] {
-        var mix = [Float](repeating: 0, count: composition.totalSamples)
-        for entry in composition.usedEntries {
-            let clip = samples(entry)
-            precondition(clip.count >= entry.length, "clip \(entry.index) was read shorter than planned")
-            mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: clip[0..<entry.length])
-        }
-        return mix
-    }
-
     /// Fades, then (when normalising) one gain towards the target and a limiter at `ceiling` dBFS,
     /// all as libavfilter filters. The limiter takes some loudness off peaky speech, so the
     /// result is measured and the shortfall added to the gain (at most `maximumGainDB` in all).
-    private func process(_ mix: [Float], loudness: Loudness?, ceiling: Double, endsOnCut: Bool, path: String) throws -> [Float] {
+    private func process(_ mix: [Float], loudness: Loudness?, ceiling: Double, endsOnCut: Bool, settings: RenderSettings,
+                         path: String) throws -> [Float] {
         let rate = settings.sampleRate
         let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), mix.count / 2)
         let fadeOut = min(Int((endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), mix.count / 2)
         let fades = "afade=t=in:ss=0:ns=\(max(1, fadeIn)),afade=t=out:ss=\(mix.count - fadeOut):ns=\(max(1, fadeOut))"
-        guard settings.normalize, let loudness else { return try run(fades, on: mix, path: path) }
+        guard settings.normalize, let loudness else { return try run(fades, on: mix, settings: settings, path: path) }
 
         let limit = max(0.0625, AudioLevels.amplitude(dB: ceiling))
         var gain = min(settings.targetLUFS - loudness.integrated, AudioLevels.maximumGainDB)
         var processed: [Float] = []
         for _ in 0..<3 {
-            processed = try run(fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit), on: mix, path: path)
+            processed = try run(fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit), on: mix, settings: settings, path: path)
             let shortfall = settings.targetLUFS - (try LoudnessMeter.measure(processed, sampleRate: rate, path: path, truePeak: false)).integrated
             guard abs(shortfall) > Self.loudnessTolerance, gain < AudioLevels.maximumGainDB else { break }
             gain = min(gain + shortfall, AudioLevels.maximumGainDB)
@@ -227,7 +159,7 @@ public struct RingtoneRenderer: Sendable {
         return processed
     }
 
-    private func run(_ filters: String, on mix: [Float], path: String) throws -> [Float] {
+    private func run(_ filters: String, on mix: [Float], settings: RenderSettings, path: String) throws -> [Float] {
         let output = try FilterChain.run(filters, on: mix, sampleRate: settings.sampleRate, path: path)
         precondition(output.samples.count == mix.count, "filters changed the ringtone's length (\(mix.count) → \(output.samples.count))")
         return output.samples
@@ -240,7 +172,7 @@ public struct RingtoneRenderer: Sendable {
     }
 
     /// The written file must decode within the cap and pass `voicealarm check`.
-    private func verify(_ check: SoundInspector.Inspection, output: String) throws {
+    private func verify(_ check: SoundInspector.Inspection, settings: RenderSettings, output: String) throws {
         var facts = check.facts
         facts.fileExtension = settings.format.fileExtension   // the temporary name has no meaningful extension
         if let problem = ShippableSound.problems(of: facts).first {
@@ -254,7 +186,8 @@ public struct RingtoneRenderer: Sendable {
     }
 
     /// The composition, printed: `silenceCut(index)` gives the samples of silence trimmed from a clip.
-    private func clipReports(_ names: [String], _ composition: Composition, silenceCut: (Int) -> Int) -> [RenderReport.ClipReport] {
+    private func clipReports(_ names: [String], _ composition: Composition, settings: RenderSettings,
+                             silenceCut: (Int) -> Int) -> [RenderReport.ClipReport] {
         let rate = Double(settings.sampleRate)
         return composition.entries.map { entry in
             let trimmed = entry.isUsed ? silenceCut(entry.index) : 0

@@ -7,12 +7,4 @@ public enum ClipExtent: Equatable, Sendable {
     case exact(Int)
     /// The clip was read only until it was known to be longer than this many samples.
     case longerThan(Int)
-
-    /// The samples known to exist.
-    public var knownSamples: Int {
-        switch self {
-        case .exact(let n): n
-        case .longerThan(let n): n + 1
-        }
-    }
 }

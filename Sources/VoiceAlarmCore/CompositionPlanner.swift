@@ -9,7 +9,10 @@
 /// decodes a clip, and decode no more than that:
 /// ```swift
 /// var planner = CompositionPlanner(capSamples: 1_278_900, gapSamples: 13_230, sampleRate: 44_100)
-/// while let budget = planner.budgetForNextClip { planner.add(measure(clip, upTo: budget)) }
+/// for (index, clip) in clips.enumerated() {
+///     guard let budget = planner.budgetForNextClip else { planner.markRestUnreached(clips.count - index); break }
+///     planner.add(measure(clip, upTo: budget))
+/// }
 /// let composition = planner.composition
 /// ```
 public struct CompositionPlanner: Sendable {
@@ -67,6 +70,19 @@ public struct CompositionPlanner: Sendable {
         case .exact:
             entries.append(.init(index: index, start: nil, length: 0, reason: .crossesCap))
             stopped = true
+        }
+    }
+
+    /// Records the last `count` clips as never reached: an earlier clip stopped the playlist,
+    /// so they are left out (`afterCap`) without being measured, or even opened.
+    ///
+    /// Call it only once the plan has stopped (`budgetForNextClip` is nil): marking clips that
+    /// could still fit as unreached is a bug.
+    public mutating func markRestUnreached(_ count: Int) {
+        precondition(stopped, "clips marked unreached before the playlist stopped")
+        precondition(count >= 0, "a negative number of unreached clips")
+        for _ in 0..<count {
+            entries.append(.init(index: entries.count, start: nil, length: 0, reason: .afterCap))
         }
     }
 

@@ -7,13 +7,18 @@ import VoiceAlarmCore
 private let samples = ProjectPaths.sampleAudio
 private let speech = ["calm.wav", "ready.mp3", "grateful.m4a", "strong.flac", "kind.ogg"].map { "\(samples)/\($0)" }
 
+/// Audio files as clips decoded on demand.
+private func files(_ paths: [String]) -> [any ClipSource] {
+    paths.map(DecodingClipSource.init(path:))
+}
+
 @Suite("Rendering ringtones, checked by independent tools")
 struct RingtoneRendererTests {
     @Test("The default ringtone is AAC-LC m4a, 44.1 kHz mono, faststart, within the cap")
     func defaultM4A() throws {
         let dir = TemporaryDirectory("m4a")
         let out = dir.file("morning.m4a")
-        let report = try RingtoneRenderer(settings: RenderSettings()).render(speech, to: out)
+        let report = try RingtoneRenderer().render(files(speech), settings: RenderSettings(), to: out)
         let probe = try IndependentMeasure.probe(out)
         #expect(probe.formatName.contains("mp4"))
         #expect(probe.codecName == "aac")
@@ -47,8 +52,8 @@ struct RingtoneRendererTests {
         let dir = TemporaryDirectory("format")
         let out = dir.file("manifesto.\(c.format.fileExtension)")
         // The 35-second manifesto: cut at the cap, so every format is tested at its limit.
-        let report = try RingtoneRenderer(settings: RenderSettings(format: c.format, codec: c.codec))
-            .render(["\(samples)/manifesto.flac"], to: out)
+        let report = try RingtoneRenderer()
+            .render(files(["\(samples)/manifesto.flac"]), settings: RenderSettings(format: c.format, codec: c.codec), to: out)
         let probe = try IndependentMeasure.probe(out)
         #expect(probe.formatName.contains(c.container))
         #expect(probe.codecName == c.codecName)
@@ -65,7 +70,7 @@ struct RingtoneRendererTests {
     func loudnessTarget(_ target: Double) throws {
         let dir = TemporaryDirectory("lufs")
         let out = dir.file("a.wav")
-        let report = try RingtoneRenderer(settings: RenderSettings(targetLUFS: target, format: .wav)).render(speech, to: out)
+        let report = try RingtoneRenderer().render(files(speech), settings: RenderSettings(targetLUFS: target, format: .wav), to: out)
         let measured = try IndependentMeasure.python(out)
         #expect(abs(measured.integrated - target) <= 1.0, "integrated \(measured.integrated)")
         #expect(abs(measured.integrated - report.loudness.integrated) <= 0.5)
@@ -79,7 +84,7 @@ struct RingtoneRendererTests {
         try AudioFixtures.tone(quiet, seconds: 3, level: -50)
         let before = try IndependentMeasure.python(quiet)
         let out = dir.file("out.wav")
-        _ = try RingtoneRenderer(settings: RenderSettings(format: .wav)).render([quiet], to: out)
+        _ = try RingtoneRenderer().render(files([quiet]), settings: RenderSettings(format: .wav), to: out)
         let after = try IndependentMeasure.python(out)
         #expect(abs((after.integrated - before.integrated) - 20) < 0.5, "gain \(after.integrated - before.integrated) dB")
     }
@@ -90,7 +95,7 @@ struct RingtoneRendererTests {
         let tone = dir.file("tone.wav")
         try AudioFixtures.tone(tone, seconds: 3, level: -20)
         let out = dir.file("out.wav")
-        _ = try RingtoneRenderer(settings: RenderSettings(trimSilence: false, normalize: false, format: .wav)).render([tone], to: out)
+        _ = try RingtoneRenderer().render(files([tone]), settings: RenderSettings(trimSilence: false, normalize: false, format: .wav), to: out)
         let a = try IndependentMeasure.python(tone), b = try IndependentMeasure.python(out)
         #expect(abs(a.integrated - b.integrated) < 0.1)
     }
@@ -122,7 +127,7 @@ struct RingtoneRendererTests {
         }
         let out = dir.file("out.wav")
         let settings = RenderSettings(gap: c.gap, trimSilence: false, normalize: false, format: .wav)
-        let report = try RingtoneRenderer(settings: settings).render(inputs, to: out)
+        let report = try RingtoneRenderer().render(files(inputs), settings: settings, to: out)
         #expect(report.clips.map(\.used) == c.used)
         let decoded = try IndependentMeasure.decodedSamples(out)
         #expect(decoded.count == Int((c.seconds * 44_100).rounded()))
@@ -135,7 +140,7 @@ struct RingtoneRendererTests {
         let long = dir.file("long.wav")
         try AudioFixtures.tone(long, seconds: 40, level: -10)
         let out = dir.file("out.wav")
-        _ = try RingtoneRenderer(settings: RenderSettings(trimSilence: false, normalize: false, format: .wav)).render([long], to: out)
+        _ = try RingtoneRenderer().render(files([long]), settings: RenderSettings(trimSilence: false, normalize: false, format: .wav), to: out)
         let decoded = try IndependentMeasure.decodedSamples(out)
         #expect(decoded.count == 1_278_900)
         let body = IndependentMeasure.rmsDB(decoded[1_000_000..<1_044_100])
@@ -157,7 +162,7 @@ struct RingtoneRendererTests {
         // The fourth input is not audio at all: it comes after the clip that crosses the cap, so it is never read.
         let never = dir.file("never.wav")
         try Data("not audio".utf8).write(to: URL(fileURLWithPath: never))
-        let report = try RingtoneRenderer(settings: RenderSettings(format: .wav)).render([a, b, c, never], to: dir.file("out.wav"))
+        let report = try RingtoneRenderer().render(files([a, b, c, never]), settings: RenderSettings(format: .wav), to: dir.file("out.wav"))
         #expect(report.clips.map(\.used) == [true, true, false, false])
         #expect(report.clips[2].reason == "crosses cap")
         #expect(report.clips[3].reason == "after a clip that crossed the cap")

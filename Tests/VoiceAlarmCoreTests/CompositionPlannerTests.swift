@@ -84,6 +84,37 @@ struct CompositionPlannerTests {
         #expect(planner.composition.entries[0] == .init(index: 0, start: 0, length: 1000, reason: .cutAtCap))
     }
 
+    struct UnreachedCase: CustomTestStringConvertible, Sendable {
+        var measured: [ClipExtent]
+        var unreached: Int
+        var reasons: [Composition.CutReason?]
+        var testDescription: String { "\(measured) then \(unreached) unreached" }
+    }
+
+    @Test("Clips after the stop are marked unreached without being measured", arguments: [
+        UnreachedCase(measured: [.longerThan(1000)], unreached: 2, reasons: [.cutAtCap, .afterCap, .afterCap]),
+        UnreachedCase(measured: [.exact(600), .exact(500)], unreached: 1, reasons: [nil, .crossesCap, .afterCap]),
+        UnreachedCase(measured: [.exact(300), .exact(300), .longerThan(400)], unreached: 3, reasons: [nil, nil, .crossesCap, .afterCap, .afterCap, .afterCap]),
+        UnreachedCase(measured: [.exact(600), .longerThan(400)], unreached: 0, reasons: [nil, .crossesCap]),
+    ])
+    func unreachedRest(_ c: UnreachedCase) {
+        var planner = CompositionPlanner(capSamples: 1000, gapSamples: 0, sampleRate: 100)
+        for extent in c.measured { planner.add(extent) }
+        let stopped = planner.composition
+        #expect(planner.budgetForNextClip == nil)
+        planner.markRestUnreached(c.unreached)
+        let composition = planner.composition
+        #expect(composition.entries.map(\.reason) == c.reasons)
+        #expect(composition.entries.map(\.index) == Array(c.reasons.indices))
+        #expect(composition.entries.dropFirst(c.measured.count).allSatisfy { !$0.isUsed && $0.length == 0 })
+        #expect(composition.totalSamples == stopped.totalSamples)
+        #expect(planner.budgetForNextClip == nil)
+        // The same plan as when every clip is measured.
+        let measuredAll = CompositionPlanner.plan(c.measured + Array(repeating: .exact(1), count: c.unreached),
+                                                  capSamples: 1000, gapSamples: 0, sampleRate: 100)
+        #expect(composition == measuredAll)
+    }
+
     @Test("The cap is counted in samples at the output rate, rounded down")
     func capInSamples() {
         #expect(RenderSettings(cap: 29).capSamples == 1_278_900)

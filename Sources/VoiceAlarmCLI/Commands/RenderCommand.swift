@@ -100,7 +100,10 @@ enum RenderCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let (settings, output) = try settings(from: parsed)
-        let report = try RingtoneRenderer(settings: settings).render(parsed.arguments, to: output)
+        // Every file named must be there, even one the cap leaves out: a mistyped name is reported, not skipped.
+        for input in parsed.arguments { try AudioDecoder.checkReadableFile(input) }
+        let sources = parsed.arguments.map(DecodingClipSource.init(path:))
+        let report = try RingtoneRenderer().render(sources, settings: settings, to: output)
         if context.json {
             context.console.result(JSONOutput.encode(report))
         } else {

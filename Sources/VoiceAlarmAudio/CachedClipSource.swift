@@ -1,0 +1,44 @@
+import VoiceAlarmCore
+
+/// A batch input read through the batch's `BatchClipCache`: decoded at most once per batch,
+/// by the first ringtone that reaches it, and then shared by every ringtone that uses it.
+public final class CachedClipSource: ClipSource {
+    /// The input's path.
+    public let path: String
+    /// The SHA-256 of its bytes, which keys the cache.
+    public let contentHash: String
+    private let cache: BatchClipCache
+    private var clip: CachedClip?
+
+    /// The input at `path`, whose bytes hash to `contentHash`, to be read through `cache`.
+    public init(path: String, contentHash: String, cache: BatchClipCache) {
+        self.path = path
+        self.contentHash = contentHash
+        self.cache = cache
+    }
+
+    public var name: String { path }
+
+    /// The cached extent; one the cache knows only to be longer than any cap is longer than `budget` too.
+    public func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent {
+        precondition(sampleRate == cache.sampleRate, "a batch cache at \(cache.sampleRate) Hz asked for \(sampleRate) Hz")
+        precondition(budget <= cache.budget, "a budget of \(budget) samples past the cache's \(cache.budget)")
+        let clip = try cache.clip(path, hash: contentHash, trimSilence: trimSilence)
+        self.clip = clip
+        switch clip.extent {
+        case .exact(let length): return .exact(length)
+        case .longerThan: return .longerThan(budget)
+        }
+    }
+
+    public func samples(_ count: Int) throws -> [Float] {
+        guard let clip else { preconditionFailure("samples of \(path) asked before it was measured") }
+        let samples = try BatchClipCache.samples(of: clip, count: count)
+        guard samples.count == count else {
+            throw AudioError.unreadable(path: clip.samplesFile, reason: "the batch cache lost part of it")
+        }
+        return samples
+    }
+
+    public var silenceTrimmed: Int { clip?.silenceTrimmed ?? 0 }
+}

@@ -1,0 +1,51 @@
+import VoiceAlarmCore
+
+/// A library clip, planned from the lengths measured when it was imported (measuring does no
+/// I/O) and read from its stored lossless copy over the planned range only.
+public final class StoredClipSource: ClipSource {
+    /// The clip, with its stored lengths.
+    public let clip: LibraryClip
+    /// Its stored copy.
+    public let path: String
+    private var measured: (range: (start: Int, length: Int), trimSilence: Bool, sampleRate: Int)?
+
+    /// The library clip `clip`, whose stored copy lies in `clipsDirectory`; nothing is opened yet.
+    public init(clip: LibraryClip, clipsDirectory: String) {
+        self.clip = clip
+        path = "\(clipsDirectory)/\(clip.fileName)"
+    }
+
+    /// The clip's title.
+    public var name: String { clip.title }
+
+    /// The stored trimmed (or whole) length, always exact, exactly as `LibraryPlan` plans it.
+    public func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent {
+        precondition(sampleRate == clip.sampleRate, "clip \(clip.idString) stored at \(clip.sampleRate) Hz, rendered at \(sampleRate) Hz")
+        let range = clip.range(trimSilence: trimSilence)
+        measured = (range, trimSilence, sampleRate)
+        return .exact(range.length)
+    }
+
+    /// Decodes the stored copy from the start of the planned range for `count` samples.
+    /// - Throws: `AudioError` for a stored copy that is missing, damaged, or shorter than stored.
+    public func samples(_ count: Int) throws -> [Float] {
+        guard let (range, _, sampleRate) = measured else { preconditionFailure("samples of clip \(clip.idString) asked before it was measured") }
+        precondition(count <= range.length, "\(count) samples of clip \(clip.idString) asked, \(range.length) stored")
+        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+        var skipped = 0
+        while skipped < range.start, let chunk = try decoder.read(upTo: min(1 << 16, range.start - skipped)) { skipped += chunk.count }
+        var samples: [Float] = []
+        while samples.count < count, let chunk = try decoder.read(upTo: count - samples.count) {
+            samples.append(contentsOf: chunk)
+        }
+        guard samples.count == count else {
+            throw AudioError.truncated(path: path, decoded: Double(skipped + samples.count) / Double(sampleRate),
+                                       declared: Double(range.start + count) / Double(sampleRate))
+        }
+        return samples
+    }
+
+    public var silenceTrimmed: Int {
+        measured?.trimSilence == true ? clip.frames - clip.trimmedLength : 0
+    }
+}
