@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Builds the ringtones of a manifest into one folder, in parallel and incrementally.
 ///
@@ -12,7 +14,7 @@ import VoiceAlarmCore
 /// ```swift
 /// let outcome = try BatchBuilder(manifest: manifest, outputDirectory: "out", jobs: 2).run()
 /// ```
-public final class BatchBuilder: @unchecked Sendable {
+public final class BatchBuilder: Sendable {
     /// What a run did: `{"built", "skipped", "failed": [{"id", "error"}], "seconds"}`.
     public struct Outcome: Encodable, Sendable {
         public struct Failure: Encodable, Sendable, Equatable {
@@ -105,7 +107,7 @@ public final class BatchBuilder: @unchecked Sendable {
             switch result {
             case .success(let bytes):
                 let file = "\(item.id).\(item.settings.format.fileExtension)"
-                if let previous = index.ringtones[item.id], previous.file != file { unlink("\(output)/\(previous.file)") }
+                if let previous = index.ringtones[item.id], previous.file != file { FileSystem.remove("\(output)/\(previous.file)") }
                 index.ringtones[item.id] = .init(key: key, file: file, bytes: bytes)
                 outcome.built += 1
             case .failure(let error):
@@ -131,10 +133,9 @@ public final class BatchBuilder: @unchecked Sendable {
             results.append((other, built.flatMap { bytes in
                 Result {
                     let target = "\(output)/\(other.id).\(other.settings.format.fileExtension)"
-                    let temporary = "\(output)/.\(other.id).copy.partial"
-                    unlink(temporary)
-                    try FileManager.default.copyItem(atPath: path, toPath: temporary)
-                    guard rename(temporary, target) == 0 else { throw BatchError.output(output, String(cString: strerror(errno))) }
+                    do { try FileSystem.atomicCopy(path, to: target) } catch let error as SystemError {
+                        throw BatchError.output(target, error.reason)
+                    }
                     return bytes
                 }
             }))
@@ -146,13 +147,9 @@ public final class BatchBuilder: @unchecked Sendable {
     /// time and inode all still match.
     private func hash(_ path: String, index: inout BatchIndex, seen: inout [String: String]) throws -> String {
         if let known = seen[path] { return known }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw AudioError.fileNotFound(path: path)
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw AudioError.isDirectory(path: path) }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        let stamp = BatchIndex.Input(size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino), sha256: "")
+        guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
+        if FileSystem.isDirectory(path) { throw AudioError.isDirectory(path: path) }
+        let stamp = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
         var hash: String
         if let recorded = index.inputs[path], recorded.size == stamp.size, recorded.modified == stamp.modified, recorded.inode == stamp.inode {
             hash = recorded.sha256
@@ -169,21 +166,17 @@ public final class BatchBuilder: @unchecked Sendable {
     /// A failed ringtone's old output is the wrong sound: it goes, with its record.
     private func retire(_ id: String, index: inout BatchIndex) {
         guard !id.hasPrefix("#"), let previous = index.ringtones.removeValue(forKey: id) else { return }
-        unlink("\(output)/\(previous.file)")
+        FileSystem.remove("\(output)/\(previous.file)")
     }
 
     private func makeOutputDirectory() throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw BatchError.output(output, "exists and is not a folder") }
-        } else {
-            var current = output.hasPrefix("/") ? "" : "."
-            for component in output.split(separator: "/") {
-                current += "/\(component)"
-                if mkdir(current, 0o755) != 0 && errno != EEXIST { throw BatchError.output(output, "cannot be created (\(String(cString: strerror(errno))))") }
-            }
+        if FileSystem.kind(of: output) != .missing, !FileSystem.isDirectory(output) {
+            throw BatchError.output(output, "exists and is not a folder")
         }
-        guard access(output, W_OK | X_OK) == 0 else { throw BatchError.output(output, "is not writable") }
+        do { try FileSystem.makeDirectory(output, permissions: 0o755) } catch {
+            throw BatchError.output(output, "cannot be created (\(error.reason))")
+        }
+        guard FileSystem.isWritableDirectory(output) else { throw BatchError.output(output, "is not writable") }
     }
 
     /// Everything a ringtone depends on, in a canonical text.
@@ -195,38 +188,42 @@ public final class BatchBuilder: @unchecked Sendable {
 }
 
 /// The workers' shared state: the next group to build and what was built.
-private final class Shared: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private(set) var done: Int
-    private(set) var failed: Int
-    private var collected: [(BatchManifest.Item, key: String, Result<Int, Error>)] = []
+private final class Shared: Sendable {
+    private struct State {
+        var next = 0
+        var done: Int
+        var failed: Int
+        var collected: [(BatchManifest.Item, key: String, Result<Int, Error>)] = []
+    }
+    private let state: Mutex<State>
 
     init(done: Int, failed: Int) {
-        self.done = done
-        self.failed = failed
+        state = Mutex(State(done: done, failed: failed))
     }
 
+    var done: Int { state.withLock { $0.done } }
+    var failed: Int { state.withLock { $0.failed } }
+
     func take(below count: Int) -> Int? {
-        lock.withLock {
-            guard next < count else { return nil }
-            defer { next += 1 }
-            return next
+        state.withLock { state in
+            guard state.next < count else { return nil }
+            defer { state.next += 1 }
+            return state.next
         }
     }
 
     func record(_ built: [(BatchManifest.Item, String, Result<Int, Error>)]) -> (done: Int, failed: Int) {
-        lock.withLock {
+        state.withLock {
             for (item, key, result) in built {
-                collected.append((item, key, result))
-                done += 1
-                if case .failure = result { failed += 1 }
+                $0.collected.append((item, key, result))
+                $0.done += 1
+                if case .failure = result { $0.failed += 1 }
             }
-            return (done, failed)
+            return ($0.done, $0.failed)
         }
     }
 
-    var results: [(BatchManifest.Item, key: String, Result<Int, Error>)] { lock.withLock { collected } }
+    var results: [(BatchManifest.Item, key: String, Result<Int, Error>)] { state.withLock { $0.collected } }
 }
 
 /// Why a batch could not run at all.

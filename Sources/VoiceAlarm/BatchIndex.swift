@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// The incremental record a batch keeps in `OUT/.voicealarm-batch.json` (nothing else outside
 /// the outputs): for each ringtone, the identity of what it was built from and the file it
@@ -38,6 +39,9 @@ struct BatchIndex: Codable {
     func save(to directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: "\(directory)/\(Self.fileName)"), options: .atomic)
+        let path = "\(directory)/\(Self.fileName)"
+        do { try FileSystem.atomicWrite(try encoder.encode(self), to: path) } catch let error as SystemError {
+            throw BatchError.output(path, error.reason)
+        }
     }
 }

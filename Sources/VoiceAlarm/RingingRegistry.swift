@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// Which of our alarms are ringing right now: `<data-dir>/ringing/<uuid>.pid`, one per `ring`
 /// process, so `voicealarm stop` can stop them all (the app stops its own ringing when the
@@ -9,8 +10,8 @@ public struct RingingRegistry: Sendable {
     public init(dataDirectory: String) { directory = "\(dataDirectory)/ringing" }
 
     public func register(_ id: UUID, pid: Int32 = getpid()) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try "\(pid)\n".write(toFile: file(id), atomically: true, encoding: .utf8)
+        try FileSystem.makeDirectory(directory, permissions: 0o700)
+        try FileSystem.atomicWrite(Data("\(pid)\n".utf8), to: file(id))
     }
 
     public func unregister(_ id: UUID) { unlink(file(id)) }

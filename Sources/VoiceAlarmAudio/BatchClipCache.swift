@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// A clip read once for a whole batch: how long it is once trimmed (as far as any cap could
 /// need), and its samples, kept in a file so memory does not grow with the batch.
@@ -35,7 +36,7 @@ public final class BatchClipCache: @unchecked Sendable {
     public init(directory: String, sampleRate: Int) throws {
         self.directory = directory
         self.sampleRate = sampleRate
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try AudioError.writing(directory) { try FileSystem.makeDirectory(directory, permissions: 0o700) }
     }
 
     /// The clip at `path`, whose bytes hash to `hash`, trimmed or not.

@@ -93,12 +93,6 @@ public struct RingtoneRenderer: Sendable {
             before = measured
         }
 
-        let temporary = Self.temporaryPath(beside: output)
-        TemporaryFiles.register(temporary)
-        defer {
-            try? FileManager.default.removeItem(atPath: temporary)
-            TemporaryFiles.unregister(temporary)
-        }
         // Lossy codecs raise the true peak a little: the limiter sits lower for them. When the
         // encoded file still peaks too high, the limited audio is turned down as a whole (a plain
         // trim after the limiter; the true-peak ceiling wins over the loudness target) and encoded
@@ -106,34 +100,33 @@ public struct RingtoneRenderer: Sendable {
         // the signal denser, which AAC overshoots more.
         let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
         let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, settings: settings, path: output)
-        var trim = 0.0
-        var attempt = 0
-        while true {
-            attempt += 1
-            let candidate = trim == 0 ? processed : try run(String(format: "volume=%.3fdB:precision=float", trim), on: processed, settings: settings, path: output)
-            try encoder.write(candidate, to: temporary)
-            let check = try SoundInspector.inspect(temporary, measureLoudness: true)
-            try verify(check, settings: settings, output: output)
-            let loudness = check.loudness!
-            try Self.refuseSilent(loudness, nameIfSilent)
-            let excess = loudness.truePeak - Self.acceptedTruePeak
-            if settings.normalize, excess > 0 {
-                guard attempt < Self.truePeakAttempts else {
-                    throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
+        let (check, loudness) = try AudioError.writing(output) {
+            try FileSystem.atomicWrite(to: output) { temporary in
+                var trim = 0.0
+                var attempt = 0
+                while true {
+                    attempt += 1
+                    let candidate = trim == 0 ? processed : try run(String(format: "volume=%.3fdB:precision=float", trim), on: processed, settings: settings, path: output)
+                    try encoder.write(candidate, to: temporary)
+                    let check = try SoundInspector.inspect(temporary, measureLoudness: true)
+                    try verify(check, settings: settings, output: output)
+                    let loudness = check.loudness!
+                    try Self.refuseSilent(loudness, nameIfSilent)
+                    let excess = loudness.truePeak - Self.acceptedTruePeak
+                    guard settings.normalize, excess > 0 else { return (check, loudness) }
+                    guard attempt < Self.truePeakAttempts else {
+                        throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
+                    }
+                    trim -= excess + 0.3
                 }
-                trim -= excess + 0.3
-                continue
             }
-            guard rename(temporary, output) == 0 else {
-                throw AudioError.cannotWrite(path: output, reason: String(cString: strerror(errno)))
-            }
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: output))?[.size] as? Int ?? 0
-            return RenderReport(
-                output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
-                sampleRate: check.facts.sampleRate, channels: check.facts.channels, duration: check.facts.duration,
-                bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak)),
-                clips: clips)
         }
+        let bytes = (try? FileStamp(path: output))?.size ?? 0
+        return RenderReport(
+            output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
+            sampleRate: check.facts.sampleRate, channels: check.facts.channels, duration: check.facts.duration,
+            bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak)),
+            clips: clips)
     }
 
     /// Fades, then (when normalising) one gain towards the target and a limiter at `ceiling` dBFS,
@@ -214,13 +207,6 @@ public struct RingtoneRenderer: Sendable {
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw AudioError.cannotWrite(path: output, reason: "folder \(folder) is not writable")
         }
-    }
-
-    /// A hidden name in the target's folder, so the final rename is atomic.
-    static func temporaryPath(beside output: String) -> String {
-        let url = URL(fileURLWithPath: output)
-        let token = UUID().uuidString.prefix(8).lowercased()
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token).partial").path
     }
 
     static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

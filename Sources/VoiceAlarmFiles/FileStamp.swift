@@ -11,7 +11,7 @@ public struct FileStamp: Codable, Equatable, Hashable, Sendable {
     public var inode: UInt64
 
     /// The modification time in seconds since 1970.
-    public var modifiedSeconds: Double { Double(modified) / 1e9 }
+    public var modifiedSeconds: Double { Double(modified / 1_000_000_000) + Double(modified % 1_000_000_000) / 1e9 }
 
     public init(size: Int, modified: Int64, inode: UInt64) {
         self.size = size
