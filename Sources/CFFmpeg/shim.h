@@ -23,12 +23,8 @@ static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
 static inline int cffmpeg_error_again(void) { return AVERROR(EAGAIN); }
 /// AVERROR(ENOMEM), for allocation failures reported as FFmpeg codes.
 static inline int cffmpeg_error_nomem(void) { return AVERROR(ENOMEM); }
-/// AVERROR_INVALIDDATA, FFERRTAG again.
-static inline int cffmpeg_error_invalid_data(void) { return AVERROR_INVALIDDATA; }
 /// AV_NOPTS_VALUE is a cast macro.
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
-/// AV_TIME_BASE_Q is a compound literal.
-static inline AVRational cffmpeg_time_base_q(void) { return (AVRational){1, AV_TIME_BASE}; }
 
 /// FFmpeg logs to stderr by default; VoiceAlarm reports problems through its own errors.
 static inline void cffmpeg_quiet_logging(void) { av_log_set_level(AV_LOG_QUIET); }

@@ -181,9 +181,7 @@ public final class BatchBuilder: Sendable {
 
     /// Everything a ringtone depends on, in a canonical text.
     static func identity(_ settings: RenderSettings, _ inputHashes: [String]) -> String {
-        (["batch-v1", settings.format.rawValue, settings.codec.rawValue, "\(settings.sampleRate)", "cap=\(settings.capSamples)",
-          "gap=\(settings.gapSamples)", "trim=\(settings.trimSilence)", "norm=\(settings.normalize)", "lufs=\(settings.targetLUFS)"]
-         + inputHashes).joined(separator: "|")
+        (["batch-v1", settings.fingerprint] + inputHashes).joined(separator: "|")
     }
 }
 

@@ -22,7 +22,7 @@ public struct BatchManifest: Sendable {
     public var items: [Item]
 
     /// The settings keys a manifest may hold.
-    public static let settingKeys: Set<String> = ["format", "codec", "cap", "gap", "trimSilence", "normalize", "targetLufs"]
+    public static let settingKeys = Set(RenderSettingKey.allCases.map(\.manifestName))
 
     /// Parses `data`, read from a manifest in `folder`, on top of `base` settings (the command line's).
     /// - Throws: `BatchManifestError` when the manifest is not JSON or has no `ringtones` list.
@@ -76,29 +76,26 @@ public struct BatchManifest: Sendable {
         return nil
     }
 
-    /// Applies the settings keys present in `object` to `settings`; returns the problem, if any.
+    /// Applies the settings keys present in `object` (manifest spelling) to `settings`, through
+    /// the one validator; returns the problem, if any.
     static func apply(_ object: [String: JSON], to settings: inout RenderSettings) -> String? {
-        if let value = object["format"] {
-            guard let format = value.string.flatMap(RingtoneFormat.init(rawValue:)) else { return "\"format\" must be one of m4a, caf, wav, aiff, mp3" }
-            if format != settings.format { settings.codec = format.defaultCodec }
-            settings.format = format
+        for key in RenderSettingKey.allCases {
+            guard let json = object[key.manifestName] else { continue }
+            let name = "\"\(key.manifestName)\""
+            let value: RenderSettingKey.Value
+            switch (key, json) {
+            case (.format, .string(let text)) where RingtoneFormat(rawValue: text) != nil: value = .format(RingtoneFormat(rawValue: text)!)
+            case (.format, _): return "\(name) must be one of m4a, caf, wav, aiff, mp3"
+            case (.codec, .string(let text)) where RingtoneCodec(rawValue: text) != nil: value = .codec(RingtoneCodec(rawValue: text)!)
+            case (.codec, _): return "\(name) must be pcm or ima4 (or aac, mp3)"
+            case (.cap, .number(let number)), (.gap, .number(let number)), (.targetLUFS, .number(let number)): value = .number(number)
+            case (.cap, _), (.gap, _), (.targetLUFS, _): return "\(name) must be a number"
+            case (.trimSilence, .bool(let flag)), (.normalize, .bool(let flag)): value = .flag(flag)
+            case (.trimSilence, _), (.normalize, _): return "\(name) must be true or false"
+            }
+            do { try settings.set(key, value) } catch { return error.reason }
         }
-        if let value = object["codec"] {
-            guard let codec = value.string.flatMap(RingtoneCodec.init(rawValue:)) else { return "\"codec\" must be pcm or ima4 (or aac, mp3)" }
-            settings.codec = codec
-        }
-        for (key, path) in [("cap", \RenderSettings.cap), ("gap", \RenderSettings.gap), ("targetLufs", \RenderSettings.targetLUFS)] {
-            guard let value = object[key] else { continue }
-            guard case .number(let number) = value else { return "\"\(key)\" must be a number" }
-            settings[keyPath: path] = number
-        }
-        for (key, path) in [("trimSilence", \RenderSettings.trimSilence), ("normalize", \RenderSettings.normalize)] {
-            guard let value = object[key] else { continue }
-            guard case .bool(let flag) = value else { return "\"\(key)\" must be true or false" }
-            settings[keyPath: path] = flag
-        }
-        if !settings.format.allowedCodecs.contains(settings.codec) { settings.codec = settings.format.defaultCodec }
-        return settings.problem
+        return nil
     }
 
     private static func describe(_ error: Error) -> String {

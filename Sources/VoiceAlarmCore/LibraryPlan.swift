@@ -23,9 +23,7 @@ public struct LibraryPlan: Equatable, Sendable {
     /// hashes and ranges, and the settings. Equal identities mean an equal ringtone, so an
     /// unchanged alarm is never rebuilt (and timestamps never decide it).
     public var identity: String {
-        var parts = ["v1", settings.format.rawValue, settings.codec.rawValue, "\(settings.sampleRate)",
-                     "cap=\(settings.capSamples)", "gap=\(settings.gapSamples)", "trim=\(settings.trimSilence)",
-                     "norm=\(settings.normalize)", "lufs=\(settings.targetLUFS)"]
+        var parts = ["v1", settings.fingerprint]
         for entry in composition.usedEntries {
             let clip = clips[entry.index]
             let range = clip.range(trimSilence: settings.trimSilence)

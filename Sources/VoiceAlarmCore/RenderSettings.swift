@@ -62,8 +62,44 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
         return nil
     }
 
+    /// Sets one setting: the one validator every front end goes through. A new format brings its
+    /// own default codec (a codec given after it may then replace that).
+    /// - Throws: `RenderSettingError` naming the key when the value is out of range or the
+    ///   settings no longer fit together (a format that cannot carry the codec).
+    public mutating func set(_ key: RenderSettingKey, _ value: RenderSettingKey.Value) throws(RenderSettingError) {
+        var changed = self
+        switch (key, value) {
+        case (.format, .format(let format)):
+            if format != changed.format { changed.codec = format.defaultCodec }
+            changed.format = format
+        case (.codec, .codec(let codec)): changed.codec = codec
+        case (.cap, .number(let seconds)): changed.cap = seconds
+        case (.gap, .number(let seconds)): changed.gap = seconds
+        case (.targetLUFS, .number(let lufs)): changed.targetLUFS = lufs
+        case (.trimSilence, .flag(let on)): changed.trimSilence = on
+        case (.normalize, .flag(let on)): changed.normalize = on
+        default: preconditionFailure("\(key) cannot take \(value): the front end parsed it wrongly")
+        }
+        if let problem = changed.problem { throw RenderSettingError(key: key, reason: problem) }
+        self = changed
+    }
+
+    /// Everything in the settings a ringtone's audio depends on, in a canonical text: part of
+    /// every ringtone identity (the library's and a batch's), so equal settings mean equal audio.
+    public var fingerprint: String {
+        [format.rawValue, codec.rawValue, "\(sampleRate)", "cap=\(capSamples)", "gap=\(gapSamples)",
+         "trim=\(trimSilence)", "norm=\(normalize)", "lufs=\(targetLUFS)"].joined(separator: "|")
+    }
+
     /// The cap in samples at the output rate (rounded down, so the cap is never exceeded).
     public var capSamples: Int { Int((cap * Double(sampleRate)).rounded(.down)) }
     /// The gap in samples at the output rate.
     public var gapSamples: Int { Int((gap * Double(sampleRate)).rounded()) }
+}
+
+/// A render setting that cannot be used: which key, and why (in the settings' own words).
+public struct RenderSettingError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var key: RenderSettingKey
+    public var reason: String
+    public var description: String { reason }
 }

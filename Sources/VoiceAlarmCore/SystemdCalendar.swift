@@ -41,10 +41,6 @@ public enum SystemdCalendar {
             cursor = transition
             let day = LocalDate(transition, in: timeZone)
             guard days.contains(day.weekday) else { continue }
-            let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute)
-            var check = components
-            check.calendar = calendar
-            check.timeZone = timeZone
             let resolved = AlarmSchedule.resolve(time, on: day, calendar: calendar)
             let local = calendar.dateComponents([.hour, .minute], from: resolved)
             if local.hour != time.hour || local.minute != time.minute, resolved > now { return resolved }

@@ -40,11 +40,6 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
         Self.names.enumerated().filter { contains(Weekdays(rawValue: 1 << $0.offset)) }.map(\.element).joined(separator: ",")
     }
 
-    /// The Calendar weekday numbers of the days in the set.
-    public var calendarWeekdays: [Int] {
-        (0..<7).filter { contains(Weekdays(rawValue: 1 << $0)) }.map { ($0 + 1) % 7 + 1 }
-    }
-
     private static func fullName(_ short: String) -> String {
         ["mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday",
          "fri": "friday", "sat": "saturday", "sun": "sunday"][short]!

@@ -13,15 +13,15 @@ import VoiceAlarmCore
 ///                          ring: { alarm, due in spawnRing(alarm.id) }, missed: { alarm, due, late in log(…) })
 /// try await daemon.run()
 /// ```
-public final class AlarmDaemon: @unchecked Sendable {
+public final class AlarmDaemon: Sendable {
     let clock: any WallClock
     let timeZone: TimeZone
-    let alarms: () throws -> [ScheduledAlarm]
-    let ring: (ScheduledAlarm, Date) -> Void
-    let missed: (ScheduledAlarm, Date, TimeInterval) -> Void
-    let trouble: (Error) -> Void
+    let alarms: @Sendable () throws -> [ScheduledAlarm]
+    let ring: @Sendable (ScheduledAlarm, Date) -> Void
+    let missed: @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void
+    let trouble: @Sendable (Error) -> Void
     let since: Date?
-    let looked: (Date) -> Void
+    let looked: @Sendable (Date) -> Void
     /// The longest the daemon sleeps before it reads the list again.
     public let pollInterval: TimeInterval
     /// How far back a restarted daemon looks for alarms it missed while it was down.
@@ -36,11 +36,11 @@ public final class AlarmDaemon: @unchecked Sendable {
     ///     (at most `lookBack` ago); nil to start from now.
     ///   - looked: told the time of every look, to be remembered for the next run.
     public init(clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
-                alarms: @escaping () throws -> [ScheduledAlarm],
-                ring: @escaping (ScheduledAlarm, Date) -> Void,
-                missed: @escaping (ScheduledAlarm, Date, TimeInterval) -> Void,
-                trouble: @escaping (Error) -> Void = { _ in },
-                since: Date? = nil, looked: @escaping (Date) -> Void = { _ in }) {
+                alarms: @escaping @Sendable () throws -> [ScheduledAlarm],
+                ring: @escaping @Sendable (ScheduledAlarm, Date) -> Void,
+                missed: @escaping @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void,
+                trouble: @escaping @Sendable (Error) -> Void = { _ in },
+                since: Date? = nil, looked: @escaping @Sendable (Date) -> Void = { _ in }) {
         self.since = since
         self.looked = looked
         self.clock = clock

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Wall-clock time for the daemon, injected so its logic is tested without sleeping.
 public protocol WallClock: Sendable {
@@ -12,9 +13,10 @@ public protocol WallClock: Sendable {
 /// The system clock. Sleeps in slices of at most `slice` seconds, so that after a suspend or a
 /// clock change the daemon looks at the wall clock again within that long.
 ///
-/// A slice is a timed wait on a semaphore in its own thread (a kernel futex timeout), not
-/// `Task.sleep`: Dispatch's timers stall when the wall clock is manipulated (checked under
-/// libfaketime), and an alarm daemon must not depend on them. Cancellation wakes it at once.
+/// A slice is a timed wait on a semaphore (a kernel futex timeout) in one thread shared by every
+/// sleep of the process (`SliceSleeper`), not `Task.sleep`: Dispatch's timers stall when the
+/// wall clock is manipulated (checked under libfaketime), and an alarm daemon must not depend
+/// on them. Cancellation wakes it at once.
 public struct SystemWallClock: WallClock {
     public var slice: TimeInterval
 
@@ -23,18 +25,7 @@ public struct SystemWallClock: WallClock {
     public func now() -> Date { Date() }
 
     public func sleep(until deadline: Date) async throws {
-        let interval = min(max(0, deadline.timeIntervalSinceNow), slice)
-        let wake = DispatchSemaphore(value: 0)
-        try await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                Thread.detachNewThread {
-                    _ = wake.wait(timeout: .now() + interval)
-                    continuation.resume()
-                }
-            }
-            try Task.checkCancellation()
-        } onCancel: {
-            wake.signal()
-        }
+        await SliceSleeper.shared.sleep(for: min(max(0, deadline.timeIntervalSinceNow), slice))
+        try Task.checkCancellation()
     }
 }

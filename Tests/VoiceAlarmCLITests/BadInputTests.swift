@@ -41,7 +41,7 @@ enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
             try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
             return (path, "not an audio file")
         case .emptyFile:
-            FileManager.default.createFile(atPath: path + ".wav", contents: Data())
+            _ = FileManager.default.createFile(atPath: path + ".wav", contents: Data())
             return (path + ".wav", "empty file")
         case .truncatedM4A:
             try AudioFixtures.truncatedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")

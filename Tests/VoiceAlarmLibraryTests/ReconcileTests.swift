@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Synchronization
 import Testing
 import TestSupport
 import VoiceAlarm
@@ -66,15 +67,15 @@ struct ReconcileTests {
 
     @Test("A deleted voice file is rebuilt, a finished one-off is cancelled")
     func repairsAndFinishes() throws {
-        nonisolated(unsafe) var clock = LibraryFixture.now
-        let f = try LibraryFixture(now: { clock })
+        let clock = Mutex(LibraryFixture.now)
+        let f = try LibraryFixture(now: { clock.withLock { $0 } })
         let clip = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
         _ = try f.service.playlists.setManifesto(clip.idString)
         let weekly = try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay).status.alarm.id
         let once = try f.service.alarms.add(on: .manifesto, at: AlarmTime(hour: 23, minute: 0)).status.alarm.id
         let file = try #require(try f.soundPath(weekly))
         try FileManager.default.removeItem(atPath: file)
-        clock = clock.addingTimeInterval(2 * 3600)     // 00:00: the 23:00 one-off has rung
+        clock.withLock { $0 = $0.addingTimeInterval(2 * 3600) }     // 00:00: the 23:00 one-off has rung
         let report = try f.service.sync.reconcile()
         #expect(FileManager.default.fileExists(atPath: file))
         #expect(report.cancelled == [once])

@@ -5,7 +5,6 @@ import Foundation
 enum FFmpegResult {
     static let eof = cffmpeg_error_eof()
     static let again = cffmpeg_error_again()
-    static let invalidData = cffmpeg_error_invalid_data()
 
     /// FFmpeg's text for `code`. The corresponding C function is `av_strerror`.
     static func message(_ code: Int32) -> String {

@@ -41,28 +41,40 @@ enum RenderCommand {
 
     /// The render options as settings in `format`, or a usage error.
     static func settings(from parsed: ParsedArguments, format: RingtoneFormat) throws -> RenderSettings {
-        var codec = format.defaultCodec
+        var given: [(RenderSettingKey, RenderSettingKey.Value)] = [(.format, .format(format))]
         if let name = parsed.value("codec") {
-            guard let requested = RingtoneCodec(rawValue: name.lowercased()) else {
+            guard let codec = RingtoneCodec(rawValue: name.lowercased()) else {
                 let known = RingtoneCodec.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: parsed.command)
             }
-            guard format.allowedCodecs.contains(requested) else {
-                let allowed = format.allowedCodecs.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--codec: \(format.rawValue) cannot carry \(requested.rawValue) (use \(allowed))", command: parsed.command)
-            }
-            codec = requested
+            given.append((.codec, .codec(codec)))
         }
-        let settings = RenderSettings(
-            cap: try parsed.number("cap", exclusiveUpper: RenderSettings.hardLimit, exclusiveLower: 0, default: RenderSettings.defaultCap),
-            gap: try parsed.number("gap", in: RenderSettings.gapRange, default: RenderSettings.defaultGap),
-            trimSilence: !parsed.has("no-trim-silence"),
-            normalize: !parsed.has("no-normalize"),
-            targetLUFS: try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS),
-            format: format,
-            codec: codec)
-        if let problem = settings.problem { throw UsageError(problem, command: parsed.command) }
+        if parsed.has("cap") {
+            given.append((.cap, .number(try parsed.number("cap", exclusiveUpper: RenderSettings.hardLimit, exclusiveLower: 0, default: RenderSettings.defaultCap))))
+        }
+        if parsed.has("gap") { given.append((.gap, .number(try parsed.number("gap", in: RenderSettings.gapRange, default: RenderSettings.defaultGap)))) }
+        if parsed.has("target-lufs") {
+            given.append((.targetLUFS, .number(try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS))))
+        }
+        if parsed.has("no-trim-silence") { given.append((.trimSilence, .flag(false))) }
+        if parsed.has("no-normalize") { given.append((.normalize, .flag(false))) }
+        var settings = RenderSettings()
+        for (key, value) in given {
+            do { try settings.set(key, value) } catch {
+                throw UsageError("--\(optionName(key)): \(error.reason)", command: parsed.command)
+            }
+        }
         return settings
+    }
+
+    /// This front end's spelling of a render setting.
+    static func optionName(_ key: RenderSettingKey) -> String {
+        switch key {
+        case .format, .codec, .cap, .gap: key.rawValue
+        case .targetLUFS: "target-lufs"
+        case .trimSilence: "no-trim-silence"
+        case .normalize: "no-normalize"
+        }
     }
 
     /// Turns the options into render settings and the output path, or a usage error.

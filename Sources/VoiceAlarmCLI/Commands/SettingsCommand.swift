@@ -7,7 +7,7 @@ enum SettingsCommand {
     static let spec = CommandSpec(
         name: "settings", summary: "Show or change the library's render settings", arguments: "[KEY VALUE]",
         minimumArguments: 0, maximumArguments: 2, options: [],
-        discussion: "  Keys: " + LibrarySettings.keys.map { "\($0.key) (\($0.help))" }.joined(separator: "; ")
+        discussion: "  Keys: " + LibrarySettings.keys.map { "\($0.settingName) (\($0.help))" }.joined(separator: "; ")
             + ".\n  A change rebuilds every voice alarm; files whose extension changed are removed.",
         examples: ["voicealarm settings", "voicealarm settings format caf", "voicealarm settings gap 0.5"])
 
@@ -17,8 +17,8 @@ enum SettingsCommand {
         case 0: break
         case 2:
             let key = parsed.arguments[0]
-            guard LibrarySettings.keys.contains(where: { $0.key == key }) else {
-                throw UsageError("unknown setting '\(key)' (\(LibrarySettings.keys.map(\.key).joined(separator: ", ")))", command: spec.name)
+            guard RenderSettingKey(settingName: key) != nil else {
+                throw UsageError("unknown setting '\(key)' (\(LibrarySettings.keys.map(\.settingName).joined(separator: ", ")))", command: spec.name)
             }
             do {
                 let summary = try service.settings.change(key, to: parsed.arguments[1])

@@ -23,7 +23,4 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
         self.examples = examples
     }
-
-    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
-    func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 }
