@@ -54,6 +54,19 @@ public final class BatchBuilder: Sendable {
         self.progress = progress
     }
 
+    /// Reads the manifest at `path` (its clip paths relative to its folder) on top of `base`
+    /// settings (the command line's).
+    /// - Throws: `BatchError.manifest` when it cannot be read or is not a manifest.
+    public static func manifest(at path: String, base: RenderSettings) throws -> BatchManifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BatchError.manifest(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        do { return try BatchManifest(data: data, folder: folder, base: base) } catch let error as BatchManifestError {
+            throw BatchError.manifest(path, error.reason)
+        }
+    }
+
     /// Builds what needs building.
     /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built then).
     public func run() throws -> Outcome {
@@ -226,8 +239,14 @@ private final class Shared: Sendable {
 
 /// Why a batch could not run at all.
 public enum BatchError: Error, CustomStringConvertible {
+    /// The output folder cannot be made or written.
     case output(String, String)
+    /// The manifest cannot be read or is not a manifest.
+    case manifest(String, String)
+
     public var description: String {
-        switch self { case .output(let path, let reason): "\(path): \(reason)" }
+        switch self {
+        case .output(let path, let reason), .manifest(let path, let reason): "\(path): \(reason)"
+        }
     }
 }

@@ -13,6 +13,14 @@ public final class DecodingClipSource: ClipSource {
         self.path = path
     }
 
+    /// Sources for `paths`, in order, each file checked to be there and readable now — even one
+    /// the cap will leave out, so a mistyped name is reported, not skipped.
+    /// - Throws: `AudioError` naming the first file that is missing, a folder, empty or unreadable.
+    public static func files(_ paths: [String]) throws -> [any ClipSource] {
+        for path in paths { try AudioDecoder.checkReadableFile(path) }
+        return paths.map(DecodingClipSource.init(path:))
+    }
+
     public var name: String { path }
 
     public func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent {

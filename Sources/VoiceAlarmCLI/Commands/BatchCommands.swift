@@ -52,16 +52,7 @@ enum BatchCommands {
             format = requested
         }
         let base = try RenderCommand.settings(from: parsed, format: format)
-        let path = parsed.arguments[0]
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchError.output(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
-        }
-        let manifest: BatchManifest
-        do {
-            manifest = try BatchManifest(data: data, folder: (LibraryAccess.absolute(path) as NSString).deletingLastPathComponent, base: base)
-        } catch let error as BatchManifestError {
-            throw BatchError.output(path, error.reason)
-        }
+        let manifest = try BatchBuilder.manifest(at: parsed.arguments[0], base: base)
         let bar = ProgressBar(console: context.console, enabled: context.console.errIsTerminal && !context.quiet)
         let outcome = try BatchBuilder(manifest: manifest, outputDirectory: LibraryAccess.absolute(out), jobs: jobs, progress: bar.show).run()
         bar.finish()

@@ -112,10 +112,7 @@ enum RenderCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let (settings, output) = try settings(from: parsed)
-        // Every file named must be there, even one the cap leaves out: a mistyped name is reported, not skipped.
-        for input in parsed.arguments { try AudioDecoder.checkReadableFile(input) }
-        let sources = parsed.arguments.map(DecodingClipSource.init(path:))
-        let report = try RingtoneRenderer().render(sources, settings: settings, to: output)
+        let report = try RingtoneRenderer().render(try DecodingClipSource.files(parsed.arguments), settings: settings, to: output)
         if context.json {
             context.console.result(JSONOutput.encode(report))
         } else {
