@@ -70,6 +70,8 @@ public final class AlarmBook {
         try store.alarms().map(status)
     }
 
+    /// One alarm with what it will really play and when it rings next.
+    /// - Throws: `LibraryError.unknownAlarm` when there is no such alarm.
     public func status(of id: UUID) throws -> AlarmStatus {
         guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
         return status(stored)

@@ -20,22 +20,30 @@ import VoiceAlarmStore
 /// ```
 /// Rules and the writes they guard run in one store transaction; rendering runs outside any.
 public final class AlarmService {
-    public let store: LibraryStore
-    public let sounds: SoundsDirectory
-    public let scheduler: any AlarmScheduler
+    /// The library's records (for the service's parts and the package's tests, not its users).
+    package let store: LibraryStore
+    /// The folder of voice files.
+    package let sounds: SoundsDirectory
+    /// The backend alarms are scheduled with.
+    package let scheduler: any AlarmScheduler
     /// "Now", injected so schedule logic is tested without waiting.
     public let now: @Sendable () -> Date
+    /// The zone alarm times are in.
     public let timeZone: TimeZone
 
+    /// What each alarm plays, and its voice file kept in step.
     public let builder: SoundBuilder
+    /// The scheduler kept in step with the library.
     public let sync: ScheduleSync
+    /// The remembered render settings.
     public let settings: SettingsEditor
+    /// The recordings.
     public let clips: ClipCatalogue
+    /// Playlists and the manifesto.
     public let playlists: PlaylistEditor
+    /// The alarms.
     public let alarms: AlarmBook
     let warn: (String) -> Void
-    let renderer: any RingtoneRendering
-    let checker: any SoundChecking
 
     /// - Parameter warn: where warnings for a person go (clips left out, scheduler failures).
     public init(store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
@@ -48,8 +56,6 @@ public final class AlarmService {
         self.now = now
         self.timeZone = timeZone
         self.warn = warn
-        self.renderer = renderer
-        self.checker = checker
         builder = SoundBuilder(store: store, sounds: sounds, renderer: renderer, checker: checker, warn: warn)
         sync = ScheduleSync(scheduler: scheduler, store: store, builder: builder, now: now, timeZone: timeZone, warn: warn)
         settings = SettingsEditor(store: store, sync: sync)
@@ -60,13 +66,31 @@ public final class AlarmService {
 
     /// The library's folder.
     public var dataDirectory: String { store.dataDirectory }
+    /// The folder of voice files.
+    public var soundsDirectory: String { sounds.path }
 
-    /// Another service over the same library with its own database connections, for another
-    /// thread (SQLite connections and the embedded scheduler's list are not shared).
-    public func connection() throws -> AlarmService {
-        let scheduler: any AlarmScheduler = self.scheduler is EmbeddedScheduler
-            ? try EmbeddedScheduler(dataDirectory: dataDirectory) : self.scheduler
-        return AlarmService(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: sounds.path),
-                            scheduler: scheduler, now: now, timeZone: timeZone, renderer: renderer, checker: checker, warn: warn)
+    /// What it takes to open this library again on another thread, with its own connections
+    /// (SQLite connections and the embedded scheduler's list are not shared between threads).
+    public var connector: Connector {
+        Connector(dataDirectory: dataDirectory, soundsDirectory: sounds.path,
+                  sharedScheduler: scheduler as? SystemdTimerScheduler, now: now, timeZone: timeZone)
+    }
+
+    /// Opens the same library again: a value that crosses threads, unlike the service.
+    public struct Connector: Sendable {
+        let dataDirectory: String
+        let soundsDirectory: String
+        /// A backend safe to share between threads (systemd's); the embedded one is opened anew.
+        let sharedScheduler: SystemdTimerScheduler?
+        let now: @Sendable () -> Date
+        let timeZone: TimeZone
+
+        /// A service with its own connections, the real renderer and checker, and no warnings
+        /// (the caller reports outcomes).
+        public func open() throws -> AlarmService {
+            let scheduler: any AlarmScheduler = try sharedScheduler ?? EmbeddedScheduler(dataDirectory: dataDirectory)
+            return AlarmService(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: soundsDirectory),
+                                scheduler: scheduler, now: now, timeZone: timeZone)
+        }
     }
 }

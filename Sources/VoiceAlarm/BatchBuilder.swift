@@ -61,7 +61,9 @@ public final class BatchBuilder: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BatchError.manifest(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
-        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        let folder = (absolute as NSString).deletingLastPathComponent
         do { return try BatchManifest(data: data, folder: folder, base: base) } catch let error as BatchManifestError {
             throw BatchError.manifest(path, error.reason)
         }
@@ -104,7 +106,7 @@ public final class BatchBuilder: Sendable {
         for failure in outcome.failed { retire(failure.id, index: &index) }
 
         let total = manifest.items.count
-        let shared = Shared(done: outcome.skipped + outcome.failed.count, failed: outcome.failed.count)
+        let shared = BatchWork(done: outcome.skipped + outcome.failed.count, failed: outcome.failed.count)
         progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
         let groups = work
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, groups.count))) { _ in
@@ -195,58 +197,5 @@ public final class BatchBuilder: Sendable {
     /// Everything a ringtone depends on, in a canonical text.
     static func identity(_ settings: RenderSettings, _ inputHashes: [String]) -> String {
         (["batch-v1", settings.fingerprint] + inputHashes).joined(separator: "|")
-    }
-}
-
-/// The workers' shared state: the next group to build and what was built.
-private final class Shared: Sendable {
-    private struct State {
-        var next = 0
-        var done: Int
-        var failed: Int
-        var collected: [(BatchManifest.Item, key: String, Result<Int, Error>)] = []
-    }
-    private let state: Mutex<State>
-
-    init(done: Int, failed: Int) {
-        state = Mutex(State(done: done, failed: failed))
-    }
-
-    var done: Int { state.withLock { $0.done } }
-    var failed: Int { state.withLock { $0.failed } }
-
-    func take(below count: Int) -> Int? {
-        state.withLock { state in
-            guard state.next < count else { return nil }
-            defer { state.next += 1 }
-            return state.next
-        }
-    }
-
-    func record(_ built: [(BatchManifest.Item, String, Result<Int, Error>)]) -> (done: Int, failed: Int) {
-        state.withLock {
-            for (item, key, result) in built {
-                $0.collected.append((item, key, result))
-                $0.done += 1
-                if case .failure = result { $0.failed += 1 }
-            }
-            return ($0.done, $0.failed)
-        }
-    }
-
-    var results: [(BatchManifest.Item, key: String, Result<Int, Error>)] { state.withLock { $0.collected } }
-}
-
-/// Why a batch could not run at all.
-public enum BatchError: Error, CustomStringConvertible {
-    /// The output folder cannot be made or written.
-    case output(String, String)
-    /// The manifest cannot be read or is not a manifest.
-    case manifest(String, String)
-
-    public var description: String {
-        switch self {
-        case .output(let path, let reason), .manifest(let path, let reason): "\(path): \(reason)"
-        }
     }
 }

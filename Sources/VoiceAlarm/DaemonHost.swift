@@ -31,7 +31,9 @@ public final class DaemonHost: Sendable {
 
     /// What the start-up reconcile did, and how many alarms the daemon watches.
     public let startReport: ReconcileReport
+    /// How many alarms the embedded scheduler held at start.
     public let watched: Int
+    /// The library the daemon rings for.
     public let dataDirectory: String
     private let daemon: AlarmDaemon
     private let lock: DaemonLock

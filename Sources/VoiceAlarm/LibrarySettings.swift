@@ -15,10 +15,19 @@ public enum LibrarySettings {
             do {
                 try settings.set(key, try value(of: key, text))
             } catch let error as RenderSettingError {
-                throw SettingsError(key: key.settingName, value: text, reason: error.reason)
+                throw SettingsError(key: key.settingName, value: text, reason: rangeText(key) ?? error.reason)
             }
         }
         return settings
+    }
+
+    /// How this front end says a number is out of range.
+    private static func rangeText(_ key: RenderSettingKey) -> String? {
+        switch key {
+        case .gap: "must be 0 to 1 (seconds)"
+        case .targetLUFS: "must be -40 to -6"
+        default: nil
+        }
     }
 
     /// Parses a setting's text in this front end's syntax.
@@ -32,7 +41,7 @@ public enum LibrarySettings {
             guard let codec = RingtoneCodec(rawValue: text) else { throw failure.because("not a codec (pcm, ima4)") }
             return .codec(codec)
         case .cap, .gap, .targetLUFS:
-            guard let number = Double(text), number.isFinite else { throw failure.because("not a number (\(key.help))") }
+            guard let number = Double(text), number.isFinite else { throw failure.because(rangeText(key) ?? "not a number") }
             return .number(number)
         case .trimSilence, .normalize:
             switch text.lowercased() {

@@ -13,6 +13,9 @@ public struct ParallelRebuild {
     let service: AlarmService
     let jobs: Int
 
+    /// - Parameters:
+    ///   - service: the library (each worker opens its own connections to it).
+    ///   - jobs: how many ringtones are built at once (at least 1).
     public init(service: AlarmService, jobs: Int) {
         precondition(jobs > 0, "at least one job")
         self.service = service
@@ -27,13 +30,12 @@ public struct ParallelRebuild {
         let alarms = try service.alarms.statuses().map(\.alarm).filter { resolved.isEmpty || resolved.contains($0.target) }
         let results = RebuildResults()
         let workers = min(jobs, max(1, alarms.count))
-        // One connection per worker, opened here and then used by that worker's thread alone.
-        nonisolated(unsafe) let connections = (0..<workers).map { _ in Result { try service.connection() } }
+        let connector = service.connector
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let mine = alarms.enumerated().filter { $0.offset % workers == worker }.map(\.element.id)
             guard !mine.isEmpty else { return }
             do {
-                results.add(try connections[worker].get().sync.refresh(mine))
+                results.add(try connector.open().sync.refresh(mine))   // this worker's own connections
             } catch {
                 results.fail(mine, error)
             }

@@ -9,16 +9,3 @@ public protocol RingtoneRendering {
     ///   tried again without it); any other error when the ringtone as a whole cannot be made.
     func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws
 }
-
-/// One clip of a render could not be used: which one (its position in the clips rendered), and why.
-public struct UnusableClip: Error, CustomStringConvertible {
-    public var index: Int
-    public var reason: any Error
-
-    public init(index: Int, reason: any Error) {
-        self.index = index
-        self.reason = reason
-    }
-
-    public var description: String { "\(reason)" }
-}

@@ -17,15 +17,17 @@ public final class SettingsEditor {
         try LibrarySettings.renderSettings(from: store.settings())
     }
 
-    /// Changes one render setting and rebuilds every voice alarm.
+    /// Changes one render setting (`value` in the `voicealarm settings` syntax) and rebuilds
+    /// every voice alarm.
     /// - Throws: `SettingsError` when the value does not parse or fit with the others.
-    public func change(_ key: String, to value: String) throws -> RebuildSummary {
+    public func change(_ key: RenderSettingKey, to value: String) throws -> RebuildSummary {
+        precondition(key.isLibrarySetting, "the library does not remember \(key)")
         let current = try store.settings()
         var updated = current
-        updated[key] = value
+        updated[key.settingName] = value
         _ = try LibrarySettings.renderSettings(from: updated)   // validates the whole set
-        try store.setSetting(key, value)
-        guard current[key] != value else { return RebuildSummary() }
+        try store.setSetting(key.settingName, value)
+        guard current[key.settingName] != value else { return RebuildSummary() }
         return try sync.refresh(affectedBy: .settings)
     }
 }

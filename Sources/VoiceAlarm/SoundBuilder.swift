@@ -67,7 +67,7 @@ public final class SoundBuilder {
             let fileName = SoundsDirectory.fileName(for: alarm.id, format: settings.format)
             while true {
                 let identity = ContentHash.sha256(LibraryPlan(clips: clips, settings: settings).identity)
-                if stored.soundIdentity == identity, stored.soundFile == fileName, problem(with: fileName, of: stored) == nil {
+                if stored.soundIdentity == identity, stored.soundFile == fileName, problem(with: fileName, of: stored, recording: true) == nil {
                     return .unchanged
                 }
                 do {
@@ -105,14 +105,15 @@ public final class SoundBuilder {
     }
 
     /// Why an alarm's voice file cannot ring, or nil. A file whose size, modification time and
-    /// inode are those recorded when it last passed is not decoded again; one that passes anew
-    /// has its stamp recorded (when the library can be written).
-    func problem(with file: String, of stored: StoredAlarm) -> SoundProblem? {
+    /// inode are those recorded when it last passed is not decoded again. A build (`recording`)
+    /// records the stamp of a file that passes anew; listings and rings only read, so they never
+    /// wait on the database.
+    func problem(with file: String, of stored: StoredAlarm, recording: Bool = false) -> SoundProblem? {
         let path = sounds.path(of: file)
         guard let stamp = try? FileStamp(path: path) else { return .missing }
         if stored.soundStamp == stamp { return nil }
         if let problem = checker.problem(with: path) { return problem }
-        try? store.setSoundStamp(stamp, for: stored.alarm.id)
+        if recording { try? store.setSoundStamp(stamp, for: stored.alarm.id) }
         return nil
     }
 

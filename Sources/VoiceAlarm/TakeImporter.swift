@@ -22,28 +22,39 @@ public struct TakeImporter {
     public struct Plan: Sendable {
         /// The take file to record into: `DATA-DIR/takes/<uuid>.wav`.
         public var takePath: String
+        /// The clip that gets the take's audio, or nil for a new clip.
         public var replacing: LibraryClip?
+        /// The playlist a new clip is appended to.
         public var playlist: String?
     }
 
     /// What storing the take did.
     public struct Result: Sendable {
+        /// The new clip, or the replaced one with its new audio.
         public var clip: LibraryClip
         /// Integrated loudness of the take, measured while it was stored.
         public var loudness: Loudness
+        /// What the new audio did to alarms.
         public var summary: RebuildSummary
         /// Where the take is kept, when it was asked to be kept.
         public var keptPath: String?
     }
 
-    /// A take the library will not take.
-    public enum Refusal: Error, Equatable, CustomStringConvertible {
+    /// A take the library will not take, or could not store.
+    public enum Refusal: Error, CustomStringConvertible {
+        /// Nothing was captured.
         case empty(keptAs: String?)
+        /// Nothing louder than the silence threshold (a muted microphone).
         case silent(keptAs: String?)
+        /// The library could not store it (a full disk, a busy or read-only database): the take
+        /// is kept, so nothing spoken is lost.
+        case notStored(any Error, keptAs: String)
+
         public var description: String {
             switch self {
             case .empty(let kept): "the take is empty: nothing was captured" + (kept.map { " (kept as \($0))" } ?? "")
             case .silent(let kept): "the take is silent (is the microphone muted?)" + (kept.map { "; kept as \($0)" } ?? "; not stored")
+            case .notStored(let error, let kept): "\(error); the take is kept as \(kept)"
             }
         }
     }
@@ -58,11 +69,16 @@ public struct TakeImporter {
         return Plan(takePath: "\(takes)/\(UUID().uuidString.lowercased()).wav", replacing: replacing, playlist: playlist)
     }
 
-    /// Stores a finished take as `plan` says; the take file is removed unless `keep`.
-    /// - Throws: `Refusal` for an empty or silent take; `AudioError` or `LibraryError` when it cannot be stored.
+    /// Stores a finished take as `plan` says. The take file is removed unless `keep` — and
+    /// unless the library failed to store it for a reason that is not the take's own.
+    /// - Throws: `Refusal` for an empty or silent take, or one that could not be stored;
+    ///   `AudioError` when the take cannot be decoded.
     public func finish(_ take: TakeRecorder.Take, plan: Plan, title: String, keep: Bool) throws -> Result {
-        defer { if !keep { FileSystem.remove(take.path) } }
-        guard take.frames > 0 else { throw Refusal.empty(keptAs: keep ? take.path : nil) }
+        let kept = keep ? take.path : nil
+        guard take.frames > 0 else {
+            if !keep { FileSystem.remove(take.path) }
+            throw Refusal.empty(keptAs: kept)
+        }
         let stored: ClipCatalogue.Stored
         var summary = RebuildSummary()
         do {
@@ -72,9 +88,15 @@ public struct TakeImporter {
                 stored = try service.clips.store(take.path, title: title)
                 if let playlist = plan.playlist { summary = try service.playlists.append(to: playlist, clips: [stored.clip.idString]) }
             }
-        } catch AudioError.silent {
-            throw Refusal.silent(keptAs: keep ? take.path : nil)
+        } catch let error as AudioError where !error.isEnvironmental {
+            // The take itself is at fault (silent, undecodable): it goes, unless asked to keep it.
+            if !keep { FileSystem.remove(take.path) }
+            if case .silent = error { throw Refusal.silent(keptAs: kept) }
+            throw error
+        } catch {
+            throw Refusal.notStored(error, keptAs: take.path)
         }
-        return Result(clip: stored.clip, loudness: stored.loudness, summary: summary, keptPath: keep ? take.path : nil)
+        if !keep { FileSystem.remove(take.path) }
+        return Result(clip: stored.clip, loudness: stored.loudness, summary: summary, keptPath: kept)
     }
 }

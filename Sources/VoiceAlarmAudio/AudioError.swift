@@ -28,6 +28,15 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     /// An ALSA call failed on a sound device.
     case device(name: String, function: String, code: Int32, message: String)
 
+    /// True when the machine is at fault (writing failed: no space, a read-only or missing
+    /// folder; a device failed), not the audio: the same input may work once that is fixed.
+    public var isEnvironmental: Bool {
+        switch self {
+        case .cannotWrite, .ffmpeg, .device: true
+        default: false
+        }
+    }
+
     /// The file the error is about.
     public var path: String {
         switch self {

@@ -93,6 +93,8 @@ public struct BatchManifest: Sendable {
             case (.trimSilence, .bool(let flag)), (.normalize, .bool(let flag)): value = .flag(flag)
             case (.trimSilence, _), (.normalize, _): return "\(name) must be true or false"
             }
+            // A codec the format cannot carry gives way to the format's default, as manifests always had it.
+            if case .codec(let codec) = value, !settings.format.allowedCodecs.contains(codec) { continue }
             do { try settings.set(key, value) } catch { return error.reason }
         }
         return nil

@@ -59,6 +59,10 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
             return "\(format.rawValue) cannot carry \(codec.rawValue) (use \(allowed))"
         }
         if !(8_000...96_000).contains(sampleRate) { return "sample rate must be 8000...96000 Hz (got \(sampleRate))" }
+        let frame = codec.paddedFrameLength ?? 1
+        if capSamples < frame {
+            return String(format: "cap must hold at least one %@ frame: %.3f s or more (got \(cap))", codec.rawValue, Double(frame) / Double(sampleRate))
+        }
         return nil
     }
 
@@ -95,11 +99,4 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     public var capSamples: Int { Int((cap * Double(sampleRate)).rounded(.down)) }
     /// The gap in samples at the output rate.
     public var gapSamples: Int { Int((gap * Double(sampleRate)).rounded()) }
-}
-
-/// A render setting that cannot be used: which key, and why (in the settings' own words).
-public struct RenderSettingError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var key: RenderSettingKey
-    public var reason: String
-    public var description: String { reason }
 }

@@ -37,15 +37,14 @@ public enum FileSystem {
     /// Writes `data` to `path` atomically (see `atomicWrite(to:permissions:_:)`).
     public static func atomicWrite(_ data: Data, to path: String, permissions: Int? = nil) throws {
         try atomicWrite(to: path, permissions: permissions) { temporary in
-            let fd = try SystemError.check("open", path: path) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+            let fd = try SystemError.check("open", path: path) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
             defer { close(fd) }
             try data.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
-                    let written = try SystemError.check("write", path: path) {
-                        Int32(clamping: Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset))
+                    offset += try SystemError.check("write", path: path) {
+                        Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                     }
-                    offset += Int(written)
                 }
             }
         }
@@ -68,10 +67,11 @@ public enum FileSystem {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token).partial").path
     }
 
-    /// The suffix of every temporary file `atomicWrite` makes.
+    /// The suffix of every temporary file `atomicWrite` makes, by which sweeps recognise them.
     public static let temporarySuffix = ".partial"
 
-    /// Creates `path` and any missing parents (`mkdir -p`), each new level with `permissions`;
+    /// Creates `path` and any missing parents (`mkdir -p`), each new level with `permissions`
+    /// (less what the umask removes);
     /// a relative path stays relative. An existing folder is accepted as it is.
     /// - Throws: `SystemError` naming `path` (`ENOTDIR` when it, or a parent, is a file).
     public static func makeDirectory(_ path: String, permissions: Int) throws(SystemError) {
@@ -125,7 +125,11 @@ public enum FileSystem {
         let fd = try SystemError.check("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
         defer { close(fd) }
         if let permissions { try SystemError.check("chmod", path: path) { fchmod(fd, mode_t(permissions)) } }
-        try SystemError.check("fsync", path: path) { fsync(fd) }
+        // Some shared file systems (FUSE, 9p) cannot flush (EINVAL, ENOTSUP); the rename is still atomic there.
+        if fsync(fd) != 0 {
+            let failure = SystemError.capture("fsync", path: path)
+            guard failure.code == EINVAL || failure.code == ENOTSUP else { throw failure }
+        }
     }
 
     /// Flushes the folder's entry for a renamed file; a folder that cannot be opened is left to the system.

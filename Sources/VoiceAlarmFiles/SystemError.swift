@@ -14,6 +14,7 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `errno` value.
     public var code: Int32
 
+    /// An error for `operation` on `path` with the `errno` value `code`.
     public init(operation: String, path: String, code: Int32) {
         self.operation = operation
         self.path = path
@@ -23,9 +24,6 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The system's text for the code (`strerror`), e.g. "No space left on device".
     public var reason: String { String(cString: strerror(code)) }
 
-    /// True when the disk (or the quota) is full.
-    public var isNoSpace: Bool { code == ENOSPC || code == EDQUOT }
-
     public var description: String { "\(path): \(reason)" }
 
     /// The error for a call that just failed, reading `errno` now. Call it first thing after the failure.
@@ -33,10 +31,10 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         SystemError(operation: operation, path: path, code: errno)
     }
 
-    /// Returns `result` when it is not -1; otherwise throws the error with `errno` as the call left it.
-    /// `EINTR` is retried by running `call` again, in this one place.
+    /// Returns the call's result when it is not -1; otherwise throws the error with `errno` as the
+    /// call left it. `EINTR` is retried by running `call` again, in this one place.
     @discardableResult
-    public static func check(_ operation: String, path: String, _ call: () -> Int32) throws(SystemError) -> Int32 {
+    public static func check<Result: BinaryInteger>(_ operation: String, path: String, _ call: () -> Result) throws(SystemError) -> Result {
         while true {
             let result = call()
             if result != -1 { return result }

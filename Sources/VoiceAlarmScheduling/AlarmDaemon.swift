@@ -9,7 +9,8 @@ import VoiceAlarmCore
 /// are less than ten minutes late and are logged as missed otherwise (`MissedAlarmPolicy`).
 ///
 /// ```swift
-/// let daemon = AlarmDaemon(clock: SystemWallClock(), timeZone: .current, alarms: { try scheduler.alarms() },
+/// let daemon = AlarmDaemon(clock: SystemWallClock(), timeZone: .current,
+///                          alarms: { try EmbeddedScheduler(dataDirectory: dir).alarms() },
 ///                          ring: { alarm, due in spawnRing(alarm.id) }, missed: { alarm, due, late in log(…) })
 /// try await daemon.run()
 /// ```

@@ -14,14 +14,17 @@ public final class DaemonLock: Sendable {
         } catch {
             throw SchedulerError.lock(path: path, reason: error.reason)
         }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let pid = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        do {
+            try SystemError.check("flock", path: path) { [fd] in flock(fd, LOCK_EX | LOCK_NB) }
+        } catch {
             close(fd)
+            guard error.code == EWOULDBLOCK else { throw SchedulerError.lock(path: path, reason: error.reason) }
+            let pid = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             throw SchedulerError.daemonRunning(pid: pid)
         }
-        ftruncate(fd, 0)
-        let text = "\(getpid())\n"
-        _ = text.withCString { write(fd, $0, strlen($0)) }
+        // The pid is for people reading the file; the lock itself is what counts, so a failed write is harmless.
+        _ = ftruncate(fd, 0)
+        _ = "\(getpid())\n".withCString { write(fd, $0, strlen($0)) }
     }
 
     deinit {

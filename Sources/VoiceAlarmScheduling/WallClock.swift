@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Wall-clock time for the daemon, injected so its logic is tested without sleeping.
 public protocol WallClock: Sendable {

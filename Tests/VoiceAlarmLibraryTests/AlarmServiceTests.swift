@@ -20,8 +20,8 @@ struct AlarmServiceTests {
         #expect(decoded.count <= 1_278_900 && decoded.count > 1_276_000, "\(decoded.count) samples")
 
         let clips = try [10.0, 10.0, 9.1, 2.0].map { try f.importTone($0) }
-        _ = try f.service.settings.change("gap", to: "0")
-        _ = try f.service.settings.change("format", to: "wav")
+        _ = try f.service.settings.change(.gap, to: "0")
+        _ = try f.service.settings.change(.format, to: "wav")
         try f.service.playlists.create("morning", clips: clips.map(\.idString))
         let b = try f.service.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 6, minute: 0), days: .everyDay)
         let playlistSound = try #require(try f.soundPath(b.status.alarm.id))
@@ -171,7 +171,7 @@ struct AlarmServiceTests {
         let old = try #require(try f.soundPath(id))
         // The new file's name is taken by a folder: the rebuild cannot write it.
         try FileManager.default.createDirectory(atPath: old.replacingOccurrences(of: ".m4a", with: ".caf"), withIntermediateDirectories: false)
-        let summary = try f.service.settings.change("format", to: "caf")
+        let summary = try f.service.settings.change(.format, to: "caf")
         #expect(summary.onDefault.map(\.0) == [id])
         #expect(!FileManager.default.fileExists(atPath: old))
         let status = try f.service.alarms.status(of: id)
@@ -187,9 +187,9 @@ struct AlarmServiceTests {
         _ = try f.service.playlists.setManifesto(clip.idString)
         let a = try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay).status.alarm.id
         let b = try f.service.alarms.add(on: .manifesto, at: AlarmTime(hour: 8, minute: 0), days: .everyDay, voice: false).status.alarm.id
-        #expect(try f.service.settings.change("gap", to: "0.3").rebuilt.isEmpty, "the default gap: nothing changes")
-        _ = try f.service.settings.change("format", to: "caf")
-        _ = try f.service.settings.change("codec", to: "ima4")
+        #expect(try f.service.settings.change(.gap, to: "0.3").rebuilt.isEmpty, "the default gap: nothing changes")
+        _ = try f.service.settings.change(.format, to: "caf")
+        _ = try f.service.settings.change(.codec, to: "ima4")
         let names = try FileManager.default.contentsOfDirectory(atPath: f.service.sounds.path)
         #expect(names == ["\(a.uuidString.lowercased()).caf"])
         #expect(try IndependentMeasure.probe(f.service.sounds.path(of: names[0])).codecName == "adpcm_ima_qt")

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import Synchronization
 import Testing
 import TestSupport
 import VoiceAlarm

@@ -158,7 +158,7 @@ struct SoundBuilderRuleTests {
         let clip = try r.clip()
         let id = try r.alarm([clip])
         _ = try r.build(id)
-        r.renderer.failure = AudioError.cannotWrite(path: r.voiceFile(id), reason: "No space left on device")
+        r.renderer.failure = AudioError.silent(path: r.voiceFile(id), detail: "the ringtone would measure -70.0 LUFS, peak -80.0 dBFS")
         try r.store.setClips([clip.id, clip.id], of: r.stored(id).alarm.target)   // a new identity: a rebuild is due
         let outcome = try r.build(id)
         guard case .defaultTone(let reason) = outcome else { Issue.record("got \(outcome)"); return }

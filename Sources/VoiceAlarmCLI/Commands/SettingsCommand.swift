@@ -16,9 +16,9 @@ enum SettingsCommand {
         switch parsed.arguments.count {
         case 0: break
         case 2:
-            let key = parsed.arguments[0]
-            guard RenderSettingKey(settingName: key) != nil else {
-                throw UsageError("unknown setting '\(key)' (\(LibrarySettings.keys.map(\.settingName).joined(separator: ", ")))", command: spec.name)
+            let name = parsed.arguments[0]
+            guard let key = RenderSettingKey(settingName: name) else {
+                throw UsageError("unknown setting '\(name)' (\(LibrarySettings.keys.map(\.settingName).joined(separator: ", ")))", command: spec.name)
             }
             do {
                 let summary = try service.settings.change(key, to: parsed.arguments[1])
@@ -33,7 +33,7 @@ enum SettingsCommand {
         let values: [(String, String)] = [
             ("format", settings.format.rawValue), ("codec", settings.codec.rawValue), ("gap", "\(settings.gap)"),
             ("trim-silence", settings.trimSilence ? "on" : "off"), ("normalize", settings.normalize ? "on" : "off"),
-            ("target-lufs", "\(settings.targetLUFS)"), ("sounds-dir", service.sounds.path), ("data-dir", service.dataDirectory),
+            ("target-lufs", "\(settings.targetLUFS)"), ("sounds-dir", service.soundsDirectory), ("data-dir", service.dataDirectory),
         ]
         if context.json {
             context.console.result(JSONOutput.encode(Dictionary(uniqueKeysWithValues: values)))

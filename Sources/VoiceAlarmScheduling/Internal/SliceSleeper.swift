@@ -15,6 +15,8 @@ final class SliceSleeper: Sendable {
 
     private struct State {
         var requests: [Request] = []
+        /// Sleeps begun but not queued yet, and those of them cancelled before they were.
+        var arriving: Set<UInt64> = []
         var cancelled: Set<UInt64> = []
         var nextID: UInt64 = 0
         var started = false
@@ -27,12 +29,14 @@ final class SliceSleeper: Sendable {
     func sleep(for seconds: Double) async {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
+            state.arriving.insert(state.nextID)
             return state.nextID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let request = Request(id: id, until: .now() + seconds, continuation: continuation)
                 let (startThread, cancelledAlready) = state.withLock { state -> (Bool, Bool) in
+                    state.arriving.remove(id)
                     if state.cancelled.remove(id) != nil { return (false, true) }
                     state.requests.append(request)
                     defer { state.started = true }
@@ -44,11 +48,9 @@ final class SliceSleeper: Sendable {
             }
         } onCancel: {
             let request = state.withLock { state -> Request? in
-                guard let index = state.requests.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)   // not queued yet: it resumes as soon as it is
-                    return nil
-                }
-                return state.requests.remove(at: index)
+                if let index = state.requests.firstIndex(where: { $0.id == id }) { return state.requests.remove(at: index) }
+                if state.arriving.contains(id) { state.cancelled.insert(id) }   // not queued yet: it resumes as soon as it is
+                return nil                                                      // else: already resumed
             }
             request?.continuation.resume()
         }

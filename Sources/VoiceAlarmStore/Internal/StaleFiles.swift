@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// Hidden `.…partial` files are written and renamed by a running command; one that outlived
 /// its command (killed with SIGKILL) is removed the next time the library opens its folders.
@@ -8,7 +9,7 @@ enum StaleFiles {
 
     static func sweep(_ folder: String, now: Date = Date()) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix(".") && name.hasSuffix(".partial") {
+        where name.hasPrefix(".") && name.hasSuffix(FileSystem.temporarySuffix) {
             let path = "\(folder)/\(name)"
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
             if let modified, now.timeIntervalSince(modified) > age { unlink(path) }

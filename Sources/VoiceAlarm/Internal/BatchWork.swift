@@ -1,0 +1,42 @@
+import Foundation
+import Synchronization
+import VoiceAlarmCore
+
+/// The workers' shared state: the next group to build and what was built.
+final class BatchWork: Sendable {
+    private struct State {
+        var next = 0
+        var done: Int
+        var failed: Int
+        var collected: [(BatchManifest.Item, key: String, Result<Int, Error>)] = []
+    }
+    private let state: Mutex<State>
+
+    init(done: Int, failed: Int) {
+        state = Mutex(State(done: done, failed: failed))
+    }
+
+    var done: Int { state.withLock { $0.done } }
+    var failed: Int { state.withLock { $0.failed } }
+
+    func take(below count: Int) -> Int? {
+        state.withLock { state in
+            guard state.next < count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    func record(_ built: [(BatchManifest.Item, String, Result<Int, Error>)]) -> (done: Int, failed: Int) {
+        state.withLock {
+            for (item, key, result) in built {
+                $0.collected.append((item, key, result))
+                $0.done += 1
+                if case .failure = result { $0.failed += 1 }
+            }
+            return ($0.done, $0.failed)
+        }
+    }
+
+    var results: [(BatchManifest.Item, key: String, Result<Int, Error>)] { state.withLock { $0.collected } }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VoiceAlarm
+import VoiceAlarmCore
+import VoiceAlarmScheduling
+
+/// A scheduler that holds its list in memory.
+private final class MemoryScheduler: AlarmScheduler {
+    var held: [UUID: AlarmConfiguration] = [:]
+    func schedule(id: UUID, configuration: AlarmConfiguration) throws { held[id] = configuration }
+    func cancel(id: UUID) throws { held[id] = nil }
+    func alarms() throws -> [ScheduledAlarm] { held.map { ScheduledAlarm(id: $0.key, configuration: $0.value) } }
+    func problems() -> [String] { [] }
+}
+
+private func take(_ path: String, frames: Int) -> TakeRecorder.Take {
+    TakeRecorder.Take(path: path, frames: frames, sampleRate: 48_000, overruns: 0, peak: -6, reason: .asked, failure: nil)
+}
+
+@Suite("The service's parts around the library: takes, the daemon host, the doctor", .timeLimit(.minutes(2)))
+struct ServicePartsTests {
+    @Test("A take becomes a clip (appended to its playlist) with the loudness measured while storing; the take file goes")
+    func takeStored() throws {
+        let f = try LibraryFixture()
+        try f.service.playlists.create("morning")
+        let importer = TakeImporter(service: f.service)
+        let plan = try importer.prepare(replacing: nil, playlist: "morning")
+        #expect(plan.takePath.hasPrefix(f.dir.file("takes/")))
+        try AudioFixtures.tone(plan.takePath, seconds: 2, rate: 48_000)
+        let result = try importer.finish(take(plan.takePath, frames: 96_000), plan: plan, title: "Strong", keep: false)
+        #expect(try f.service.playlists.clips(of: .playlist("morning")).map(\.id) == [result.clip.id])
+        #expect(abs(result.loudness.integrated - -15) < 2, "\(result.loudness.integrated) LUFS")   // a -12 dBFS sine
+        #expect(!FileManager.default.fileExists(atPath: plan.takePath))
+    }
+
+    @Test("An empty take is refused and removed; a take the library cannot store is kept, with its path in the error")
+    func takeRefusedOrKept() throws {
+        let f = try LibraryFixture()
+        let importer = TakeImporter(service: f.service)
+        let empty = try importer.prepare(replacing: nil, playlist: nil)
+        try AudioFixtures.tone(empty.takePath, seconds: 1, rate: 48_000)
+        #expect(throws: TakeImporter.Refusal.self) { try importer.finish(take(empty.takePath, frames: 0), plan: empty, title: "x", keep: false) }
+        #expect(!FileManager.default.fileExists(atPath: empty.takePath))
+
+        let plan = try importer.prepare(replacing: nil, playlist: nil)
+        try AudioFixtures.tone(plan.takePath, seconds: 1, rate: 48_000)
+        // The clips folder is gone and a file stands in its place: the library cannot write the clip.
+        try FileManager.default.removeItem(atPath: f.service.store.clipsDirectory)
+        try Data().write(to: URL(fileURLWithPath: f.service.store.clipsDirectory))
+        do {
+            _ = try importer.finish(take(plan.takePath, frames: 48_000), plan: plan, title: "x", keep: false)
+            Issue.record("the clip was stored into a file")
+        } catch let refusal as TakeImporter.Refusal {
+            #expect("\(refusal)".hasSuffix("the take is kept as \(plan.takePath)"))
+        }
+        #expect(FileManager.default.fileExists(atPath: plan.takePath), "nothing spoken is lost")
+    }
+
+    @Test("The daemon host refuses a library on another backend, and a stop before run returns at once")
+    func daemonHost() throws {
+        let systemd = try LibraryFixture(makeScheduler: { _ in MemoryScheduler() })
+        #expect(throws: DaemonHost.Refusal.self) { try DaemonHost(service: systemd.service, options: .init(), say: { _ in }) }
+
+        let f = try LibraryFixture()
+        let host = try DaemonHost(service: f.service, options: .init(), say: { _ in })
+        #expect(throws: (any Error).self) { try DaemonHost(service: f.service, options: .init(), say: { _ in }) }   // one per data dir
+        host.stop()
+        let start = Date()
+        host.run()
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("The doctor says when the device does not open and when nothing rings the embedded alarms")
+    func doctor() throws {
+        let f = try LibraryFixture()
+        struct NoDevice: Error, CustomStringConvertible { var description: String { "no such card" } }
+        let report = try Doctor(service: f.service, openDevice: { _ in throw NoDevice() }).examine()
+        #expect(report.backend == .embedded && !report.deviceOpens)
+        #expect(report.problems.contains { $0.contains("does not open (no such card)") })
+        #expect(report.problems.contains { $0.contains("no 'voicealarm daemon' is running") })
+        #expect(report.defaultTone.map { FileManager.default.fileExists(atPath: $0) } == true)
+    }
+}
