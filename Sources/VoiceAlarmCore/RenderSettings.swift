@@ -61,7 +61,8 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
         if !(8_000...96_000).contains(sampleRate) { return "sample rate must be 8000...96000 Hz (got \(sampleRate))" }
         let frame = codec.paddedFrameLength ?? 1
         if capSamples < frame {
-            return String(format: "cap must hold at least one %@ frame: %.3f s or more (got \(cap))", codec.rawValue, Double(frame) / Double(sampleRate))
+            let shortest = (Double(frame) / Double(sampleRate) * 1000).rounded(.up) / 1000
+            return String(format: "cap must hold at least one %@ frame: %.3f s or more (got \(cap))", codec.rawValue, shortest)
         }
         return nil
     }

@@ -26,6 +26,19 @@ struct BatchManifestTests {
         #expect(manifest.items.allSatisfy { $0.problem == nil })
     }
 
+    @Test("A codec the format cannot carry gives way to the format's default, as manifests always had it")
+    func codecFallback() throws {
+        let manifest = try parse("""
+            {"codec": "ima4", "ringtones": [
+              {"id": "a", "clips": ["x.wav"]},
+              {"id": "b", "clips": ["x.wav"], "format": "caf"},
+              {"id": "c", "clips": ["x.wav"], "format": "aiff", "codec": "ima4"}
+            ]}
+            """, base: RenderSettings())
+        #expect(manifest.items.map(\.settings.codec) == [.aac, .pcm16, .ima4])
+        #expect(manifest.items.allSatisfy { $0.problem == nil })
+    }
+
     @Test("A ringtone that is wrong fails alone, and says why", arguments: [
         (#"{"id": "a/b", "clips": ["x.wav"]}"#, "must not contain '/'"),
         (#"{"id": "..", "clips": ["x.wav"]}"#, "must not contain '/', '..'"),
