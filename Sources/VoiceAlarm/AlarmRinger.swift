@@ -24,7 +24,10 @@ public final class AlarmRinger {
         case missed(lateBy: TimeInterval)
     }
 
-    let service: AlarmService
+    let service: AlarmService?
+    let dataDirectory: String
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
     let openDevice: (String, Int) throws -> PlaybackSink
     let openMixer: (String) -> PlaybackMixer?
     let shouldStop: () -> Bool
@@ -32,34 +35,66 @@ public final class AlarmRinger {
     let events: EventLog
     let registry: RingingRegistry
 
+    /// A ringer for the alarms of `service`.
     /// - Parameters:
     ///   - openDevice: opens a playback device by name at a rate (ALSA in the product).
     ///   - openMixer: the device's mixer, or nil when it has none.
     ///   - shouldStop: polled between chunks (SIGINT/SIGTERM, `voicealarm stop`).
     ///   - say: a line for the person (stderr).
-    public init(service: AlarmService,
-                openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
-                openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
-                shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
+    public convenience init(service: AlarmService,
+                            openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
+                            openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
+                            shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
+        self.init(service: service, dataDirectory: service.dataDirectory, now: service.now, timeZone: service.timeZone,
+                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, say: say)
+    }
+
+    /// A ringer for a library that could not be opened: it rings a `RingSubject` found without it.
+    public convenience init(dataDirectory: String,
+                            openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
+                            openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
+                            shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
+        self.init(service: nil, dataDirectory: dataDirectory, now: Date.init, timeZone: .current,
+                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, say: say)
+    }
+
+    private init(service: AlarmService?, dataDirectory: String, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
+                 openDevice: @escaping (String, Int) throws -> PlaybackSink, openMixer: @escaping (String) -> PlaybackMixer?,
+                 shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
         self.service = service
+        self.dataDirectory = dataDirectory
+        self.now = now
+        self.timeZone = timeZone
         self.openDevice = openDevice
         self.openMixer = openMixer
         self.shouldStop = shouldStop
         self.say = say
-        events = EventLog(dataDirectory: service.dataDirectory)
-        registry = RingingRegistry(dataDirectory: service.dataDirectory)
+        events = EventLog(dataDirectory: dataDirectory)
+        registry = RingingRegistry(dataDirectory: dataDirectory)
     }
 
-    /// Rings the alarm `reference` names.
+    /// Rings the alarm `reference` names in the ringer's library.
     /// - Throws: `LibraryError` for an unknown alarm; `AudioError` when no device at all could
     ///   play (after logging it loudly).
     public func ring(_ reference: String, options: Options) throws -> Outcome {
+        guard let service else { preconditionFailure("a ringer without a library rings subjects") }
         let id = try service.alarms.id(reference)
         let status = try service.alarms.status(of: id)
-        let tag = "alarm \(status.alarm.idString) (\(status.alarm.target) at \(status.alarm.time))"
+        return try ring(RingSubject(status, soundsDirectory: service.sounds.path, dataDirectory: service.dataDirectory), options: options)
+    }
+
+    /// Rings `subject`: its voice file when it has one that decodes, else the default tone. A
+    /// degraded subject (the library could not be used) is said loudly and logged first.
+    /// - Throws: `AudioError` when no device at all could play (after logging it loudly).
+    public func ring(_ subject: RingSubject, options: Options) throws -> Outcome {
+        let tag = subject.tag
+        if let degraded = subject.degraded {
+            say("warning: \(tag): \(degraded); ringing anyway")
+            events.record("\(tag): \(degraded); ringing anyway")
+        }
         if options.scheduled {
-            let now = service.now()
-            if let due = status.alarm.schedule.previousFire(atOrBefore: now, in: service.timeZone),
+            let now = now()
+            if let schedule = subject.schedule, let due = schedule.previousFire(atOrBefore: now, in: timeZone),
                case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now) {
                 let message = "missed \(tag): due \(Int(late / 60)) min ago, more than \(Int(MissedAlarmPolicy.window / 60)) min late; not ringing"
                 say(message)
@@ -67,7 +102,8 @@ public final class AlarmRinger {
                 return .missed(lateBy: late)
             }
         }
-        let (samples, soundName) = try sound(for: status, tag: tag)
+        let id = subject.id
+        let (samples, soundName) = try sound(for: subject)
         let rate = RenderSettings.defaultSampleRate
         let (sink, device) = try open(options.device, rate: rate, tag: tag)
 
@@ -99,12 +135,16 @@ public final class AlarmRinger {
         return .rang(seconds: seconds, sound: soundName, device: device)
     }
 
-    /// The samples to loop: the voice file when it resolves and decodes, else the default tone.
-    private func sound(for status: AlarmStatus, tag: String) throws -> ([Float], String) {
+    /// The samples to loop: the voice file when there is one and it decodes, else the default
+    /// tone — the data dir's copy, or, when that cannot be made or read (a read-only or full
+    /// disk), the same chime made in memory.
+    private func sound(for subject: RingSubject) throws -> ([Float], String) {
         let rate = RenderSettings.defaultSampleRate
-        if case .voice(let file) = status.sound {
+        let tag = subject.tag
+        if let path = subject.voiceFile {
+            let file = URL(fileURLWithPath: path).lastPathComponent
             do {
-                let samples = try AudioDecoder(path: service.sounds.path(of: file), sampleRate: rate).readAll()
+                let samples = try AudioDecoder(path: path, sampleRate: rate).readAll()
                 if !samples.isEmpty { return (samples, file) }
                 say("warning: \(tag): voice file \(file) holds no audio; ringing the default tone")
             } catch {
@@ -113,8 +153,14 @@ public final class AlarmRinger {
             }
         }
         do {
-            let path = try DefaultTone.ensure(in: service.dataDirectory)
+            let path = try DefaultTone.ensure(in: subject.dataDirectory)
             return (try AudioDecoder(path: path, sampleRate: rate).readAll(), DefaultTone.fileName)
+        } catch {
+            say("warning: \(tag): the default tone's file cannot be used (\(error)); ringing it from memory")
+            events.record("\(tag): the default tone's file cannot be used (\(error)); rung from memory")
+        }
+        do {
+            return (try DefaultTone.samples(sampleRate: rate), DefaultTone.fileName)
         } catch {
             let message = "ALARM MADE NO SOUND: \(tag): neither the voice file nor the default tone could be prepared: \(error)"
             say("error: " + message)
@@ -145,6 +191,7 @@ public final class AlarmRinger {
     /// Plays the whole recording of `reference`'s target, untrimmed, in playlist order, once
     /// (the "Listen" action after the 29-second ringtone). Returns the seconds played.
     public func listen(_ reference: String, device: String) throws -> Double {
+        guard let service else { preconditionFailure("listening needs the library") }
         let id = try service.alarms.id(reference)
         let status = try service.alarms.status(of: id)
         let clips = try service.playlists.clips(of: status.alarm.target)

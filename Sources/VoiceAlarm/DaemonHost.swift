@@ -6,10 +6,15 @@ import VoiceAlarmScheduling
 
 /// `voicealarm daemon`: rings the embedded scheduler's alarms for one data dir. Holds the
 /// data dir's daemon lock, reconciles at start, remembers when it last looked (so alarms due
-/// while no daemon ran are found after a restart), and starts each ring as its own process.
+/// while no daemon ran are found after a restart) and the last list it read, and starts each
+/// ring as its own process, naming the alarm's voice file so the ring needs no database.
+///
+/// A library that cannot be opened (a damaged or locked database, a full or read-only disk)
+/// does not stop the daemon: it starts degraded, rings from the scheduler's list — or, when
+/// that cannot be read either, from the last list it read — and says so.
 ///
 /// ```swift
-/// let host = try DaemonHost(service: service, options: .init(), say: { print($0) })
+/// let host = try DaemonHost(location: location, options: .init(), say: { print($0) }, open: { try LibraryOpener.open(location).0 })
 /// host.run()          // until stop() (SIGTERM, Ctrl-C)
 /// ```
 public final class DaemonHost: Sendable {
@@ -29,46 +34,90 @@ public final class DaemonHost: Sendable {
         public var description: String { "the daemon rings the embedded scheduler's alarms; this data dir uses systemd timers" }
     }
 
-    /// What the start-up reconcile did, and how many alarms the daemon watches.
+    /// What the start-up reconcile did (nothing, when degraded), and how many alarms the daemon watches.
     public let startReport: ReconcileReport
     /// How many alarms the embedded scheduler held at start.
     public let watched: Int
     /// The library the daemon rings for.
     public let dataDirectory: String
+    /// Why the daemon runs degraded, when it does (the library could not be opened).
+    public let degraded: String?
     private let daemon: AlarmDaemon
-    private let lock: DaemonLock
+    private let lock: DaemonLock?
     private let state = Mutex<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
+    /// The last list the daemon read, kept in the data dir for a restart that cannot read one.
+    static let lastListFile = "daemon-last-list.json"
+
     /// Takes the lock and reconciles; the daemon starts with `run()`.
+    /// - Parameter open: opens the library normally; when it throws, the daemon runs degraded.
     /// - Throws: `Refusal.notEmbedded` for a systemd data dir; `SchedulerError.daemonRunning` when
     ///   another daemon holds the lock.
-    public init(service: AlarmService, options: Options, say: @escaping @Sendable (String) -> Void) throws {
-        guard service.scheduler is EmbeddedScheduler else { throw Refusal.notEmbedded }
-        let dataDirectory = service.dataDirectory
+    public init(location: LibraryLocation, options: Options, say: @escaping @Sendable (String) -> Void,
+                open: () throws -> AlarmService) throws {
+        let dataDirectory = location.dataDirectory
         self.dataDirectory = dataDirectory
-        lock = try DaemonLock(dataDirectory: dataDirectory)
-        startReport = try service.sync.reconcile()
-        watched = try service.sync.scheduled().count
+        var soundsDirectory = "\(dataDirectory)/Sounds"
+        var timeZone = TimeZone.current
+        var report = ReconcileReport()
+        var degraded: String?
+        var lock: DaemonLock?
+        do {
+            let service = try open()
+            guard service.scheduler is EmbeddedScheduler else { throw Refusal.notEmbedded }
+            lock = try DaemonLock(dataDirectory: dataDirectory)
+            report = try service.sync.reconcile()
+            soundsDirectory = service.soundsDirectory
+            timeZone = service.timeZone
+        } catch let error as Refusal {
+            throw error
+        } catch let error as SchedulerError {
+            guard case .lock = error else { throw error }   // another daemon runs: refuse
+            degraded = "the daemon's lock cannot be taken (\(error))"
+        } catch {
+            degraded = "the library cannot be opened (\(error))"
+            lock = try? DaemonLock(dataDirectory: dataDirectory)
+        }
+        self.degraded = degraded
+        self.lock = lock
+        startReport = report
+        let lastListPath = "\(dataDirectory)/\(Self.lastListFile)"
+        let lastKnown = FileManager.default.contents(atPath: lastListPath).flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
+        watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
         let events = EventLog(dataDirectory: dataDirectory)
+        if let degraded {
+            say("warning: the daemon runs degraded: \(degraded); it rings from the scheduler's list (or the last one it read) — run 'voicealarm repair'")
+            events.record("daemon started degraded: \(degraded)")
+        }
         let launcher = RingLauncher(executable: LibraryLocation.currentExecutable, dataDirectory: dataDirectory,
-                                    device: options.device, maxSeconds: options.maxRingSeconds)
+                                    soundsDirectory: soundsDirectory, device: options.device, maxSeconds: options.maxRingSeconds)
         let lookFile = "\(dataDirectory)/daemon-last-look"
         let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
-        let timeZone = service.timeZone
+        let remembered = Mutex(lastKnown)
+        let zone = timeZone
         daemon = AlarmDaemon(
-            clock: SystemWallClock(), timeZone: timeZone, pollInterval: options.pollSeconds,
-            alarms: { try EmbeddedScheduler(dataDirectory: dataDirectory).alarms() },
+            clock: SystemWallClock(), timeZone: zone, pollInterval: options.pollSeconds,
+            alarms: {
+                let list = try EmbeddedScheduler.scheduledAlarms(in: dataDirectory)
+                let changed = remembered.withLock { known in
+                    defer { known = list }
+                    return known != list
+                }
+                if changed, let data = try? JSONEncoder().encode(list) { try? FileSystem.atomicWrite(data, to: lastListPath, permissions: 0o600) }
+                return list
+            },
             ring: { alarm, due in
-                say("Ringing alarm \(alarm.id.uuidString.lowercased()) (due \(LocalTimeText.iso(due, timeZone))).")
-                launcher.ring(alarm.id)
+                say("Ringing alarm \(alarm.id.uuidString.lowercased()) (due \(LocalTimeText.iso(due, zone))).")
+                launcher.ring(alarm)
             },
             missed: { alarm, due, late in
-                let message = "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, timeZone)), \(Int(late / 60)) min late, more than \(Int(MissedAlarmPolicy.window / 60)) min; not ringing"
+                let message = "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(Int(MissedAlarmPolicy.window / 60)) min; not ringing"
                 say(message)
                 events.record(message)
             },
-            trouble: { say("warning: the daemon could not read its alarms: \($0)") },
+            trouble: { say("warning: the daemon could not read its alarms (\($0)); ringing from the last list it read") },
+            lastKnown: lastKnown,
             since: lastLook,
             looked: { try? FileSystem.atomicWrite(Data(String($0.timeIntervalSince1970).utf8), to: lookFile) })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmScheduling
 import VoiceAlarmStore
 
@@ -31,16 +32,29 @@ public enum LibraryOpener {
         let current = SchedulerBackend(rawValue: remembered[schedulerKey] ?? "") ?? .embedded
         let unitDirectory = remembered[unitsKey] ?? SystemdTimerScheduler.defaultUnitDirectory
 
+        var remade = false
         func scheduler(_ backend: SchedulerBackend) throws -> any AlarmScheduler {
             switch backend {
-            case .embedded: try EmbeddedScheduler(dataDirectory: store.dataDirectory)
-            case .systemd: try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,
-                                                     executable: location.executable)
+            case .embedded:
+                do {
+                    return try EmbeddedScheduler(dataDirectory: store.dataDirectory)
+                } catch StoreError.damaged(let path, let reason) {
+                    // The list is made from the library: a damaged one is moved aside and made again.
+                    let aside = try FileSystem.moveAside(path)
+                    warn("warning: the embedded scheduler's list was damaged (\(reason)); kept as \(aside) and made again from the library")
+                    remade = true
+                    return try EmbeddedScheduler(dataDirectory: store.dataDirectory)
+                }
+            case .systemd:
+                return try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,
+                                                 executable: location.executable, soundsDirectory: sounds.path)
             }
         }
 
         guard let requested = location.backend, requested != current else {
-            return (AlarmService(store: store, sounds: sounds, scheduler: try scheduler(current), warn: warn), nil)
+            let service = AlarmService(store: store, sounds: sounds, scheduler: try scheduler(current), warn: warn)
+            if remade { _ = try service.sync.reconcile() }
+            return (service, nil)
         }
         let old = try scheduler(current)
         let held = try old.alarms()

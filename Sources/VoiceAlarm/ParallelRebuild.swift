@@ -51,6 +51,9 @@ public struct ParallelRebuild {
                 outcome.skipped += 1
             }
         }
+        for (id, reason) in summary.deferred {
+            outcome.failed.append(.init(id: id.uuidString.lowercased(), error: "\(reason) (it keeps its current voice file; the rebuild is owed)"))
+        }
         outcome.failed += results.errors
         outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
         return outcome

@@ -9,11 +9,14 @@ public struct RebuildSummary: Sendable {
     public var unchanged: [UUID] = []
     /// Alarms now on the default tone, with the typed reason.
     public var onDefault: [(UUID, DefaultToneReason)] = []
+    /// Alarms whose rebuild the machine stopped: they keep their voice file, and the rebuild is
+    /// owed. A command that leaves any here has failed (exit 1).
+    public var deferred: [(UUID, String)] = []
 
     public init() {}
 
     /// Every alarm the change reached.
-    public var touched: [UUID] { rebuilt + unchanged + onDefault.map(\.0) }
+    public var touched: [UUID] { rebuilt + unchanged + onDefault.map(\.0) + deferred.map(\.0) }
 
     /// Adds what happened to one alarm.
     mutating func record(_ id: UUID, _ outcome: SoundBuilder.Outcome) {
@@ -21,6 +24,7 @@ public struct RebuildSummary: Sendable {
         case .unchanged: unchanged.append(id)
         case .built: rebuilt.append(id)
         case .defaultTone(let reason): onDefault.append((id, reason))
+        case .deferred(let reason): deferred.append((id, reason))
         }
     }
 
@@ -29,5 +33,6 @@ public struct RebuildSummary: Sendable {
         rebuilt += other.rebuilt
         unchanged += other.unchanged
         onDefault += other.onDefault
+        deferred += other.deferred
     }
 }

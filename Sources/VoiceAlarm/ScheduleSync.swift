@@ -83,12 +83,16 @@ public final class ScheduleSync {
 
     /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,
     /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
-    /// not know (and finished one-offs). Voice files that should exist and do not are rebuilt
-    /// first. Running it twice in a row does nothing the second time.
+    /// not know (and finished one-offs). Voice files that should exist and do not, and rebuilds
+    /// the machine stopped earlier, are built first. Running it twice in a row does nothing the second time.
     public func reconcile() throws -> ReconcileReport {
         let settings = try builder.settings()
         for stored in try store.alarms() where stored.alarm.voice {
-            if case .defaultTone = builder.resolve(stored) { _ = builder.build(stored, settings: settings) }
+            if stored.rebuildPending != nil {
+                _ = builder.build(stored, settings: settings)
+            } else if case .defaultTone = builder.resolve(stored) {
+                _ = builder.build(stored, settings: settings)
+            }
         }
         var desired: [UUID: AlarmConfiguration] = [:]
         for stored in try store.alarms() where !stored.alarm.isFinished(at: now(), in: timeZone) {

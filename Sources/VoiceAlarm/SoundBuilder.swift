@@ -30,6 +30,9 @@ public final class SoundBuilder {
         case built(fileName: String)
         /// The alarm rings with the default tone, and why.
         case defaultTone(DefaultToneReason)
+        /// The machine stopped the rebuild (no space, read-only, an I/O error): the alarm keeps
+        /// its voice file, which still matches its recordings, and the rebuild is owed. Why.
+        case deferred(String)
     }
 
     public let store: LibraryStore
@@ -56,18 +59,26 @@ public final class SoundBuilder {
         try LibrarySettings.renderSettings(from: store.settings())
     }
 
-    /// Brings one alarm's voice file in line with its target and `settings`. Never throws: any
-    /// failure ends on the default tone, recorded with its reason.
+    /// Brings one alarm's voice file in line with its target and `settings`. Never throws.
+    ///
+    /// A failure of the content (a clip that no longer decodes, a silent result) ends on the
+    /// default tone, the old file deleted: an old recording is the wrong sound. A failure of the
+    /// machine (no space, read-only, an I/O error) keeps a voice file that still matches the
+    /// alarm's recordings — for a format change, the old format until the new one is written —
+    /// and owes the rebuild (`deferred`); only a file that no longer matches them goes.
     public func build(_ stored: StoredAlarm, settings: RenderSettings) -> Outcome {
         let alarm = stored.alarm
+        var recordings: String?
         do {
             guard alarm.voice else { return try fallBack(alarm.id, .voiceOff) }
             var clips = try usableClips(of: alarm.target)
             guard !clips.isEmpty else { return try fallBack(alarm.id, .noRecording) }
             let fileName = SoundsDirectory.fileName(for: alarm.id, format: settings.format)
             while true {
+                recordings = Self.recordings(clips)
                 let identity = ContentHash.sha256(LibraryPlan(clips: clips, settings: settings).identity)
                 if stored.soundIdentity == identity, stored.soundFile == fileName, problem(with: fileName, of: stored, recording: true) == nil {
+                    if stored.soundRecordings != recordings { try? store.setSoundRecordings(recordings!, for: alarm.id) }
                     return .unchanged
                 }
                 do {
@@ -82,16 +93,37 @@ public final class SoundBuilder {
                 }
                 sounds.makePrivate(fileName)
                 let stamp = try? FileStamp(path: sounds.path(of: fileName))   // checked by the render just now
-                try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp)
+                try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp, recordings: recordings)
                 sounds.removeFiles(of: alarm.id, keeping: fileName)
                 if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
                 return .built(fileName: fileName)
             }
         } catch {
+            if Self.isEnvironmental(error), let file = stored.soundFile, let recordings, stored.soundRecordings == recordings,
+               problem(with: file, of: stored) == nil {
+                try? store.markRebuildPending(alarm.id, reason: "\(error)")
+                warn("warning: alarm \(alarm.idString): its ringtone could not be rebuilt (\(error)); it keeps its current voice file \(file) until it can be")
+                return .deferred("\(error)")
+            }
             // A failed rebuild deletes the old voice file: an old recording is the wrong sound.
             let reason = DefaultToneReason.buildFailed("\(error)")
             warn("warning: alarm \(alarm.idString): \(reason); it will ring with the default tone")
             return (try? fallBack(alarm.id, reason)) ?? .defaultTone(reason)
+        }
+    }
+
+    /// The recordings a ringtone is made from, apart from any setting: the clips' audio in order.
+    static func recordings(_ clips: [LibraryClip]) -> String {
+        ContentHash.sha256((["recordings-v1"] + clips.map(\.contentHash)).joined(separator: "|"))
+    }
+
+    /// Whether a failure is the machine's (the same build may work once it is fixed), not the recordings'.
+    static func isEnvironmental(_ error: any Error) -> Bool {
+        switch error {
+        case let error as AudioError: error.isEnvironmental
+        case let error as StoreError: error.isEnvironmental
+        case is SystemError: true
+        default: false
         }
     }
 

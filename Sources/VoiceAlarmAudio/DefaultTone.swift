@@ -12,6 +12,22 @@ public enum DefaultTone {
     /// The chime: two notes, a rest, three times (9 s), 16-bit PCM in caf.
     static let notes = [(frequency: 880.0, level: 0.5), (frequency: 1318.5, level: 0.4)]
 
+    /// The chime itself, made in memory: what a ring plays when the data dir's copy cannot be
+    /// written or read (a read-only or full disk). Needs nothing but libavfilter.
+    /// - Throws: `AudioError` when libavfilter fails.
+    public static func samples(sampleRate rate: Int) throws -> [Float] {
+        var samples: [Float] = []
+        for _ in 0..<3 {
+            for note in notes {
+                samples += try FilterChain.generate(
+                    "sine=frequency=\(note.frequency):sample_rate=\(rate):duration=0.9,volume=\(note.level * 8),afade=t=in:d=0.01,afade=t=out:st=0.05:d=0.85",
+                    sampleRate: rate, path: fileName)
+            }
+            samples += [Float](repeating: 0, count: Int(1.2 * Double(rate)))
+        }
+        return samples
+    }
+
     /// The tone's path in `dataDirectory`, written (or rewritten) when it is missing or fails its check.
     /// - Throws: `AudioError` when it cannot be made or written.
     public static func ensure(in dataDirectory: String) throws -> String {
@@ -20,16 +36,7 @@ public enum DefaultTone {
            (try? SoundInspector.inspect(path).problems.isEmpty) == true {
             return path
         }
-        let rate = RenderSettings.defaultSampleRate
-        var samples: [Float] = []
-        for _ in 0..<3 {
-            for note in notes {
-                samples += try FilterChain.generate(
-                    "sine=frequency=\(note.frequency):sample_rate=\(rate):duration=0.9,volume=\(note.level * 8),afade=t=in:d=0.01,afade=t=out:st=0.05:d=0.85",
-                    sampleRate: rate, path: path)
-            }
-            samples += [Float](repeating: 0, count: Int(1.2 * Double(rate)))
-        }
+        let samples = try self.samples(sampleRate: RenderSettings.defaultSampleRate)
         try AudioError.writing(path) {
             try FileSystem.atomicWrite(to: path, permissions: 0o600) { temporary in
                 try RingtoneEncoder(settings: RenderSettings(format: .caf)).write(samples, to: temporary)

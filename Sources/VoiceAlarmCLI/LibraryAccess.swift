@@ -21,9 +21,14 @@ enum LibraryAccess {
         return backend
     }
 
+    /// Where the command line points, and what it asks of the library.
+    static func location(_ parsed: ParsedArguments) throws -> LibraryLocation {
+        LibraryLocation(dataDirectory: dataDirectory(parsed), soundsDirectory: parsed.value("sounds-dir").map(absolute),
+                        unitDirectory: parsed.value("unit-dir").map(absolute), backend: try requestedBackend(parsed))
+    }
+
     static func open(_ parsed: ParsedArguments, console: Console) throws -> AlarmService {
-        let location = LibraryLocation(dataDirectory: dataDirectory(parsed), soundsDirectory: parsed.value("sounds-dir").map(absolute),
-                                       unitDirectory: parsed.value("unit-dir").map(absolute), backend: try requestedBackend(parsed))
+        let location = try location(parsed)
         umask(0o077)   // a voice is personal: every file the library writes is 0600, every folder 0700
         let quiet = parsed.has("quiet")
         let warn: (String) -> Void = { line in if !quiet { console.note(line) } }

@@ -36,6 +36,7 @@ public enum VoiceAlarmTool {
         table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
         table += BatchCommands.specs.map { ($0, BatchCommands.run) }
         table.append((SettingsCommand.spec, SettingsCommand.run))
+        table.append((RepairCommand.spec, RepairCommand.run))
         return table
     }()
 
@@ -63,7 +64,8 @@ public enum VoiceAlarmTool {
             if command == helpSpec.name { return try showHelp(parsed.arguments, help, console) }
             _ = try LibraryAccess.requestedBackend(parsed)
             let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"),
-                                         library: { try LibraryAccess.open(parsed, console: console) })
+                                         library: { try LibraryAccess.open(parsed, console: console) },
+                                         location: { try LibraryAccess.location(parsed) })
             guard let handler = table.first(where: { $0.0.name == command })?.1 else {
                 preconditionFailure("command '\(command)' is in the table but has no handler")
             }

@@ -34,6 +34,44 @@ public enum FileSystem {
         return result
     }
 
+    /// Creates `path` from a temporary file that `write` fills, only when nothing is there yet:
+    /// the temporary file is flushed and then linked (never renamed) to `path`, so a file made
+    /// by another process at the same moment is never replaced. A half-made file never appears
+    /// under `path`.
+    /// - Returns: false when `path` already existed (another process made it first).
+    /// - Throws: what `write` threw, or `SystemError` for the flush or the link.
+    @discardableResult
+    public static func atomicCreate(at path: String, permissions: Int? = nil, _ write: (_ temporaryPath: String) throws -> Void) throws -> Bool {
+        let temporary = temporaryPath(beside: path)
+        TemporaryFiles.register(temporary)
+        defer {
+            for leftover in [temporary, temporary + "-wal", temporary + "-shm", temporary + "-journal"] { unlink(leftover) }
+            TemporaryFiles.unregister(temporary)
+        }
+        try write(temporary)
+        try flush(temporary, permissions: permissions)
+        if link(temporary, path) != 0 {
+            let failure = SystemError.capture("link", path: path)
+            if failure.code == EEXIST { return false }
+            throw failure
+        }
+        flushFolder(of: path)
+        return true
+    }
+
+    /// Moves a damaged file (and SQLite's `-wal`/`-shm` beside it) out of the way, to
+    /// `PATH.damaged-YYYYMMDD-HHMMSS`, keeping it for inspection.
+    /// - Returns: the new path.
+    public static func moveAside(_ path: String, now: Date = Date()) throws(SystemError) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let aside = "\(path).damaged-\(formatter.string(from: now))"
+        try SystemError.check("rename", path: path) { rename(path, aside) }
+        for suffix in ["-wal", "-shm"] where kind(of: path + suffix) != .missing { rename(path + suffix, aside + suffix) }
+        return aside
+    }
+
     /// Writes `data` to `path` atomically (see `atomicWrite(to:permissions:_:)`).
     public static func atomicWrite(_ data: Data, to path: String, permissions: Int? = nil) throws {
         try atomicWrite(to: path, permissions: permissions) { temporary in

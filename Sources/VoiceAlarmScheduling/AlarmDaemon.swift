@@ -22,6 +22,7 @@ public final class AlarmDaemon: Sendable {
     let missed: @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void
     let trouble: @Sendable (Error) -> Void
     let since: Date?
+    let lastKnown: [ScheduledAlarm]
     let looked: @Sendable (Date) -> Void
     /// The longest the daemon sleeps before it reads the list again.
     public let pollInterval: TimeInterval
@@ -32,7 +33,9 @@ public final class AlarmDaemon: Sendable {
     ///   - alarms: reads the scheduled list (called after every wake-up).
     ///   - ring: rings an alarm that came due at the given time.
     ///   - missed: logs an alarm that came due too long ago to ring.
-    ///   - trouble: reports a failure to read the list; the daemon goes on.
+    ///   - trouble: reports a failure to read the list; the daemon goes on with the last list it
+    ///     read (a damaged or locked list never silences alarms that were scheduled).
+    ///   - lastKnown: the list to ring from until the first read succeeds (the previous run's).
     ///   - since: when a previous run last looked, so alarms due while no daemon ran are found
     ///     (at most `lookBack` ago); nil to start from now.
     ///   - looked: told the time of every look, to be remembered for the next run.
@@ -41,7 +44,9 @@ public final class AlarmDaemon: Sendable {
                 ring: @escaping @Sendable (ScheduledAlarm, Date) -> Void,
                 missed: @escaping @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void,
                 trouble: @escaping @Sendable (Error) -> Void = { _ in },
+                lastKnown: [ScheduledAlarm] = [],
                 since: Date? = nil, looked: @escaping @Sendable (Date) -> Void = { _ in }) {
+        self.lastKnown = lastKnown
         self.since = since
         self.looked = looked
         self.clock = clock
@@ -57,9 +62,9 @@ public final class AlarmDaemon: Sendable {
     public func run() async throws {
         let start = clock.now()
         var lastLook = since.map { max($0, start.addingTimeInterval(-Self.lookBack)) } ?? start
+        var scheduled = lastKnown
         while !Task.isCancelled {
             let now = clock.now()
-            var scheduled: [ScheduledAlarm] = []
             do { scheduled = try alarms() } catch { trouble(error) }
             if now > lastLook { handleDue(scheduled, after: lastLook, through: now) }
             lastLook = now

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmStore
 
 /// VoiceAlarm's own scheduler: its list of scheduled alarms lives in
@@ -9,16 +10,23 @@ public final class EmbeddedScheduler: AlarmScheduler {
     private let db: Database
     public let dataDirectory: String
 
+    /// The list's file in a data dir.
+    public static func databasePath(in dataDirectory: String) -> String { "\(dataDirectory)/embedded-scheduler.sqlite" }
+
+    /// Opens the list in `dataDirectory`, making it when there is none.
+    /// - Throws: `StoreError.damaged` for a list file that is not whole (the library can make it
+    ///   again: see `LibraryOpener`); `StoreError` when SQLite fails.
     public init(dataDirectory: String) throws {
         self.dataDirectory = dataDirectory
-        db = try Database(path: "\(dataDirectory)/embedded-scheduler.sqlite")
-        if try db.userVersion == 0 {
-            try db.immediateTransaction {
-                guard try db.userVersion == 0 else { return }
+        let path = Self.databasePath(in: dataDirectory)
+        if FileSystem.kind(of: path) == .missing {
+            try Database.create(at: path) { db in
                 try db.execute("CREATE TABLE scheduled (id TEXT PRIMARY KEY, configuration TEXT NOT NULL, updated_at TEXT NOT NULL)")
                 try db.execute("PRAGMA user_version = 1")
             }
         }
+        db = try Database(path: path)
+        try db.checkIntact()
     }
 
     public func schedule(id: UUID, configuration: AlarmConfiguration) throws {
@@ -45,7 +53,21 @@ public final class EmbeddedScheduler: AlarmScheduler {
             : ["no 'voicealarm daemon' is running for \(dataDirectory): nothing will ring these alarms; start one with 'voicealarm daemon' (or use --scheduler systemd)"]
     }
 
-    public func alarms() throws -> [ScheduledAlarm] {
+    /// The list in `dataDirectory`, read however it can be: opened normally, else read without
+    /// writing anything (a read-only or full disk). What the daemon reads after every wake-up.
+    public static func scheduledAlarms(in dataDirectory: String) throws -> [ScheduledAlarm] {
+        do {
+            return try EmbeddedScheduler(dataDirectory: dataDirectory).alarms()
+        } catch let error as StoreError where error.isEnvironmental {
+            let db = try Database(path: databasePath(in: dataDirectory), mode: .readOnly)
+            try db.checkIntact()
+            return try read(db)
+        }
+    }
+
+    public func alarms() throws -> [ScheduledAlarm] { try Self.read(db) }
+
+    private static func read(_ db: Database) throws -> [ScheduledAlarm] {
         try db.query("SELECT id, configuration FROM scheduled ORDER BY id").compactMap { row in
             guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)),
                   let json = row["configuration"]?.text,

@@ -16,6 +16,8 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     public let dataDirectory: String
     /// The absolute path of the voicealarm binary the service runs.
     public let executable: String
+    /// Where voice files are, named in each service so a ring needs no database to find its sound.
+    public let soundsDirectory: String?
     public let timeZone: TimeZone
     let now: @Sendable () -> Date
     let systemctl: any SystemctlRunning
@@ -27,11 +29,17 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         return config + "/systemd/user"
     }
 
-    public init(unitDirectory: String, dataDirectory: String, executable: String, timeZone: TimeZone = .current,
+    /// - Parameter soundsDirectory: where voice files are; when given, each service names its
+    ///   alarm's voice file (`--sound`), so a ring can play it even when the library cannot be read.
+    public init(unitDirectory: String, dataDirectory: String, executable: String, soundsDirectory: String? = nil,
+                timeZone: TimeZone = .current,
                 now: @escaping @Sendable () -> Date = Date.init, systemctl: any SystemctlRunning = Systemctl()) throws {
-        for path in [dataDirectory, executable] where !Self.isSafe(path) { throw SchedulerError.unsafePath(path) }
+        for path in [dataDirectory, executable] + [soundsDirectory].compactMap({ $0 }) where !Self.isSafe(path) {
+            throw SchedulerError.unsafePath(path)
+        }
         self.unitDirectory = unitDirectory
         self.dataDirectory = dataDirectory
+        self.soundsDirectory = soundsDirectory
         self.executable = executable
         self.timeZone = timeZone
         self.now = now
@@ -119,7 +127,9 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
             WantedBy=timers.target
 
             """
-        let command = [executable, "--data-dir", dataDirectory, "ring", name, "--scheduled"].map(Self.quoted).joined(separator: " ")
+        var words = [executable, "--data-dir", dataDirectory, "ring", name, "--scheduled"]
+        if let soundsDirectory, case .named(let file) = configuration.sound, Self.isSafe(file) { words += ["--sound", "\(soundsDirectory)/\(file)"] }
+        let command = words.map(Self.quoted).joined(separator: " ")
         let service = header + """
             [Unit]
             Description=VoiceAlarm alarm \(name) ringing

@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import VoiceAlarmFiles
 
 /// One SQLite connection, owned: closed in `deinit`. WAL mode, a busy timeout, foreign keys on.
 ///
@@ -17,25 +18,88 @@ public final class Database {
     /// How long a writer waits for another process's transaction before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Opens (creating, mode 0600) the database at `path`. The corresponding C function is
-    /// `sqlite3_open_v2`. SQLite gives its `-wal` and `-shm` files the database file's mode, so
-    /// creating the file first with 0600 keeps all three private whatever the umask.
-    public init(path: String) throws {
+    /// How a database is opened.
+    public enum Mode: Sendable {
+        /// An existing database, read and written (WAL). A missing file is an error, never a new database.
+        case readWrite
+        /// A new database file at a path nothing else uses yet (see `create(at:schema:)`).
+        case create
+        /// An existing database, only read, without taking locks or writing anything beside it
+        /// (`immutable=1`): for a library on a read-only or full disk, or a damaged one being salvaged.
+        case readOnly
+    }
+
+    /// Opens the database at `path`. The corresponding C function is `sqlite3_open_v2`.
+    /// - Parameter busyTimeout: how long a writer waits for another process's transaction.
+    /// - Throws: `StoreError.damaged` when the file is not a database; `StoreError.sqlite` otherwise.
+    public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
         self.path = path
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd >= 0 { close(fd) }   // a failure here is reported by sqlite3_open_v2 below, with its own words
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        let (name, flags): (String, Int32) = switch mode {
+        case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        case .create: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+        case .readOnly: (Self.immutableURI(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+        }
+        let rc = sqlite3_open_v2(name, &handle, flags, nil)
         guard rc == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(handle)
             handle = nil
             throw StoreError.sqlite(path: path, operation: "open", code: rc, message: message)
         }
-        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
-        try execute("PRAGMA journal_mode = WAL")
-        try execute("PRAGMA synchronous = NORMAL")
-        try execute("PRAGMA foreign_keys = ON")
+        sqlite3_busy_timeout(handle, busyTimeout)
+        do {
+            if mode != .readOnly {
+                try execute("PRAGMA journal_mode = WAL")
+                try execute("PRAGMA synchronous = NORMAL")
+            }
+            try execute("PRAGMA foreign_keys = ON")
+        } catch let error as StoreError {
+            throw error.asDamage
+        }
+    }
+
+    /// Makes a new database at `path`, private (0600) and already holding `schema`, only when
+    /// nothing is there: it is written under a temporary name and linked into place, so `path`
+    /// never holds an empty or half-made database (an empty file at `path` is always damage).
+    /// - Returns: false when another process made it first.
+    @discardableResult
+    public static func create(at path: String, schema: (Database) throws -> Void) throws -> Bool {
+        do {
+            return try FileSystem.atomicCreate(at: path, permissions: 0o600) { temporary in
+                let fd = try SystemError.check("open", path: path) { open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+                close(fd)
+                let database = try Database(path: temporary, mode: .create)
+                try database.execute("PRAGMA journal_mode = DELETE")   // everything in the one file that is linked
+                try schema(database)
+            }
+        } catch let error as SystemError {
+            throw StoreError.dataDirectory(path: path, reason: "cannot be created (\(error.reason))")
+        }
+    }
+
+    /// Refuses a database that exists but is not whole: empty (0 bytes), not a database, without
+    /// a schema, or failing SQLite's `quick_check`. A damaged library is never taken for a new one.
+    /// - Throws: `StoreError.damaged` naming the file and what is wrong.
+    public func checkIntact() throws {
+        if let stamp = try? FileStamp(path: path), stamp.size == 0 {
+            throw StoreError.damaged(path: path, reason: "the file is empty (0 bytes)")
+        }
+        do {
+            guard try userVersion > 0 else { throw StoreError.damaged(path: path, reason: "it holds no VoiceAlarm data (no schema)") }
+            let verdict = try query("PRAGMA quick_check").compactMap { $0.values.first?.text }
+            guard verdict == ["ok"] else {
+                throw StoreError.damaged(path: path, reason: "SQLite's quick_check fails: \(verdict.first ?? "no answer")")
+            }
+        } catch let error as StoreError {
+            throw error.asDamage
+        }
+    }
+
+    /// `file:PATH?immutable=1`, with the path percent-encoded as SQLite's URI rules need.
+    private static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
     }
 
     deinit { sqlite3_close_v2(handle) }

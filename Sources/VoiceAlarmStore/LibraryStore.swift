@@ -11,17 +11,48 @@ public final class LibraryStore {
     public let dataDirectory: String
     public var clipsDirectory: String { "\(dataDirectory)/clips" }
     public var databasePath: String { "\(dataDirectory)/voicealarm.sqlite" }
+    /// The last-known-good copy of the library, rewritten after every change (`LibraryBackup`).
+    public var backupPath: String { "\(dataDirectory)/\(LibraryBackup.fileName)" }
+    /// True when opened only to read (a read-only or full disk, a locked database).
+    public let isReadOnly: Bool
     private let db: Database
+    private var transactionDepth = 0
 
-    /// Opens the library in `dataDirectory`, creating it (mode 0700) and migrating the schema.
-    /// - Throws: `StoreError` when the folder cannot be made or written, or SQLite fails.
+    /// Opens the library in `dataDirectory`, creating it (mode 0700) when there is none, and
+    /// migrating the schema. A database file that exists but is not whole is never replaced.
+    /// - Throws: `StoreError.damaged` for an empty, truncated or foreign database file;
+    ///   `StoreError` when the folder cannot be made or written, or SQLite fails.
     public init(dataDirectory: String) throws {
         self.dataDirectory = dataDirectory
+        isReadOnly = false
         try Self.makePrivateDirectory(dataDirectory)
         try Self.makePrivateDirectory("\(dataDirectory)/clips")
         StaleFiles.sweep("\(dataDirectory)/clips")
-        db = try Database(path: "\(dataDirectory)/voicealarm.sqlite")
+        let path = "\(dataDirectory)/voicealarm.sqlite"
+        if FileSystem.kind(of: path) == .missing { try Database.create(at: path, schema: Schema.migrate) }
+        db = try Database(path: path)
+        try db.checkIntact()
         try Schema.migrate(db)
+    }
+
+    /// Opens a damaged database only to read what can still be read (no intactness check).
+    init(salvaging path: String, dataDirectory: String) throws {
+        self.dataDirectory = dataDirectory
+        isReadOnly = true
+        db = try Database(path: path, mode: .readOnly)
+    }
+
+    /// Opens an existing library only to read it, writing nothing (no lock, no journal): what a
+    /// ring falls back to when the library cannot be opened to write.
+    /// - Parameter path: the database file; the library's own by default.
+    /// - Throws: `StoreError` when there is no database, or it is damaged.
+    public init(readingOnly dataDirectory: String, path: String? = nil) throws {
+        self.dataDirectory = dataDirectory
+        isReadOnly = true
+        let path = path ?? "\(dataDirectory)/voicealarm.sqlite"
+        guard FileSystem.kind(of: path) != .missing else { throw StoreError.damaged(path: path, reason: "there is no library here") }
+        db = try Database(path: path, mode: .readOnly)
+        try db.checkIntact()
     }
 
     /// The storage's integrity, as `PRAGMA integrity_check` reports it ("ok" when sound).
@@ -29,25 +60,41 @@ public final class LibraryStore {
         try db.query("PRAGMA integrity_check").first?.values.first?.text ?? "no answer"
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction.
-    public func transaction<T>(_ body: () throws -> T) throws -> T { try db.immediateTransaction(body) }
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction; the backup is rewritten once it commits.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try changing { try db.immediateTransaction(body) }
+    }
+
+    /// Runs one change, then (outside any transaction) rewrites the last-known-good copy. The copy
+    /// is a safety net: failing to write it (a full disk) does not fail the change.
+    private func changing<T>(_ body: () throws -> T) throws -> T {
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let result = try body()
+        if transactionDepth == 1 { try? LibraryBackup(of: self).write(to: backupPath) }
+        return result
+    }
 
     // MARK: Clips
 
     public func insertClip(_ clip: LibraryClip) throws {
-        try db.execute("""
-            INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, Self.clipValues(clip) + [.text(Self.timestamp())])
+        try changing {
+            try db.execute("""
+                INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, Self.clipValues(clip) + [.text(Self.timestamp())])
+        }
     }
 
     /// Gives a clip new audio (a re-recording, or generated audio arriving).
     public func updateClipAudio(_ clip: LibraryClip) throws {
-        try db.execute("""
-            UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?
-            WHERE id = ?
-            """, [.text(clip.fileName), .integer(Int64(clip.frames)), .integer(Int64(clip.trimmedStart)),
-                  .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash), .text(clip.idString)])
+        try changing {
+            try db.execute("""
+                UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?
+                WHERE id = ?
+                """, [.text(clip.fileName), .integer(Int64(clip.frames)), .integer(Int64(clip.trimmedStart)),
+                      .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash), .text(clip.idString)])
+        }
     }
 
     public func clips() throws -> [LibraryClip] {
@@ -70,14 +117,16 @@ public final class LibraryStore {
     /// Removes a clip, and every place it holds in a playlist or the manifesto (later positions
     /// close up). Returns the targets that changed.
     public func deleteClip(_ id: UUID) throws -> [Target] {
-        let key = Database.Value.text(id.uuidString.lowercased())
-        let touched = try db.query("SELECT DISTINCT t.kind, t.name FROM target_clips tc JOIN targets t ON t.id = tc.target_id WHERE tc.clip_id = ?", [key])
-            .map(Self.target)
-        for target in touched {
-            try setClips(try clips(of: target).filter { $0 != id }, of: target)
+        try changing {
+            let key = Database.Value.text(id.uuidString.lowercased())
+            let touched = try db.query("SELECT DISTINCT t.kind, t.name FROM target_clips tc JOIN targets t ON t.id = tc.target_id WHERE tc.clip_id = ?", [key])
+                .map(Self.target)
+            for target in touched {
+                try setClips(try clips(of: target).filter { $0 != id }, of: target)
+            }
+            try db.execute("DELETE FROM clips WHERE id = ?", [key])
+            return touched
         }
-        try db.execute("DELETE FROM clips WHERE id = ?", [key])
-        return touched
     }
 
     // MARK: Targets
@@ -95,11 +144,15 @@ public final class LibraryStore {
     }
 
     public func createPlaylist(_ name: String) throws {
-        try db.execute("INSERT INTO targets (kind, name) VALUES ('playlist', ?)", [.text(name)])
+        try changing {
+            try db.execute("INSERT INTO targets (kind, name) VALUES ('playlist', ?)", [.text(name)])
+        }
     }
 
     public func deletePlaylist(_ name: String) throws {
-        try db.execute("DELETE FROM targets WHERE kind = 'playlist' AND name = ?", [.text(name)])
+        try changing {
+            try db.execute("DELETE FROM targets WHERE kind = 'playlist' AND name = ?", [.text(name)])
+        }
     }
 
     /// A target's clips, in order (a clip may appear more than once).
@@ -112,13 +165,15 @@ public final class LibraryStore {
 
     /// Replaces a target's clips with `clips`, in that order.
     public func setClips(_ clips: [UUID], of target: Target) throws {
-        guard let id = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(target)).first?["id"]?.integer else {
-            preconditionFailure("setClips on a target that does not exist: \(target)")
-        }
-        try db.execute("DELETE FROM target_clips WHERE target_id = ?", [.integer(id)])
-        for (position, clip) in clips.enumerated() {
-            try db.execute("INSERT INTO target_clips (target_id, position, clip_id) VALUES (?, ?, ?)",
-                           [.integer(id), .integer(Int64(position + 1)), .text(clip.uuidString.lowercased())])
+        try changing {
+            guard let id = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(target)).first?["id"]?.integer else {
+                preconditionFailure("setClips on a target that does not exist: \(target)")
+            }
+            try db.execute("DELETE FROM target_clips WHERE target_id = ?", [.integer(id)])
+            for (position, clip) in clips.enumerated() {
+                try db.execute("INSERT INTO target_clips (target_id, position, clip_id) VALUES (?, ?, ?)",
+                               [.integer(id), .integer(Int64(position + 1)), .text(clip.uuidString.lowercased())])
+            }
         }
     }
 
@@ -144,31 +199,55 @@ public final class LibraryStore {
     }
 
     public func insertAlarm(_ alarm: Alarm) throws {
-        let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
-        guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
-        try db.execute("""
-            INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
-                  .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
-                  alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0), .text(Self.timestamp())])
+        try changing {
+            let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
+            guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
+            try db.execute("""
+                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
+                      .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
+                      alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0), .text(Self.timestamp())])
+        }
     }
 
     public func deleteAlarm(_ id: UUID) throws {
-        try db.execute("DELETE FROM alarms WHERE id = ?", [.text(id.uuidString.lowercased())])
+        try changing {
+            try db.execute("DELETE FROM alarms WHERE id = ?", [.text(id.uuidString.lowercased())])
+        }
     }
 
     public func setVoice(_ on: Bool, for id: UUID) throws {
-        try db.execute("UPDATE alarms SET voice = ? WHERE id = ?", [.integer(on ? 1 : 0), .text(id.uuidString.lowercased())])
+        try changing {
+            try db.execute("UPDATE alarms SET voice = ? WHERE id = ?", [.integer(on ? 1 : 0), .text(id.uuidString.lowercased())])
+        }
     }
 
     /// Records what an alarm now plays: a voice file built from `identity` (with its stamp once
     /// checked), or the default tone and why.
-    public func setSound(for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil) throws {
-        try db.execute("UPDATE alarms SET sound_file = ?, sound_identity = ?, sound_reason = ?, sound_stamp = ? WHERE id = ?",
-                       [file.map { .text($0) } ?? .null, identity.map { .text($0) } ?? .null,
-                        reason.map { .text($0) } ?? .null, stamp.map { .text(Self.text(of: $0)) } ?? .null,
-                        .text(id.uuidString.lowercased())])
+    /// Clears any rebuild owed.
+    public func setSound(for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil,
+                         recordings: String? = nil) throws {
+        try changing {
+            try db.execute("""
+                UPDATE alarms SET sound_file = ?, sound_identity = ?, sound_reason = ?, sound_stamp = ?, sound_recordings = ?,
+                rebuild_pending = NULL WHERE id = ?
+                """, [file.map { .text($0) } ?? .null, identity.map { .text($0) } ?? .null,
+                      reason.map { .text($0) } ?? .null, stamp.map { .text(Self.text(of: $0)) } ?? .null,
+                      recordings.map { .text($0) } ?? .null, .text(id.uuidString.lowercased())])
+        }
+    }
+
+    /// Notes that an alarm's rebuild is owed (the machine stopped it) and why; its voice file stays as recorded.
+    public func markRebuildPending(_ id: UUID, reason: String) throws {
+        try changing {
+            try db.execute("UPDATE alarms SET rebuild_pending = ? WHERE id = ?", [.text(reason), .text(id.uuidString.lowercased())])
+        }
+    }
+
+    /// Records which recordings an alarm's current voice file was made from.
+    public func setSoundRecordings(_ recordings: String, for id: UUID) throws {
+        try db.execute("UPDATE alarms SET sound_recordings = ? WHERE id = ?", [.text(recordings), .text(id.uuidString.lowercased())])
     }
 
     /// Records the stamp of an alarm's voice file that was just checked and passed.
@@ -187,59 +266,10 @@ public final class LibraryStore {
     }
 
     public func setSetting(_ key: String, _ value: String) throws {
-        try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                       [.text(key), .text(value)])
-    }
-
-    // MARK: Rows
-
-    private static let targetWhere = "((t.kind = 'manifesto' AND ? = 1) OR (t.kind = 'playlist' AND t.name = ?))"
-
-    private static func targetKey(_ target: Target) -> [Database.Value] {
-        switch target {
-        case .manifesto: [.integer(1), .null]
-        case .playlist(let name): [.integer(0), .text(name)]
+        try changing {
+            try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           [.text(key), .text(value)])
         }
-    }
-
-    private static func target(_ row: [String: Database.Value]) -> Target {
-        row["kind"]?.text == "manifesto" ? .manifesto : .playlist(row["name"]?.text ?? "")
-    }
-
-    private static func clipValues(_ clip: LibraryClip) -> [Database.Value] {
-        [.text(clip.idString), .text(clip.title), .text(clip.fileName), .integer(Int64(clip.frames)),
-         .integer(Int64(clip.trimmedStart)), .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)),
-         .text(clip.contentHash)]
-    }
-
-    private static func clip(_ row: [String: Database.Value]) -> LibraryClip {
-        LibraryClip(id: UUID(uuidString: row["id"]!.text!)!, title: row["title"]?.text ?? "", fileName: row["file_name"]!.text!,
-                    frames: row["frames"]!.int!, trimmedStart: row["trimmed_start"]!.int!, trimmedLength: row["trimmed_length"]!.int!,
-                    sampleRate: row["sample_rate"]!.int!, contentHash: row["content_hash"]!.text!)
-    }
-
-    private static func storedAlarm(_ row: [String: Database.Value]) -> StoredAlarm {
-        let alarm = Alarm(id: UUID(uuidString: row["id"]!.text!)!, target: target(row),
-                          time: AlarmTime(hour: row["hour"]!.int!, minute: row["minute"]!.int!),
-                          days: Weekdays(rawValue: row["days"]!.int!), date: row["date"]?.text.flatMap(LocalDate.init(parsing:)),
-                          label: row["label"]?.text, voice: row["voice"]?.int == 1)
-        return StoredAlarm(alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
-                           soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp))
-    }
-
-    /// `size:modified:inode`, modified in nanoseconds.
-    private static func text(of stamp: FileStamp) -> String {
-        "\(stamp.size):\(stamp.modified):\(stamp.inode)"
-    }
-
-    private static func stamp(_ text: String) -> FileStamp? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 3, let size = Int(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else { return nil }
-        return FileStamp(size: size, modified: modified, inode: inode)
-    }
-
-    private static func timestamp() -> String {
-        ISO8601DateFormatter().string(from: Date())
     }
 
     /// Creates `path` with mode 0700 (a voice is personal), or checks an existing one is writable.

@@ -6,6 +6,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     case dataDirectory(path: String, reason: String)
     /// The database was written by a newer VoiceAlarm.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The database file exists but is not whole (empty, not a database, failing its check).
+    case damaged(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,28 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .dataDirectory(let path, let reason): "\(path): \(reason)"
         case .newerSchema(let path, let found, let supported):
             "\(path): written by a newer VoiceAlarm (schema \(found), this one knows up to \(supported))"
+        case .damaged(let path, let reason):
+            "\(path): damaged: \(reason); nothing was changed — run 'voicealarm repair'"
+        }
+    }
+}
+
+extension StoreError {
+    /// SQLite's "not a database" (26) and "malformed" (11) codes mean the file is damaged.
+    var asDamage: StoreError {
+        if case .sqlite(let path, _, let code, let message) = self, code == 26 || code == 11 {
+            return .damaged(path: path, reason: message)
+        }
+        return self
+    }
+
+    /// True when the machine is at fault (no space, read-only, an I/O error, a lock held too
+    /// long), not the library's content: the same change may work once that is fixed.
+    public var isEnvironmental: Bool {
+        switch self {
+        case .sqlite(_, _, let code, _): [5, 6, 8, 10, 13, 14, 15].contains(code & 0xff)   // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL
+        case .dataDirectory: true
+        case .newerSchema, .damaged: false
         }
     }
 }

@@ -14,9 +14,15 @@ public struct StoredAlarm: Hashable, Sendable {
     /// Size, modification time and inode of the voice file when it last passed its check: while
     /// the file still has them it is not decoded again to decide what the alarm plays.
     public var soundStamp: FileStamp?
+    /// Identity of the recordings alone (the clips' audio, in order) the voice file was made from.
+    public var soundRecordings: String?
+    /// Why a rebuild is owed (the machine stopped the last one), or nil.
+    public var rebuildPending: String?
 
     public init(alarm: Alarm, soundFile: String? = nil, soundIdentity: String? = nil, soundReason: String? = nil,
-                soundStamp: FileStamp? = nil) {
+                soundStamp: FileStamp? = nil, soundRecordings: String? = nil, rebuildPending: String? = nil) {
+        self.soundRecordings = soundRecordings
+        self.rebuildPending = rebuildPending
         self.alarm = alarm
         self.soundFile = soundFile
         self.soundIdentity = soundIdentity

@@ -162,22 +162,30 @@ struct AlarmServiceTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.service.sounds.path).isEmpty)
     }
 
-    @Test("A failed rebuild deletes the old voice file: an old recording is the wrong sound")
-    func failedRebuild() throws {
+    @Test("A rebuild the machine stops keeps the voice file that still matches the recordings, owes the rebuild, and catches up")
+    func rebuildStoppedByTheMachine() throws {
         let f = try LibraryFixture()
         let clip = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
         _ = try f.service.playlists.setManifesto(clip.idString)
         let id = try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay).status.alarm.id
         let old = try #require(try f.soundPath(id))
-        // The new file's name is taken by a folder: the rebuild cannot write it.
-        try FileManager.default.createDirectory(atPath: old.replacingOccurrences(of: ".m4a", with: ".caf"), withIntermediateDirectories: false)
+        let oldHash = try f.soundHash(id)
+        // The new file's name is taken by a folder: the machine, not the recording, stops the rebuild.
+        let blocked = old.replacingOccurrences(of: ".m4a", with: ".caf")
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
         let summary = try f.service.settings.change(.format, to: "caf")
-        #expect(summary.onDefault.map(\.0) == [id])
+        #expect(summary.deferred.map(\.0) == [id])
+        #expect(summary.onDefault.isEmpty)
+        #expect(try f.soundHash(id) == oldHash, "the m4a stays until the caf is written")
+        #expect(try f.service.alarms.status(of: id).sound == .voice(fileName: URL(fileURLWithPath: old).lastPathComponent))
+        #expect(try f.scheduled(id)?.configuration.sound == .named(URL(fileURLWithPath: old).lastPathComponent))
+        #expect(try f.service.store.alarm(id)?.rebuildPending != nil)
+
+        try FileManager.default.removeItem(atPath: blocked)
+        _ = try f.service.sync.reconcile()
+        #expect(try f.service.alarms.status(of: id).sound.soundName.hasSuffix(".caf"))
         #expect(!FileManager.default.fileExists(atPath: old))
-        let status = try f.service.alarms.status(of: id)
-        #expect(status.sound.soundName == "default")
-        #expect(status.sound.reason?.hasPrefix("rebuild failed") == true)
-        #expect(try f.scheduled(id)?.configuration.sound == .default)
+        #expect(try f.service.store.alarm(id)?.rebuildPending == nil)
     }
 
     @Test("A settings change rebuilds every voice alarm and removes files whose extension changed")

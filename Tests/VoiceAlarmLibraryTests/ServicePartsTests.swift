@@ -60,11 +60,15 @@ struct ServicePartsTests {
     @Test("The daemon host refuses a library on another backend, and a stop before run returns at once")
     func daemonHost() throws {
         let systemd = try LibraryFixture(makeScheduler: { _ in MemoryScheduler() })
-        #expect(throws: DaemonHost.Refusal.self) { try DaemonHost(service: systemd.service, options: .init(), say: { _ in }) }
+        #expect(throws: DaemonHost.Refusal.self) {
+            try DaemonHost(location: LibraryLocation(dataDirectory: systemd.dir.path), options: .init(), say: { _ in }, open: { systemd.service })
+        }
 
         let f = try LibraryFixture()
-        let host = try DaemonHost(service: f.service, options: .init(), say: { _ in })
-        #expect(throws: (any Error).self) { try DaemonHost(service: f.service, options: .init(), say: { _ in }) }   // one per data dir
+        let location = LibraryLocation(dataDirectory: f.dir.path)
+        let host = try DaemonHost(location: location, options: .init(), say: { _ in }, open: { f.service })
+        #expect(host.degraded == nil)
+        #expect(throws: (any Error).self) { try DaemonHost(location: location, options: .init(), say: { _ in }, open: { f.service }) }   // one per data dir
         host.stop()
         let start = Date()
         host.run()

@@ -1,25 +1,31 @@
 import Foundation
+import VoiceAlarmCore
 import Synchronization
 
 /// Starts `voicealarm ring ID --scheduled` processes for the daemon, without waiting for them,
 /// so each ring is its own process that `voicealarm stop` can stop. A ring that cannot even be
 /// started is said loudly on stderr and in the event log.
 final class RingLauncher: Sendable {
-    let executable: String, dataDirectory: String, device: String, maxSeconds: Double
+    let executable: String, dataDirectory: String, soundsDirectory: String, device: String, maxSeconds: Double
     private let running = Mutex<[Process]>([])
 
-    init(executable: String, dataDirectory: String, device: String, maxSeconds: Double) {
+    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String, maxSeconds: Double) {
         self.executable = executable
         self.dataDirectory = dataDirectory
+        self.soundsDirectory = soundsDirectory
         self.device = device
         self.maxSeconds = maxSeconds
     }
 
-    func ring(_ id: UUID) {
+    /// Starts the ring of `alarm`, naming its voice file (`--sound`) so the ring can play it
+    /// even when the library cannot be read.
+    func ring(_ alarm: ScheduledAlarm) {
+        let id = alarm.id
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
                              "--device", device, "--max-seconds", "\(maxSeconds)"]
+        if case .named(let file) = alarm.configuration.sound { process.arguments! += ["--sound", "\(soundsDirectory)/\(file)"] }
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
             let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(error)"

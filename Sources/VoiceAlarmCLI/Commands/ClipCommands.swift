@@ -33,6 +33,7 @@ enum ClipCommands {
     static let specs = [importSpec, replaceSpec, listSpec, removeSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        var status = ExitCode.success
         let service = try context.library()
         switch parsed.command {
         case importSpec.name:
@@ -43,7 +44,7 @@ enum ClipCommands {
             let (clip, summary) = try service.clips.replace(parsed.arguments[0], with: parsed.arguments[1])
             context.console.result(clip.idString)
             context.say(String(format: "Clip %@ now holds %.2f s of new audio.", clip.idString, clip.duration))
-            Report.rebuilds(summary, context)
+            status = Report.rebuilds(summary, context)
         case listSpec.name:
             let clips = try service.clips.all()
             if context.json {
@@ -60,11 +61,11 @@ enum ClipCommands {
             let clip = removed.clip
             context.console.result(clip.idString)
             context.say("Removed clip \(clip.idString) (\(clip.title))" + (removed.targets.isEmpty ? "." : " from \(removed.targets.map(\.description).joined(separator: ", "))."))
-            Report.rebuilds(removed.summary, context)
+            status = Report.rebuilds(removed.summary, context)
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }
-        return .success
+        return status
     }
 
     struct ClipJSON: Encodable { var id: String; var title: String; var duration: Double; var path: String }

@@ -41,6 +41,7 @@ enum PlaylistCommands {
     static let specs = [createSpec, addSpec, moveSpec, removeSpec, deleteSpec, showSpec, listSpec, manifestoSetSpec, manifestoShowSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        var status = ExitCode.success
         let service = try context.library()
         let args = parsed.arguments
         switch parsed.command {
@@ -49,15 +50,15 @@ enum PlaylistCommands {
             context.console.result(args[0])
             context.say("Created playlist '\(args[0])' with \(args.count - 1) clip\(args.count == 2 ? "" : "s").")
         case addSpec.name:
-            Report.rebuilds(try service.playlists.append(to: args[0], clips: Array(args.dropFirst())), context)
+            status = Report.rebuilds(try service.playlists.append(to: args[0], clips: Array(args.dropFirst())), context)
             try show(.playlist(args[0]), service, context)
         case moveSpec.name:
             let from = try parsed.integerArgument(1, named: "FROM"), to = try parsed.integerArgument(2, named: "TO")
-            Report.rebuilds(try service.playlists.move(in: args[0], from: from, to: to), context)
+            status = Report.rebuilds(try service.playlists.move(in: args[0], from: from, to: to), context)
             try show(.playlist(args[0]), service, context)
         case removeSpec.name:
             let position = try parsed.integerArgument(1, named: "POSITION")
-            Report.rebuilds(try service.playlists.remove(from: args[0], position: position), context)
+            status = Report.rebuilds(try service.playlists.remove(from: args[0], position: position), context)
             try show(.playlist(args[0]), service, context)
         case deleteSpec.name:
             let removed = try service.playlists.delete(args[0], withAlarms: parsed.has("with-alarms"))
@@ -75,14 +76,14 @@ enum PlaylistCommands {
             }
         case manifestoSetSpec.name:
             let summary = try service.playlists.setManifesto(args[0])
-            Report.rebuilds(summary, context)
+            status = Report.rebuilds(summary, context)
             try show(.manifesto, service, context)
         case manifestoShowSpec.name:
             try show(.manifesto, service, context)
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }
-        return .success
+        return status
     }
 
     /// `{"name", "clips": [{"id", "title", "duration"}]}`, or numbered lines.

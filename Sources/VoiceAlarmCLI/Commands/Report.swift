@@ -5,11 +5,17 @@ import VoiceAlarmCore
 /// Shared ways of saying things to a person.
 enum Report {
     /// What a change did to alarms, on stderr.
-    static func rebuilds(_ summary: RebuildSummary, _ context: CommandContext) {
+    /// - Returns: `.failure` when a rebuild was owed because the machine stopped it (said on stderr as an error).
+    @discardableResult
+    static func rebuilds(_ summary: RebuildSummary, _ context: CommandContext) -> ExitCode {
         for id in summary.rebuilt { context.say("Rebuilt the ringtone of alarm \(id.uuidString.lowercased()) and re-scheduled it.") }
         for (id, reason) in summary.onDefault {
             context.say("Alarm \(id.uuidString.lowercased()) rings with the default tone (\(reason)).")
         }
+        for (id, reason) in summary.deferred {
+            context.console.note("error: alarm \(id.uuidString.lowercased()): its ringtone could not be rebuilt: \(reason); it keeps its current voice file, and the rebuild is retried by the next change, 'voicealarm reconcile' or the daemon")
+        }
+        return summary.deferred.isEmpty ? .success : .failure
     }
 
     /// ISO 8601 with the offset of `timeZone`: `2026-11-30T07:00:00+01:00`.

@@ -13,13 +13,16 @@ enum RingCommands {
             OptionSpec("max-seconds", value: "SECONDS", help: "Stop after this much ringing (default 600)"),
             OptionSpec("volume-floor", value: "PERCENT", help: "Raise the device's mixer to at least this (default 70)"),
             OptionSpec("scheduled", help: "Started by a scheduler: more than 10 minutes late is logged as missed, not rung"),
+            OptionSpec("sound", value: "FILE", help: "The voice file to ring if the library cannot be read (schedulers set it)"),
         ],
         discussion: """
           The mixer of the device is unmuted and raised for the ring, and restored afterwards (a muted
           mixer is Linux's silent switch). The ring loops until 'voicealarm stop', Ctrl-C, SIGTERM or
           --max-seconds. A voice file that fails to play is replaced by the default tone; a device
           that fails is replaced by 'default'; a ring that makes no sound is logged loudly in
-          DATA-DIR/events.log.
+          DATA-DIR/events.log. When the library cannot be opened (a full or read-only disk, a
+          damaged or locked database) the ring still happens: from the database read without
+          writing, else with --sound, else with the default tone; the degraded state is said.
         """,
         examples: ["voicealarm ring 9c41d2e0", "voicealarm ring 9c41d2e0 --device plughw:1,0 --max-seconds 60"])
     static let stopSpec = CommandSpec(
@@ -42,11 +45,14 @@ enum RingCommands {
             options.maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
             options.mixerFloor = try parsed.number("volume-floor", in: 0...100, default: 70) / 100
             options.scheduled = parsed.has("scheduled")
-            let service = try context.library()
+            let (subject, _) = try RingSubject.find(parsed.arguments[0], in: try context.location(), soundHint: parsed.value("sound"),
+                                                    open: context.library)
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
-            let ringer = AlarmRinger(service: service, shouldStop: { stop.isSet }, say: { context.say($0) })
-            switch try ringer.ring(parsed.arguments[0], options: options) {
+            // A degraded ring is said even under --quiet: the person must learn the library needs care.
+            let ringer = AlarmRinger(dataDirectory: subject.dataDirectory, shouldStop: { stop.isSet },
+                                     say: { line in subject.degraded == nil ? context.say(line) : context.console.note(line) })
+            switch try ringer.ring(subject, options: options) {
             case .rang(let seconds, let sound, let device):
                 context.console.result(sound)
                 context.say(String(format: "Rang %@ on '%@' for %.1f s%@.", sound, device, seconds, stop.isSet ? " (stopped)" : ""))

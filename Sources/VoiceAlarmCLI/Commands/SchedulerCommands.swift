@@ -65,11 +65,11 @@ enum SchedulerCommands {
         options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
         options.maxRingSeconds = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
         options.device = parsed.value("device") ?? "default"
-        let service = try context.library()
         let console = context.console, quiet = context.quiet
         let host: DaemonHost
         do {
-            host = try DaemonHost(service: service, options: options, say: { line in if !quiet { console.note(line) } })
+            host = try DaemonHost(location: try context.location(), options: options,
+                                  say: { line in if !quiet || line.hasPrefix("warning") { console.note(line) } }, open: context.library)
         } catch let refusal as DaemonHost.Refusal {
             throw UsageError(refusal.description, command: daemonSpec.name)
         }

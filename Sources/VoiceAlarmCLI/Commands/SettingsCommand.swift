@@ -12,6 +12,7 @@ enum SettingsCommand {
         examples: ["voicealarm settings", "voicealarm settings format caf", "voicealarm settings gap 0.5"])
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        var status = ExitCode.success
         let service = try context.library()
         switch parsed.arguments.count {
         case 0: break
@@ -22,7 +23,7 @@ enum SettingsCommand {
             }
             do {
                 let summary = try service.settings.change(key, to: parsed.arguments[1])
-                Report.rebuilds(summary, context)
+                status = Report.rebuilds(summary, context)
             } catch let error as SettingsError {
                 throw UsageError(error.description, command: spec.name)
             }
@@ -40,6 +41,6 @@ enum SettingsCommand {
         } else {
             for (key, value) in values { context.console.result("\(key) = \(value)") }
         }
-        return .success
+        return status
     }
 }

@@ -50,6 +50,12 @@ enum Schema {
         """
         ALTER TABLE alarms ADD COLUMN sound_stamp TEXT;
         """,
+        // 3: which recordings the voice file was made from (so a rebuild the machine stopped can
+        //    keep a file that still matches them), and why a rebuild is still owed.
+        """
+        ALTER TABLE alarms ADD COLUMN sound_recordings TEXT;
+        ALTER TABLE alarms ADD COLUMN rebuild_pending TEXT;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -1,0 +1,79 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// What a ring needs to know about its alarm, found from as much of the library as can be
+/// read: the library itself; else its database read-only (a read-only or full disk, a database
+/// locked by another process); else only what the scheduler handed the ring (`--sound`).
+/// Ringing depends on nothing but a readable sound.
+///
+/// ```swift
+/// let (subject, service) = try RingSubject.find("9c41d2e0-…", in: location, soundHint: nil, open: { try LibraryOpener.open(location).0 })
+/// try AlarmRinger(dataDirectory: subject.dataDirectory, shouldStop: { false }, say: { print($0) }).ring(subject, options: .init())
+/// ```
+public struct RingSubject: Sendable {
+    public var id: UUID
+    /// How logs and messages name the alarm: `alarm <id> (<target> at <time>)`.
+    public var tag: String
+    /// The alarm's schedule, for the missed-alarm rule; nil when it cannot be read.
+    public var schedule: AlarmSchedule?
+    /// The voice file to play (absolute), or nil for the default tone.
+    public var voiceFile: String?
+    public var dataDirectory: String
+    /// Why the library could not be used, when it could not.
+    public var degraded: String?
+
+    /// A subject from a library that opened.
+    init(_ status: AlarmStatus, soundsDirectory: String, dataDirectory: String) {
+        id = status.alarm.id
+        tag = "alarm \(status.alarm.idString) (\(status.alarm.target) at \(status.alarm.time))"
+        schedule = status.alarm.schedule
+        if case .voice(let file) = status.sound { voiceFile = "\(soundsDirectory)/\(file)" }
+        self.dataDirectory = dataDirectory
+    }
+
+    init(id: UUID, tag: String, schedule: AlarmSchedule?, voiceFile: String?, dataDirectory: String, degraded: String?) {
+        self.id = id
+        self.tag = tag
+        self.schedule = schedule
+        self.voiceFile = voiceFile
+        self.dataDirectory = dataDirectory
+        self.degraded = degraded
+    }
+
+    /// Finds what to ring for `reference`.
+    /// - Parameters:
+    ///   - soundHint: the voice file the scheduler named for this alarm, used only when the
+    ///     library cannot be read at all.
+    ///   - open: opens the library normally.
+    /// - Returns: the subject, and the service when the library opened.
+    /// - Throws: `LibraryError` for an alarm the library does not know; when the library cannot
+    ///   be opened, only for a reference that is not a whole id (a short id needs the library).
+    public static func find(_ reference: String, in location: LibraryLocation, soundHint: String?,
+                            open: () throws -> AlarmService) throws -> (RingSubject, AlarmService?) {
+        let failure: any Error
+        do {
+            let service = try open()
+            let status = try service.alarms.status(of: try service.alarms.id(reference))
+            return (RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory), service)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            failure = error
+        }
+        let dataDirectory = location.dataDirectory
+        if let store = try? LibraryStore(readingOnly: dataDirectory),
+           let id = try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) }),
+           let stored = try? store.alarm(id) {
+            let sounds = (try? store.settings()[LibraryOpener.soundsKey]) ?? nil
+            let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds ?? "\(dataDirectory)/Sounds")/\($0)" } : nil
+            return (RingSubject(id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
+                                schedule: stored.alarm.schedule, voiceFile: voice, dataDirectory: dataDirectory,
+                                degraded: "the library cannot be opened to write (\(failure)); read it without writing"), nil)
+        }
+        guard let id = UUID(uuidString: reference) else { throw failure }
+        return (RingSubject(id: id, tag: "alarm \(id.uuidString.lowercased())", schedule: nil, voiceFile: soundHint,
+                            dataDirectory: dataDirectory,
+                            degraded: "the library cannot be read (\(failure)); ringing " + (soundHint == nil ? "the default tone" : "the sound its scheduler named")), nil)
+    }
+}

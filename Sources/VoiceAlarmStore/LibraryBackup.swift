@@ -1,0 +1,140 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmFiles
+
+/// A last-known-good copy of the library — clips, playlists and the manifesto with their
+/// clips in order, alarms with what was built for them, settings — as JSON beside the database
+/// (`library-backup.json`, 0600), rewritten after every change. `voicealarm repair` restores
+/// from it what SQLite cannot recover from a damaged database.
+public struct LibraryBackup: Codable, Equatable, Sendable {
+    /// The file's name in the data dir.
+    public static let fileName = "library-backup.json"
+
+    public struct Clip: Codable, Equatable, Sendable {
+        public var id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int
+        public var sampleRate: Int, contentHash: String
+    }
+
+    public struct Alarm: Codable, Equatable, Sendable {
+        public var id: UUID
+        /// `manifesto`, or the playlist's name.
+        public var target: String
+        public var isManifesto: Bool
+        public var hour: Int, minute: Int, days: Int
+        public var date: String?, label: String?
+        public var voice: Bool
+    }
+
+    public var version = 1
+    public var clips: [Clip] = []
+    /// Playlist names in the order they were made, with their clips in order.
+    public var playlists: [String] = []
+    public var playlistClips: [String: [UUID]] = [:]
+    public var manifesto: [UUID] = []
+    public var alarms: [Alarm] = []
+    public var settings: [String: String] = [:]
+
+    public init() {}
+
+    /// A copy of what `store` holds now.
+    public init(of store: LibraryStore) throws {
+        clips = try store.clips().map { Clip($0) }
+        playlists = try store.playlistNames()
+        for name in playlists { playlistClips[name] = try store.clips(of: .playlist(name)) }
+        manifesto = try store.clips(of: .manifesto)
+        alarms = try store.alarms().map { Alarm($0.alarm) }
+        settings = try store.settings()
+    }
+
+    /// What can still be read of a damaged database, table by table: whatever SQLite can read
+    /// is kept, whatever it cannot is left empty.
+    public static func salvage(_ databasePath: String, dataDirectory: String) -> LibraryBackup {
+        var copy = LibraryBackup()
+        guard let store = try? LibraryStore(salvaging: databasePath, dataDirectory: dataDirectory) else { return copy }
+        copy.clips = ((try? store.clips()) ?? []).map { Clip($0) }
+        copy.playlists = (try? store.playlistNames()) ?? []
+        for name in copy.playlists { copy.playlistClips[name] = try? store.clips(of: .playlist(name)) }
+        copy.manifesto = (try? store.clips(of: .manifesto)) ?? []
+        copy.alarms = ((try? store.alarms()) ?? []).map { Alarm($0.alarm) }
+        copy.settings = (try? store.settings()) ?? [:]
+        return copy
+    }
+
+    /// The copy at `path`, or nil when there is none or it cannot be read.
+    public static func read(_ path: String) -> LibraryBackup? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(LibraryBackup.self, from: data)
+    }
+
+    /// Writes the copy atomically, private to the user.
+    public func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try FileSystem.atomicWrite(try encoder.encode(self), to: path, permissions: 0o600)
+    }
+
+    /// This copy with what `other` holds that this one lacks (by id, or by playlist name).
+    public func filled(from other: LibraryBackup) -> LibraryBackup {
+        var merged = self
+        let clipIDs = Set(clips.map(\.id)), alarmIDs = Set(alarms.map(\.id))
+        merged.clips += other.clips.filter { !clipIDs.contains($0.id) }
+        for name in other.playlists where !playlists.contains(name) {
+            merged.playlists.append(name)
+            merged.playlistClips[name] = other.playlistClips[name] ?? []
+        }
+        if merged.manifesto.isEmpty { merged.manifesto = other.manifesto }
+        merged.alarms += other.alarms.filter { !alarmIDs.contains($0.id) }
+        merged.settings.merge(other.settings) { mine, _ in mine }
+        return merged
+    }
+
+    /// Whether the copy holds anything at all.
+    public var isEmpty: Bool { clips.isEmpty && playlists.isEmpty && alarms.isEmpty && manifesto.isEmpty }
+
+    /// Writes the copy into `store` (a new, empty library), in one transaction. Clips that a
+    /// playlist or alarm names but the copy lacks are left out; so are alarms on a playlist that is gone.
+    public func restore(into store: LibraryStore) throws {
+        try store.transaction {
+            let known = Set(clips.map(\.id))
+            for clip in clips { try store.insertClip(clip.libraryClip) }
+            for name in playlists {
+                try store.createPlaylist(name)
+                try store.setClips((playlistClips[name] ?? []).filter(known.contains), of: .playlist(name))
+            }
+            try store.setClips(manifesto.filter(known.contains), of: .manifesto)
+            for alarm in alarms {
+                let target: Target = alarm.isManifesto ? .manifesto : .playlist(alarm.target)
+                guard try store.existingTarget(target) != nil, let restored = alarm.alarm else { continue }
+                try store.insertAlarm(restored)
+            }
+            for (key, value) in settings { try store.setSetting(key, value) }
+        }
+    }
+}
+
+extension LibraryBackup.Clip {
+    init(_ clip: LibraryClip) {
+        self.init(id: clip.id, title: clip.title, fileName: clip.fileName, frames: clip.frames, trimmedStart: clip.trimmedStart,
+                  trimmedLength: clip.trimmedLength, sampleRate: clip.sampleRate, contentHash: clip.contentHash)
+    }
+
+    var libraryClip: LibraryClip {
+        LibraryClip(id: id, title: title, fileName: fileName, frames: frames, trimmedStart: trimmedStart,
+                    trimmedLength: trimmedLength, sampleRate: sampleRate, contentHash: contentHash)
+    }
+}
+
+extension LibraryBackup.Alarm {
+    init(_ alarm: VoiceAlarmCore.Alarm) {
+        self.init(id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
+                  hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
+                  date: alarm.date?.description, label: alarm.label, voice: alarm.voice)
+    }
+
+    /// The alarm, or nil when the copy's fields do not make one.
+    var alarm: VoiceAlarmCore.Alarm? {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        return VoiceAlarmCore.Alarm(id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
+                                    days: Weekdays(rawValue: days), date: date.flatMap(LocalDate.init(parsing:)), label: label, voice: voice)
+    }
+}
