@@ -14,6 +14,9 @@ public struct LibraryLocation: Sendable {
     public var backend: SchedulerBackend?
     /// This binary's absolute path, for systemd units and the daemon to run it again.
     public var executable: String
+    /// How long to wait for another process's hold on the database, in milliseconds: a ring
+    /// waits briefly, then rings from what it can read.
+    public var busyTimeoutMilliseconds: Int32 = 10_000
 
     /// A location; only the data dir is required.
     public init(dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,

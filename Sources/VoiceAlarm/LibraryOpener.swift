@@ -20,7 +20,7 @@ public enum LibraryOpener {
     ///   cannot be built or the switch fails.
     public static func open(_ location: LibraryLocation, warn: @escaping (String) -> Void = { _ in })
         throws -> (AlarmService, BackendSwitch?) {
-        let store = try LibraryStore(dataDirectory: location.dataDirectory)
+        let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         var remembered = try store.settings()
         for (given, key) in [(location.soundsDirectory, soundsKey), (location.unitDirectory, unitsKey)] {
             if let given, remembered[key] != given {

@@ -28,9 +28,11 @@ enum LibraryAccess {
     }
 
     static func open(_ parsed: ParsedArguments, console: Console) throws -> AlarmService {
-        let location = try location(parsed)
+        try open(try location(parsed), quiet: parsed.has("quiet"), console: console)
+    }
+
+    static func open(_ location: LibraryLocation, quiet: Bool, console: Console) throws -> AlarmService {
         umask(0o077)   // a voice is personal: every file the library writes is 0600, every folder 0700
-        let quiet = parsed.has("quiet")
         let warn: (String) -> Void = { line in if !quiet { console.note(line) } }
         let (service, switched) = try LibraryOpener.open(location, warn: warn)
         if let switched {

@@ -35,10 +35,12 @@ public final class EmbeddedScheduler: AlarmScheduler {
             INSERT INTO scheduled (id, configuration, updated_at) VALUES (?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET configuration = excluded.configuration, updated_at = excluded.updated_at
             """, [.text(id.uuidString.lowercased()), .text(json), .text(ISO8601DateFormatter().string(from: Date()))])
+        db.checkpoint()
     }
 
     public func cancel(id: UUID) throws {
         try db.execute("DELETE FROM scheduled WHERE id = ?", [.text(id.uuidString.lowercased())])
+        db.checkpoint()
     }
 
     /// The list, each time it changes (its own connection, in its own task).

@@ -95,6 +95,13 @@ public final class Database {
         }
     }
 
+    /// Copies what the write-ahead log holds into the database file, as far as no reader stops
+    /// it, so a reader that cannot use the log (read-only, or salvaging) sees the latest change.
+    /// The corresponding pragma is `wal_checkpoint(PASSIVE)`; a checkpoint that cannot run now is not an error.
+    public func checkpoint() {
+        _ = try? query("PRAGMA wal_checkpoint(PASSIVE)")
+    }
+
     /// `file:PATH?immutable=1`, with the path percent-encoded as SQLite's URI rules need.
     private static func immutableURI(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed

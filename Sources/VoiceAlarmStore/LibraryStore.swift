@@ -22,7 +22,8 @@ public final class LibraryStore {
     /// migrating the schema. A database file that exists but is not whole is never replaced.
     /// - Throws: `StoreError.damaged` for an empty, truncated or foreign database file;
     ///   `StoreError` when the folder cannot be made or written, or SQLite fails.
-    public init(dataDirectory: String) throws {
+    /// - Parameter busyTimeout: how long to wait for another process's hold on the database (ms).
+    public init(dataDirectory: String, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
         self.dataDirectory = dataDirectory
         isReadOnly = false
         try Self.makePrivateDirectory(dataDirectory)
@@ -30,7 +31,7 @@ public final class LibraryStore {
         StaleFiles.sweep("\(dataDirectory)/clips")
         let path = "\(dataDirectory)/voicealarm.sqlite"
         if FileSystem.kind(of: path) == .missing { try Database.create(at: path, schema: Schema.migrate) }
-        db = try Database(path: path)
+        db = try Database(path: path, busyTimeout: busyTimeout)
         try db.checkIntact()
         try Schema.migrate(db)
     }
@@ -65,13 +66,17 @@ public final class LibraryStore {
         try changing { try db.immediateTransaction(body) }
     }
 
-    /// Runs one change, then (outside any transaction) rewrites the last-known-good copy. The copy
-    /// is a safety net: failing to write it (a full disk) does not fail the change.
+    /// Runs one change, then (outside any transaction) brings the database file up to date with
+    /// its log (for readers that cannot use the log) and rewrites the last-known-good copy. Both
+    /// are safety nets: failing them (a full disk) does not fail the change.
     private func changing<T>(_ body: () throws -> T) throws -> T {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         let result = try body()
-        if transactionDepth == 1 { try? LibraryBackup(of: self).write(to: backupPath) }
+        if transactionDepth == 1 {
+            db.checkpoint()
+            try? LibraryBackup(of: self).write(to: backupPath)
+        }
         return result
     }
 

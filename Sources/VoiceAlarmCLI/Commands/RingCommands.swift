@@ -45,8 +45,10 @@ enum RingCommands {
             options.maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
             options.mixerFloor = try parsed.number("volume-floor", in: 0...100, default: 70) / 100
             options.scheduled = parsed.has("scheduled")
-            let (subject, _) = try RingSubject.find(parsed.arguments[0], in: try context.location(), soundHint: parsed.value("sound"),
-                                                    open: context.library)
+            var location = try context.location()
+            location.busyTimeoutMilliseconds = 2_000   // a ring waits briefly for a busy library, then rings from what it can read
+            let (subject, _) = try RingSubject.find(parsed.arguments[0], in: location, soundHint: parsed.value("sound"),
+                                                    open: { try LibraryAccess.open(location, quiet: context.quiet, console: context.console) })
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
             // A degraded ring is said even under --quiet: the person must learn the library needs care.
