@@ -48,6 +48,23 @@ private let monday0650 = 1799045400.0
 
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
+    @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(2)))
+    func daemonDegraded() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        try Data().write(to: URL(fileURLWithPath: "\(lib.dataDir)/voicealarm.sqlite"))
+        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:52")
+        #expect(daemon.waitForEvent("stopped alarm \(id)"))
+        let (status, stderr) = daemon.stop()
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("the daemon runs degraded") && stderr.contains("voicealarm repair"), "\(stderr)")
+        let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
+        #expect(log.contains("daemon started degraded") && log.contains("the library cannot be read"), "\(log)")
+        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
+        let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
+        #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
+    }
+
     @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(2)))
     func daemonRingsOnTime() throws {
         let lib = try RingLibrary()

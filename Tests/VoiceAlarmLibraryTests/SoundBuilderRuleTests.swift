@@ -194,4 +194,34 @@ struct SoundBuilderRuleTests {
         try FileManager.default.removeItem(atPath: r.voiceFile(id))
         #expect(r.builder.resolve(try r.stored(id)).reason?.contains("is missing") == true)
     }
+
+    @Test("A rebuild the machine stops keeps the file that still matches the recordings, and owes the rebuild")
+    func machineStopsRebuild() throws {
+        let r = try Rules()
+        let id = try r.alarm([try r.clip()])
+        _ = try r.build(id)
+        let before = try Data(contentsOf: URL(fileURLWithPath: r.voiceFile(id)))
+        r.renderer.failure = AudioError.cannotWrite(path: r.voiceFile(id), reason: "No space left on device")
+        // Only a setting changed: the recordings are the same.
+        let outcome = r.builder.build(try r.stored(id), settings: RenderSettings(gap: 0.5))
+        guard case .deferred(let reason) = outcome else { Issue.record("got \(outcome)"); return }
+        #expect(reason.contains("No space left on device"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: r.voiceFile(id))) == before)
+        let stored = try r.stored(id)
+        #expect(stored.rebuildPending?.contains("No space") == true)
+        #expect(r.builder.resolve(stored) == .voice(fileName: "\(id.uuidString.lowercased()).m4a"))
+        #expect(r.warnings.contains { $0.contains("keeps its current voice file") })
+    }
+
+    @Test("A rebuild the machine stops after the recordings changed: the old file is the wrong sound and goes")
+    func machineStopsRebuildOfNewRecordings() throws {
+        let r = try Rules()
+        let first = try r.clip()
+        let id = try r.alarm([first])
+        _ = try r.build(id)
+        try r.store.setClips([first.id, try r.clip().id], of: r.stored(id).alarm.target)
+        r.renderer.failure = AudioError.cannotWrite(path: r.voiceFile(id), reason: "No space left on device")
+        #expect(try r.build(id) == .defaultTone(.buildFailed("\(r.renderer.failure!)")))
+        #expect(!FileManager.default.fileExists(atPath: r.voiceFile(id)))
+    }
 }
