@@ -48,6 +48,8 @@ public final class DaemonHost: Sendable {
 
     /// The last list the daemon read, kept in the data dir for a restart that cannot read one.
     static let lastListFile = "daemon-last-list.json"
+    /// Present while a daemon runs degraded, saying why (for `doctor`).
+    static let degradedFile = "daemon-degraded"
 
     /// Takes the lock and reconciles; the daemon starts with `run()`.
     /// - Parameter open: opens the library normally; when it throws, the daemon runs degraded.
@@ -85,9 +87,13 @@ public final class DaemonHost: Sendable {
         let lastKnown = FileManager.default.contents(atPath: lastListPath).flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
         watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
         let events = EventLog(dataDirectory: dataDirectory)
+        let degradedPath = "\(dataDirectory)/\(Self.degradedFile)"
         if let degraded {
             say("warning: the daemon runs degraded: \(degraded); it rings from the scheduler's list (or the last one it read) — run 'voicealarm repair'")
             events.record("daemon started degraded: \(degraded)")
+            try? FileSystem.atomicWrite(Data(degraded.utf8), to: degradedPath, permissions: 0o600)
+        } else {
+            FileSystem.remove(degradedPath)
         }
         let launcher = RingLauncher(executable: LibraryLocation.currentExecutable, dataDirectory: dataDirectory,
                                     soundsDirectory: soundsDirectory, device: options.device, maxSeconds: options.maxRingSeconds)

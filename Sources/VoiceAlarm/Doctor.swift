@@ -7,7 +7,12 @@ import VoiceAlarmScheduling
 public struct Doctor {
     /// What was found, as values a command prints.
     public struct Report: Sendable {
-        public var backend: SchedulerBackend
+        /// The backend in use; nil when the library could not be opened to tell.
+        public var backend: SchedulerBackend?
+        /// Why the library cannot be opened, when it cannot (the alarms then ring degraded).
+        public var libraryProblem: String?
+        /// Why the running daemon is degraded, when it is.
+        public var daemonDegraded: String?
         public var dataDirectory: String
         public var soundsDirectory: String
         /// Where systemd units go, for the systemd backend.
@@ -37,9 +42,37 @@ public struct Doctor {
         self.openDevice = openDevice
     }
 
+    /// What can be told of a library that cannot be opened: the damage, the running daemon, the
+    /// default tone (made in memory) and the device.
+    public static func examine(unopened location: LibraryLocation, because error: any Error, device: String = "default",
+                               openDevice: (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }) -> Report {
+        let dataDirectory = location.dataDirectory
+        var problems = ["the library cannot be opened (\(error)); the alarms ring from what their scheduler holds"]
+        let daemon = daemonState(dataDirectory)
+        if let daemon { problems.append("the daemon runs degraded: \(daemon)") }
+        if (try? DefaultTone.samples(sampleRate: RenderSettings.defaultSampleRate)) == nil { problems.append("the default tone cannot be made") }
+        var deviceOpens = true
+        do { try openDevice(device) } catch {
+            deviceOpens = false
+            problems.append("the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does")
+        }
+        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, dataDirectory: dataDirectory,
+                      soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
+                      alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], deviceOpens: deviceOpens, problems: problems)
+    }
+
+    /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
+    static func daemonState(_ dataDirectory: String) -> String? {
+        guard DaemonLock.isHeld(dataDirectory: dataDirectory),
+              let text = try? String(contentsOfFile: "\(dataDirectory)/\(DaemonHost.degradedFile)", encoding: .utf8) else { return nil }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Looks at the scheduler, the default tone, every alarm's sound and the device.
     public func examine(device: String = "default") throws -> Report {
         var problems = service.sync.problems()
+        let daemon = Self.daemonState(service.dataDirectory)
+        if let daemon { problems.append("the daemon runs degraded: \(daemon); run 'voicealarm repair', then restart it") }
         var defaultTone: String?
         do { defaultTone = try DefaultTone.ensure(in: service.dataDirectory) } catch {
             problems.append("the default tone cannot be made: \(error)")
@@ -52,7 +85,7 @@ public struct Doctor {
             problems.append("the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does")
         }
         return Report(
-            backend: service.scheduler is EmbeddedScheduler ? .embedded : .systemd,
+            backend: service.scheduler is EmbeddedScheduler ? .embedded : .systemd, libraryProblem: nil, daemonDegraded: daemon,
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
             unitDirectory: (service.scheduler as? SystemdTimerScheduler)?.unitDirectory,
             defaultTone: defaultTone, alarms: statuses.count, live: live.count,

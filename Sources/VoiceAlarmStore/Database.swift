@@ -34,6 +34,10 @@ public final class Database {
     /// - Throws: `StoreError.damaged` when the file is not a database; `StoreError.sqlite` otherwise.
     public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
         self.path = path
+        // SQLite takes an empty file for a new database and writes one into it: refuse first.
+        if mode != .create, let stamp = try? FileStamp(path: path), stamp.size == 0 {
+            throw StoreError.damaged(path: path, reason: "the file is empty (0 bytes)")
+        }
         let (name, flags): (String, Int32) = switch mode {
         case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
         case .create: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
@@ -77,13 +81,11 @@ public final class Database {
         }
     }
 
-    /// Refuses a database that exists but is not whole: empty (0 bytes), not a database, without
-    /// a schema, or failing SQLite's `quick_check`. A damaged library is never taken for a new one.
+    /// Refuses a database that is not whole: not a database, without a schema, or failing
+    /// SQLite's `quick_check` (an empty file is refused when it is opened). A damaged library is
+    /// never taken for a new one.
     /// - Throws: `StoreError.damaged` naming the file and what is wrong.
     public func checkIntact() throws {
-        if let stamp = try? FileStamp(path: path), stamp.size == 0 {
-            throw StoreError.damaged(path: path, reason: "the file is empty (0 bytes)")
-        }
         do {
             guard try userVersion > 0 else { throw StoreError.damaged(path: path, reason: "it holds no VoiceAlarm data (no schema)") }
             let verdict = try query("PRAGMA quick_check").compactMap { $0.values.first?.text }

@@ -35,6 +35,8 @@ struct DamagedLibraryTests {
     @Test("Commands refuse the damaged library by name; reconcile cancels nothing", arguments: Damage.allCases)
     func refused(_ damage: Damage) throws {
         let (lib, ids) = try damagedLibrary(damage)
+        let database = "\(lib.dataDir)/voicealarm.sqlite"
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: database))
         let list = try lib.run(["alarm", "list"])
         #expect(list.status == 1)
         #expect(list.stderr.contains("voicealarm.sqlite: damaged") && list.stderr.contains("voicealarm repair"), "\(list.stderr)")
@@ -44,6 +46,8 @@ struct DamagedLibraryTests {
         // The scheduler's own list still holds both alarms: nothing was cancelled.
         let held = try String(contentsOfFile: "\(lib.dataDir)/embedded-scheduler.sqlite", encoding: .isoLatin1)
         for id in ids { #expect(held.contains(id)) }
+        _ = try lib.run(["ring", ids[0], "--max-seconds", "1"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == damaged, "nothing writes into the damaged file")
     }
 
     @Test("ring still plays the voice file the scheduler names, and says the library is damaged", arguments: Damage.allCases)

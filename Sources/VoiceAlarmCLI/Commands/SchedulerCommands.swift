@@ -82,13 +82,21 @@ enum SchedulerCommands {
     }
 
     private static func doctor(_ context: CommandContext) throws -> ExitCode {
-        let report = try Doctor(service: context.library()).examine()
-        context.console.result("scheduler: \(report.backend.rawValue)")
+        let report: Doctor.Report
+        do {
+            report = try Doctor(service: context.library()).examine()
+        } catch let error where !(error is UsageError) {
+            report = Doctor.examine(unopened: try context.location(), because: error)
+        }
+        if let problem = report.libraryProblem { context.console.result("library: cannot be opened: \(problem)") }
+        if let backend = report.backend { context.console.result("scheduler: \(backend.rawValue)") }
         context.console.result("data dir: \(report.dataDirectory)")
         context.console.result("sounds dir: \(report.soundsDirectory)")
         if let units = report.unitDirectory { context.console.result("unit dir: \(units)") }
         if let tone = report.defaultTone { context.console.result("default tone: \(tone)") }
-        context.console.result("alarms: \(report.alarms) (\(report.live) still to ring, \(report.withVoice) with your voice)")
+        if report.libraryProblem == nil {
+            context.console.result("alarms: \(report.alarms) (\(report.live) still to ring, \(report.withVoice) with your voice)")
+        }
         for alarm in report.onDefaultTone { context.console.result("  \(alarm.id): default tone (\(alarm.reason))") }
         if report.deviceOpens { context.console.result("sound device 'default': opens") }
         for problem in report.problems { context.console.note("warning: \(problem)") }
