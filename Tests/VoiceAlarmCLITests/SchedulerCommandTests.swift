@@ -55,6 +55,7 @@ struct SchedulerCommandTests {
         try Data().write(to: URL(fileURLWithPath: "\(lib.dataDir)/voicealarm.sqlite"))
         let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:52")
         #expect(daemon.waitForEvent("stopped alarm \(id)"))
+        let played = try IndependentMeasure.decodedSamples(lib.devices.played)   // before doctor opens the device again
         let doctor = try lib.run(["doctor"])
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("library: cannot be opened") && doctor.stderr.contains("the daemon runs degraded"), "\(doctor.stdout)\(doctor.stderr)")
@@ -63,7 +64,6 @@ struct SchedulerCommandTests {
         #expect(stderr.contains("the daemon runs degraded") && stderr.contains("voicealarm repair"), "\(stderr)")
         let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
         #expect(log.contains("daemon started degraded") && log.contains("the library cannot be read"), "\(log)")
-        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
         let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
         #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
     }
