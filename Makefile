@@ -8,13 +8,13 @@ SHELL := /bin/bash
 # Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
 DEBIAN_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
                    libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev ffmpeg sox espeak-ng python3 python3-venv \
-                   alsa-utils systemd faketime tmux time strace
+                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build demo test bench clean samples
+.PHONY: deps build demo test bench clean samples docs install uninstall
 
 deps:
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
@@ -49,6 +49,22 @@ test: build $(PYTHON)
 # A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run.
 bench: deps
 	@scripts/bench.sh
+
+# Installing for keeps (optional): the release binary, man pages and completions under PREFIX.
+PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
+DESTDIR ?=
+INSTALL_BIN ?= .build/release/voicealarm
+
+install: deps
+	@[ "$(INSTALL_BIN)" != .build/release/voicealarm ] || swift build -c release --product voicealarm
+	@scripts/install.sh install "$(PREFIX)" "$(DESTDIR)" "$(INSTALL_BIN)"
+
+uninstall:
+	@scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
+
+# The man pages and completions, written from the command tables (checked in; a test compares).
+docs: build
+	.build/debug/voicealarm-docs share
 
 samples:
 	SampleAudio/make-samples.sh

@@ -41,6 +41,8 @@ let package = Package(
         // Argument parsing, help and output; no business logic, no C.
         .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
+        // `make docs`: man pages and completions from the command tables (not part of the product).
+        .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),
         // `make bench`'s in-process encoder-only bound (not part of the product).
         .executableTarget(name: "voicealarm-bench", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore"]),
 

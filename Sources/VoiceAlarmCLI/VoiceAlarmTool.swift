@@ -12,11 +12,13 @@ public enum VoiceAlarmTool {
     static let globalOptions = [
         OptionSpec("data-dir", value: "DIR", help: "The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)"),
         OptionSpec("sounds-dir", value: "DIR", help: "Where alarm sounds go (default DATA-DIR/Sounds; remembered)"),
-        OptionSpec("scheduler", value: "NAME", help: "embedded (default) or systemd; remembered, switching moves the alarms"),
+        OptionSpec("scheduler", value: "NAME", help: "embedded (default) or systemd; remembered, switching moves the alarms",
+                   choices: SchedulerBackend.allCases.map(\.rawValue)),
         OptionSpec("unit-dir", value: "DIR", help: "Where systemd units go (default ~/.config/systemd/user; remembered)"),
         OptionSpec("json", help: "Print the result as JSON on stdout"),
         OptionSpec("quiet", short: "q", help: "Print nothing on stderr but errors"),
         OptionSpec("help", short: "h", help: "Show help"),
+        OptionSpec("version", help: "Print the version (with --json: {\"version\"})"),
     ]
 
     static let helpSpec = CommandSpec(
@@ -48,6 +50,10 @@ public enum VoiceAlarmTool {
         let help = HelpFormatter(parser: parser)
         do {
             let parsed = try parser.parse(arguments)
+            if parsed.has("version"), !parsed.has("help") {
+                console.result(parsed.has("json") ? JSONOutput.encode(["version": Version.current]) : "voicealarm \(Version.current)")
+                return ExitCode.success.rawValue
+            }
             guard let command = parsed.command else {
                 let text = parsed.group.map(help.group) ?? help.topLevel()
                 if parsed.has("help") {

@@ -9,10 +9,11 @@ enum AlarmCommands {
         minimumArguments: 1, maximumArguments: 1,
         options: [
             OptionSpec("at", value: "HH:MM", help: "When it rings, local time (00:00 to 23:59)"),
-            OptionSpec("days", value: "DAYS", help: "Weekly on these days: mon,tue,wed,thu,fri,sat,sun"),
+            OptionSpec("days", value: "DAYS", help: "Weekly on these days: mon,tue,wed,thu,fri,sat,sun",
+                       choices: ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "mon,tue,wed,thu,fri", "sat,sun"]),
             OptionSpec("date", value: "YYYY-MM-DD", help: "Once, on this date"),
             OptionSpec("label", value: "TEXT", help: "A label for the alarm"),
-            OptionSpec("voice", value: "on|off", help: "Wake up to my voice (default on)"),
+            OptionSpec("voice", value: "on|off", help: "Wake up to my voice (default on)", choices: ["on", "off"]),
         ],
         discussion: """
           Without --days or --date the alarm rings once, at the next HH:MM. At most 5 alarms per

@@ -30,8 +30,8 @@ enum RenderCommand {
 
     /// The options that shape a ringtone, shared by `render` and `batch`.
     static let renderOptions = [
-        OptionSpec("format", value: "FORMAT", help: "m4a (AAC, default), caf, wav, aiff or mp3"),
-        OptionSpec("codec", value: "CODEC", help: "pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)"),
+        OptionSpec("format", value: "FORMAT", help: "m4a (AAC, default), caf, wav, aiff or mp3", choices: RingtoneFormat.allCases.map(\.rawValue)),
+        OptionSpec("codec", value: "CODEC", help: "pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)", choices: ["pcm", "ima4"]),
         OptionSpec("cap", value: "SECONDS", help: "Longest ringtone, more than 0 and less than 30 (default 29)"),
         OptionSpec("gap", value: "SECONDS", help: "Silence between clips, 0 to 1, counted against the cap (default 0.3)"),
         OptionSpec("no-trim-silence", help: "Keep each clip's leading and trailing silence"),

@@ -7,12 +7,16 @@ public struct OptionSpec: Sendable {
     /// The placeholder shown in help when the option takes a value (`SECONDS`); nil for a flag.
     public var valueName: String?
     public var help: String
+    /// The values the option takes when they are a fixed set (formats, codecs, days): what shell
+    /// completion offers. Nil for free values (paths, numbers, text).
+    public var choices: [String]?
 
-    public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String) {
+    public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String, choices: [String]? = nil) {
         self.name = name
         self.short = short
         self.valueName = valueName
         self.help = help
+        self.choices = choices
     }
 
     public var takesValue: Bool { valueName != nil }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+import VoiceAlarmCLI
+
+/// Runs a shell line in the package root; returns its status and combined output.
+private func shell(_ line: String, environment: [String: String] = [:]) throws -> ProcessResult {
+    var env = ProcessInfo.processInfo.environment
+    env["PATH"] = URL(fileURLWithPath: ProjectPaths.binary).deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    env.merge(environment) { $1 }
+    return try ProcessRunner.run("/bin/bash", ["-c", "cd \"$0\" && \(line)", ProjectPaths.root], environment: env)
+}
+
+/// Every regular file under `folder`, relative.
+private func files(under folder: String) -> [String] {
+    (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+        .filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: "\(folder)/\($0)", isDirectory: &d) && !d.boolValue }.sorted()
+}
+
+@Suite("Installed for keeps: man pages and completions from the command tables, make install and uninstall", .serialized)
+struct InstallTests {
+    @Test("The checked-in man pages and completions are exactly what the command tables write ('make docs' after a change)")
+    func docsMatchTables() throws {
+        let man = "\(ProjectPaths.root)/share/man/man1", completions = "\(ProjectPaths.root)/share/completions"
+        #expect(files(under: man) == ManPages.all().map(\.file).sorted())
+        for page in ManPages.all() { #expect(try String(contentsOfFile: "\(man)/\(page.file)", encoding: .utf8) == page.text, "\(page.file) drifted") }
+        #expect(files(under: completions) == Completions.all().map(\.file).sorted())
+        for script in Completions.all() { #expect(try String(contentsOfFile: "\(completions)/\(script.file)", encoding: .utf8) == script.text, "\(script.file) drifted") }
+    }
+
+    @Test("Every man page renders without a warning")
+    func manPagesRender() throws {
+        for page in ManPages.all() {
+            let result = try shell("groff -man -ww -z share/man/man1/\(page.file)")
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(page.file): \(result.stderr)")
+        }
+    }
+
+    @Test("bash completes a command, a subcommand, an option and a fixed value", arguments: [
+        ("voicealarm ren", "render"), ("voicealarm clip re", "record remove replace"),
+        ("voicealarm render --for", "--format"), ("voicealarm render --format m", "m4a mp3"),
+        ("voicealarm --scheduler s", "systemd"), ("voicealarm alarm add morning --voice o", "off on"),
+    ])
+    func bash(_ line: String, _ expected: String) throws {
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
+        let result = try shell("source share/completions/voicealarm.bash; COMP_WORDS=(\(words)); COMP_CWORD=\(line.split(separator: " ").count - 1); _voicealarm; printf '%s\\n' \"${COMPREPLY[@]}\" | sort | xargs")
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(result.stderr)")
+    }
+
+    @Test("fish completes a command, an option's fixed values and a subcommand; zsh loads the function")
+    func fishAndZsh() throws {
+        let fish = try shell("fish -c 'source share/completions/voicealarm.fish; complete -C \"voicealarm ren\"; complete -C \"voicealarm render --format \"; complete -C \"voicealarm clip \"' | cut -f1 | xargs")
+        #expect(fish.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "render aiff caf m4a mp3 wav import list record remove replace", "\(fish.stderr)")
+        let zsh = try shell("zsh -n share/completions/_voicealarm && zsh -f -c 'fpath=(share/completions $fpath); autoload -U compinit && compinit -u -D; autoload -U _voicealarm; whence -w _voicealarm'")
+        #expect(zsh.status == 0 && zsh.stdout.contains("_voicealarm: function"), "\(zsh.stdout)\(zsh.stderr)")
+    }
+
+    @Test("make install puts a working binary, man pages and completions under PREFIX; make uninstall removes exactly them")
+    func installUninstall() throws {
+        let dest = TemporaryDirectory("destdir")
+        let make = "make -s --no-print-directory PREFIX=/opt/va DESTDIR=\(dest.path) INSTALL_BIN=\(ProjectPaths.binary)"
+        let install = try shell("\(make) install")
+        #expect(install.status == 0, "\(install.stderr)")
+        let base = dest.file("opt/va")
+        #expect(files(under: base).contains("bin/voicealarm") && files(under: base).contains("share/man/man1/voicealarm.1"))
+        #expect(files(under: base).count == ManPages.all().count + Completions.all().count + 2)
+        let version = try ProcessRunner.run("\(base)/bin/voicealarm", ["--version"])
+        #expect(version.stdout == "voicealarm \(Version.current)\n")
+        let manifest = try String(contentsOfFile: "\(base)/share/voicealarm/installed-files", encoding: .utf8)
+        #expect(!manifest.contains(dest.path), "the list names installed paths, not the staging folder")
+
+        let uninstall = try shell("\(make) uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: base), "nothing left behind: \(files(under: dest.path))")
+        let again = try shell("\(make) uninstall")
+        #expect(again.status != 0 && again.stderr.contains("error: ") && again.stderr.contains("is not installed here"))
+    }
+
+    @Test("Installing into a read-only PREFIX says why and leaves nothing half-installed")
+    func readOnlyPrefix() throws {
+        let dest = TemporaryDirectory("destdir-ro")
+        try FileManager.default.createDirectory(atPath: dest.file("opt"), withIntermediateDirectories: true)
+        try ProcessRunner.mustRun("/usr/bin/env", ["mount", "--bind", dest.file("opt"), dest.file("opt")])
+        defer { _ = try? ProcessRunner.run("/usr/bin/env", ["umount", "-l", dest.file("opt")]) }
+        try ProcessRunner.mustRun("/usr/bin/env", ["mount", "-o", "remount,bind,ro", dest.file("opt")])
+        let install = try shell("make -s --no-print-directory PREFIX=/opt/va DESTDIR=\(dest.path) INSTALL_BIN=\(ProjectPaths.binary) install")
+        #expect(install.status != 0)
+        #expect(install.stderr.hasPrefix("error: ") && install.stderr.contains("/opt/va"), "\(install.stderr)")
+        #expect(files(under: dest.file("opt")).isEmpty)
+    }
+}

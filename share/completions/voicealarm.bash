@@ -1,0 +1,216 @@
+# Written by voicealarm-docs from VoiceAlarm's command tables; do not edit.
+_voicealarm_ids() { voicealarm "$1" list -q 2>/dev/null | cut -d' ' -f1; }
+_voicealarm() {
+    local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command="" argument=0 i word skip=0
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word="${COMP_WORDS[i]}"
+        if ((skip)); then skip=0; continue; fi
+        case "$word" in
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
+            -*) ;;
+            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
+        esac
+    done
+    case "$prev" in
+        --data-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --sounds-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --scheduler) COMPREPLY=($(compgen -W "embedded systemd" -- "$cur")); return ;;
+        --unit-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "m4a caf wav aiff mp3" -- "$cur")); return ;;
+        --codec) COMPREPLY=($(compgen -W "pcm ima4" -- "$cur")); return ;;
+        --cap) return ;;
+        --gap) return ;;
+        --target-lufs) return ;;
+        --title) return ;;
+        --device) return ;;
+        --rate) return ;;
+        --channels) return ;;
+        --max-seconds) return ;;
+        --stop-on-silence) return ;;
+        --replace) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")); return ;;
+        --playlist) COMPREPLY=($(compgen -W "$(voicealarm playlist list -q 2>/dev/null)" -- "$cur")); return ;;
+        --at) return ;;
+        --days) COMPREPLY=($(compgen -W "mon tue wed thu fri sat sun mon,tue,wed,thu,fri sat,sun" -- "$cur")); return ;;
+        --date) return ;;
+        --label) return ;;
+        --voice) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+        --volume-floor) return ;;
+        --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --poll-seconds) return ;;
+        --max-ring-seconds) return ;;
+        --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --jobs|-j) return ;;
+    esac
+    local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
+    case "$command" in
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen reconcile daemon doctor batch build settings repair help" -- "$cur")); fi ;;
+        clip) COMPREPLY=($(compgen -W "import replace list remove record $globals" -- "$cur")) ;;
+        playlist) COMPREPLY=($(compgen -W "create add move remove delete show list $globals" -- "$cur")) ;;
+        manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
+        alarm) COMPREPLY=($(compgen -W "add list remove $globals" -- "$cur")) ;;
+        voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
+        scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
+        "render")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
+            case "$argument" in
+                *) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "check")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "clip import")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "clip replace")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+                1) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "clip list")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "clip remove")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+            esac ;;
+        "clip record")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --rate --channels --max-seconds --stop-on-silence --title --replace --playlist --keep $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "devices")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "playlist create")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+            esac ;;
+        "playlist add")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+            esac ;;
+        "playlist move")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                1) : ;;
+                2) : ;;
+            esac ;;
+        "playlist remove")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                1) : ;;
+            esac ;;
+        "playlist delete")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--with-alarms $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+            esac ;;
+        "playlist show")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+            esac ;;
+        "playlist list")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "manifesto set")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+            esac ;;
+        "manifesto show")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "alarm add")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+            esac ;;
+        "alarm list")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "alarm remove")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "voice on")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "voice off")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "scheduler list")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "ring")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --max-seconds --volume-floor --scheduled --sound $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "stop")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "listen")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "reconcile")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "daemon")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--poll-seconds --max-ring-seconds --device $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "doctor")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "batch")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --jobs -j --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "build")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --jobs -j $globals" -- "$cur")); return; fi
+            case "$argument" in
+                *) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+            esac ;;
+        "settings")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
+                1) : ;;
+            esac ;;
+        "repair")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+    esac
+}
+complete -F _voicealarm voicealarm
