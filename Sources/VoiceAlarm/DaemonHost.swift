@@ -23,8 +23,8 @@ public final class DaemonHost: Sendable {
         public var pollSeconds = 15.0
         /// The longest ring, in seconds.
         public var maxRingSeconds = 600.0
-        /// The ALSA device rings play on.
-        public var device = "default"
+        /// The ALSA device rings play on; nil for the library's remembered one (`settings device`).
+        public var device: String?
         public init() {}
     }
 
@@ -43,6 +43,7 @@ public final class DaemonHost: Sendable {
     /// Why the daemon runs degraded, when it does (the library could not be opened).
     public let degraded: String?
     private let daemon: AlarmDaemon
+    private let launcher: RingLauncher
     private let lock: DaemonLock?
     private let state = Mutex<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
@@ -95,8 +96,9 @@ public final class DaemonHost: Sendable {
         } else {
             FileSystem.remove(degradedPath)
         }
-        let launcher = RingLauncher(executable: LibraryLocation.currentExecutable, dataDirectory: dataDirectory,
+        let launcher = RingLauncher(executable: location.executable, dataDirectory: dataDirectory,
                                     soundsDirectory: soundsDirectory, device: options.device, maxSeconds: options.maxRingSeconds)
+        self.launcher = launcher
         let lookFile = "\(dataDirectory)/daemon-last-look"
         let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
@@ -128,7 +130,7 @@ public final class DaemonHost: Sendable {
             looked: { try? FileSystem.atomicWrite(Data(String($0.timeIntervalSince1970).utf8), to: lookFile) })
     }
 
-    /// Runs the daemon until `stop()`; returns when it has stopped.
+    /// Runs the daemon until `stop()`; returns when it has stopped, and the rings it started with it.
     public func run() {
         let daemon = self.daemon
         let done = DispatchSemaphore(value: 0)
@@ -141,6 +143,7 @@ public final class DaemonHost: Sendable {
             return true
         }
         if started { done.wait() }
+        launcher.stopAll()
         withExtendedLifetime(lock) {}
     }
 

@@ -26,7 +26,8 @@ public struct Doctor {
         public var withVoice: Int
         /// Live voice alarms that will play the default tone instead, and why.
         public var onDefaultTone: [(id: String, reason: String)]
-        /// Whether the playback device opens.
+        /// The playback device alarms ring on, and whether it opens.
+        public var device: String
         public var deviceOpens: Bool
         /// Sentences saying what stops alarms from ringing and what to do; empty when nothing does.
         public var problems: [String]
@@ -58,7 +59,7 @@ public struct Doctor {
         }
         return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, dataDirectory: dataDirectory,
                       soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
-                      alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], deviceOpens: deviceOpens, problems: problems)
+                      alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
     }
 
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
@@ -68,9 +69,12 @@ public struct Doctor {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Looks at the scheduler, the default tone, every alarm's sound and the device.
-    public func examine(device: String = "default") throws -> Report {
+    /// Looks at the scheduler, the default tone, every alarm's sound, the device (the
+    /// remembered one unless `device` is given) and the binary the alarms run.
+    public func examine(device: String? = nil, location: LibraryLocation? = nil) throws -> Report {
+        let device = try device ?? service.settings.device() ?? "default"
         var problems = service.sync.problems()
+        if let warning = (location ?? LibraryLocation(dataDirectory: service.dataDirectory)).buildFolderWarning { problems.append(warning) }
         let daemon = Self.daemonState(service.dataDirectory)
         if let daemon { problems.append("the daemon runs degraded: \(daemon); run 'voicealarm repair', then restart it") }
         var defaultTone: String?
@@ -82,7 +86,7 @@ public struct Doctor {
         var deviceOpens = true
         do { try openDevice(device) } catch {
             deviceOpens = false
-            problems.append("the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does")
+            problems.append("the sound device '\(device)' does not open (\(error)); rings fall back to 'default' — choose one with 'voicealarm settings device NAME'")
         }
         return Report(
             backend: service.scheduler is EmbeddedScheduler ? .embedded : .systemd, libraryProblem: nil, daemonDegraded: daemon,
@@ -91,6 +95,6 @@ public struct Doctor {
             defaultTone: defaultTone, alarms: statuses.count, live: live.count,
             withVoice: live.filter { $0.sound.reason == nil }.count,
             onDefaultTone: live.filter { $0.sound.reason != nil && $0.alarm.voice }.map { ($0.alarm.idString, $0.sound.reason!) },
-            deviceOpens: deviceOpens, problems: problems)
+            device: device, deviceOpens: deviceOpens, problems: problems)
     }
 }

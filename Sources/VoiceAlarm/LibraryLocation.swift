@@ -20,7 +20,7 @@ public struct LibraryLocation: Sendable {
 
     /// A location; only the data dir is required.
     public init(dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,
-                backend: SchedulerBackend? = nil, executable: String = LibraryLocation.currentExecutable) {
+                backend: SchedulerBackend? = nil, executable: String = LibraryLocation.stableExecutable()) {
         self.dataDirectory = dataDirectory
         self.soundsDirectory = soundsDirectory
         self.unitDirectory = unitDirectory
@@ -32,5 +32,29 @@ public struct LibraryLocation: Sendable {
     public static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    }
+
+    /// Whether a binary lives in a build folder (`.build/`), which `make clean` or moving the
+    /// checkout removes: units and the daemon must not point there.
+    public static func isInBuildFolder(_ path: String) -> Bool { path.contains("/.build/") }
+
+    /// The binary units and the daemon should run: this one, unless it lives in a build folder
+    /// and an installed `voicealarm` is on `PATH` — then that one, which stays where it is.
+    public static func stableExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let current = currentExecutable
+        guard isInBuildFolder(current) else { return current }
+        for folder in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(folder)/voicealarm"
+            guard candidate.hasPrefix("/"), !isInBuildFolder(candidate), FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+            return URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+        }
+        return current
+    }
+
+    /// What to tell a person when the alarms would run a binary inside a build folder, or nil.
+    public var buildFolderWarning: String? {
+        guard Self.isInBuildFolder(executable) else { return nil }
+        return "the alarms run \(executable), inside a build folder: 'make clean' or moving the checkout would stop them; "
+            + "run 'make install' (an installed voicealarm on PATH is used instead), then 'voicealarm reconcile'"
     }
 }

@@ -47,7 +47,8 @@ public enum LibraryOpener {
                 }
             case .systemd:
                 return try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,
-                                                 executable: location.executable, soundsDirectory: sounds.path)
+                                                 executable: location.executable, soundsDirectory: sounds.path,
+                                                 device: remembered[SettingsEditor.deviceKey])
             }
         }
 

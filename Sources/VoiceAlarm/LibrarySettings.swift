@@ -60,6 +60,12 @@ public struct SettingsError: Error, Equatable, CustomStringConvertible {
     public var reason: String
     public var description: String { "settings \(key) '\(value)': \(reason)" }
 
+    public init(key: String, value: String, reason: String) {
+        self.key = key
+        self.value = value
+        self.reason = reason
+    }
+
     func because(_ reason: String) -> SettingsError {
         var error = self
         error.reason = reason

@@ -22,6 +22,8 @@ public struct RingSubject: Sendable {
     public var dataDirectory: String
     /// Why the library could not be used, when it could not.
     public var degraded: String?
+    /// The playback device the library remembers, when it could be read.
+    public var device: String?
 
     /// A subject from a library that opened.
     init(_ status: AlarmStatus, soundsDirectory: String, dataDirectory: String) {
@@ -55,7 +57,9 @@ public struct RingSubject: Sendable {
         do {
             let service = try open()
             let status = try service.alarms.status(of: try service.alarms.id(reference))
-            return (RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory), service)
+            var subject = RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory)
+            subject.device = try? service.settings.device()
+            return (subject, service)
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -65,11 +69,14 @@ public struct RingSubject: Sendable {
         if let store = try? LibraryStore(readingOnly: dataDirectory),
            let id = try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) }),
            let stored = try? store.alarm(id) {
-            let sounds = (try? store.settings()[LibraryOpener.soundsKey]) ?? nil
-            let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds ?? "\(dataDirectory)/Sounds")/\($0)" } : nil
-            return (RingSubject(id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
-                                schedule: stored.alarm.schedule, voiceFile: voice, dataDirectory: dataDirectory,
-                                degraded: "the library cannot be opened to write (\(failure)); read it without writing"), nil)
+            let remembered = (try? store.settings()) ?? [:]
+            let sounds = remembered[LibraryOpener.soundsKey] ?? "\(dataDirectory)/Sounds"
+            let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds)/\($0)" } : nil
+            var subject = RingSubject(id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
+                                      schedule: stored.alarm.schedule, voiceFile: voice, dataDirectory: dataDirectory,
+                                      degraded: "the library cannot be opened to write (\(failure)); read it without writing")
+            subject.device = remembered[SettingsEditor.deviceKey]
+            return (subject, nil)
         }
         guard let id = UUID(uuidString: reference) else { throw failure }
         return (RingSubject(id: id, tag: "alarm \(id.uuidString.lowercased())", schedule: nil, voiceFile: soundHint,

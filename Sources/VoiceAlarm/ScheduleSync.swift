@@ -85,7 +85,11 @@ public final class ScheduleSync {
     /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
     /// not know (and finished one-offs). Voice files that should exist and do not, and rebuilds
     /// the machine stopped earlier, are built first. Running it twice in a row does nothing the second time.
-    public func reconcile() throws -> ReconcileReport {
+    public func reconcile() throws -> ReconcileReport { try reconcile(with: scheduler) }
+
+    /// `reconcile()` through `scheduler` — the same backend with something its units carry
+    /// changed (the remembered device), so every unit is re-written with it.
+    func reconcile(with scheduler: any AlarmScheduler) throws -> ReconcileReport {
         let settings = try builder.settings()
         for stored in try store.alarms() where stored.alarm.voice {
             if stored.rebuildPending != nil {

@@ -1,4 +1,6 @@
+import Foundation
 import VoiceAlarmCore
+import VoiceAlarmScheduling
 import VoiceAlarmStore
 
 /// The library's render settings, remembered in the data dir: reading them, and changing one,
@@ -10,6 +12,25 @@ public final class SettingsEditor {
     init(store: LibraryStore, sync: ScheduleSync) {
         self.store = store
         self.sync = sync
+    }
+
+    /// The settings key the playback device is remembered under.
+    static let deviceKey = "device"
+
+    /// The ALSA device alarms ring on (`settings device NAME`): rings, `listen`, the daemon, the
+    /// systemd units and `doctor` use it. Nil when none was chosen (`default`).
+    public func device() throws -> String? { try store.settings()[Self.deviceKey] }
+
+    /// Remembers the playback device and re-writes what carries it (the systemd units).
+    /// - Throws: `SettingsError` for an empty name or one with control characters.
+    public func setDevice(_ name: String) throws -> ReconcileReport {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
+              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw SettingsError(key: Self.deviceKey, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
+        }
+        try store.setSetting(Self.deviceKey, name)
+        guard let systemd = sync.scheduler as? SystemdTimerScheduler else { return try sync.reconcile() }
+        return try sync.reconcile(with: systemd.carrying(device: name))
     }
 
     /// The settings in force.

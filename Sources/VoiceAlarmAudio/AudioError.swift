@@ -66,7 +66,8 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .ffmpeg(let path, let function, let code, let message): "\(path): \(function) failed: \(message) (code \(code))"
         case .invalidOutput(let path, let reason): "\(path): the rendered ringtone failed its check: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): cannot write (\(reason))"
-        case .device(let name, let function, let code, let message): "sound device '\(name)': \(function) failed: \(message) (ALSA code \(code))"
+        case .device(let name, let function, let code, let message):
+            "sound device '\(name)': \(function) failed: \(message) (ALSA code \(code)); see 'voicealarm devices' — is PulseAudio or PipeWire running?"
         }
     }
 

@@ -18,6 +18,8 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     public let executable: String
     /// Where voice files are, named in each service so a ring needs no database to find its sound.
     public let soundsDirectory: String?
+    /// The remembered playback device, named in each service (`--device`).
+    public let device: String?
     public let timeZone: TimeZone
     let now: @Sendable () -> Date
     let systemctl: any SystemctlRunning
@@ -25,14 +27,15 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// The user unit folder systemd reads: `$XDG_CONFIG_HOME/systemd/user` or `~/.config/systemd/user`.
     public static var defaultUnitDirectory: String {
         let environment = ProcessInfo.processInfo.environment
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory() + "/.config"
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
         return config + "/systemd/user"
     }
 
     /// - Parameter soundsDirectory: where voice files are; when given, each service names its
     ///   alarm's voice file (`--sound`), so a ring can play it even when the library cannot be read.
     public init(unitDirectory: String, dataDirectory: String, executable: String, soundsDirectory: String? = nil,
-                timeZone: TimeZone = .current,
+                device: String? = nil, timeZone: TimeZone = .current,
                 now: @escaping @Sendable () -> Date = Date.init, systemctl: any SystemctlRunning = Systemctl()) throws {
         for path in [dataDirectory, executable] + [soundsDirectory].compactMap({ $0 }) where !Self.isSafe(path) {
             throw SchedulerError.unsafePath(path)
@@ -40,10 +43,17 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         self.unitDirectory = unitDirectory
         self.dataDirectory = dataDirectory
         self.soundsDirectory = soundsDirectory
+        self.device = device.flatMap { Self.isSafe($0) ? $0 : nil }
         self.executable = executable
         self.timeZone = timeZone
         self.now = now
         self.systemctl = systemctl
+    }
+
+    /// The same backend, its units naming another playback device.
+    public func carrying(device: String?) throws -> SystemdTimerScheduler {
+        try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
+                                  soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
 
     /// The list, each time it changes.
@@ -129,6 +139,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
             """
         var words = [executable, "--data-dir", dataDirectory, "ring", name, "--scheduled"]
         if let soundsDirectory, case .named(let file) = configuration.sound, Self.isSafe(file) { words += ["--sound", "\(soundsDirectory)/\(file)"] }
+        if let device { words += ["--device", device] }
         let command = words.map(Self.quoted).joined(separator: " ")
         let service = header + """
             [Unit]

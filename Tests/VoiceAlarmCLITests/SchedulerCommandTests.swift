@@ -8,16 +8,16 @@ private final class FakeTimeDaemon {
     let err = Pipe()
     let dataDir: String
 
-    init(_ lib: RingLibrary, fakeStart: String) throws {
+    init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil) throws {
         dataDir = lib.dataDir
         process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
         process.arguments = ["-f", "@\(fakeStart)", ProjectPaths.binary, "--data-dir", lib.dataDir,
-                             "daemon", "--poll-seconds", "1", "--max-ring-seconds", "2"]
+                             "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)"]
         var environment = lib.devices.environment
         environment["TZ"] = "UTC"
         process.environment = environment
         process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = stdout ?? FileHandle.nullDevice
         try process.run()
     }
 
@@ -48,6 +48,26 @@ private let monday0650 = 1799045400.0
 
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
+    @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
+          .timeLimit(.minutes(2)))
+    func daemonOwnsItsRings() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        _ = try lib.ok(["settings", "device", "speaker", "-q"])
+        let out = Pipe()
+        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55", maxRing: 300, stdout: out)
+        #expect(daemon.waitForEvent("ringing alarm \(id)"))
+        let started = Date()
+        let (status, stderr) = daemon.stop()
+        #expect(status == 0, "\(stderr)")
+        #expect(daemon.waitForEvent("stopped alarm \(id)", seconds: 10), "the ring was stopped with the daemon")
+        #expect(Date().timeIntervalSince(started) < 20)
+        let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
+        #expect(log.contains("on 'speaker'"), "the remembered device: \(log)")
+        #expect(try ProcessRunner.run("/usr/bin/pgrep", ["-f", "ring \(id)"]).stdout.isEmpty, "no ring outlives the daemon")
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty, "the ring's result line is not the daemon's output")
+    }
+
     @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(2)))
     func daemonDegraded() throws {
         let lib = try RingLibrary()

@@ -3,13 +3,16 @@ import VoiceAlarmCore
 import Synchronization
 
 /// Starts `voicealarm ring ID --scheduled` processes for the daemon, without waiting for them,
-/// so each ring is its own process that `voicealarm stop` can stop. A ring that cannot even be
-/// started is said loudly on stderr and in the event log.
+/// so each ring is its own process that `voicealarm stop` can stop; the daemon stops the rings
+/// it started when it stops. A ring that cannot even be started is said loudly on stderr and in
+/// the event log. A ring's stdout (its result line) is not the daemon's output.
 final class RingLauncher: Sendable {
-    let executable: String, dataDirectory: String, soundsDirectory: String, device: String, maxSeconds: Double
+    let executable: String, dataDirectory: String, soundsDirectory: String, maxSeconds: Double
+    /// The device asked of the daemon (`--device`), or nil for the ring to use the remembered one.
+    let device: String?
     private let running = Mutex<[Process]>([])
 
-    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String, maxSeconds: Double) {
+    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String?, maxSeconds: Double) {
         self.executable = executable
         self.dataDirectory = dataDirectory
         self.soundsDirectory = soundsDirectory
@@ -24,9 +27,10 @@ final class RingLauncher: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
-                             "--device", device, "--max-seconds", "\(maxSeconds)"]
+                             "--max-seconds", "\(maxSeconds)"] + (device.map { ["--device", $0] } ?? [])
         if case .named(let file) = alarm.configuration.sound { process.arguments! += ["--sound", "\(soundsDirectory)/\(file)"] }
         process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
             let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(error)"
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
@@ -36,6 +40,21 @@ final class RingLauncher: Sendable {
         running.withLock { processes in
             processes.removeAll { !$0.isRunning }
             processes.append(process)
+        }
+    }
+
+    /// Stops every ring still going (SIGTERM: each restores its mixer and logs), waiting up to
+    /// `seconds` for them before killing what is left.
+    func stopAll(within seconds: Double = 5) {
+        let processes = running.withLock { processes in
+            defer { processes.removeAll() }
+            return processes.filter(\.isRunning)
+        }
+        for process in processes { process.terminate() }
+        let deadline = Date().addingTimeInterval(seconds)
+        for process in processes {
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
 }

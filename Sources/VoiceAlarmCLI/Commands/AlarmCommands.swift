@@ -122,6 +122,7 @@ enum AlarmCommands {
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")
         for problem in service.sync.problems() { context.say("warning: \(problem)") }
+        if let warning = try context.location().buildFolderWarning { context.say("warning: \(warning)") }
         if added.isFirstForTarget {
             let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
             context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.list)")")

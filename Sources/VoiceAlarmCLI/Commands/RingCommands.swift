@@ -9,7 +9,7 @@ enum RingCommands {
         name: "ring", summary: "Ring an alarm now: its voice file, else the default tone, looping", arguments: "ALARM",
         minimumArguments: 1, maximumArguments: 1,
         options: [
-            OptionSpec("device", value: "NAME", help: "ALSA playback device (default 'default'; falls back to it)"),
+            OptionSpec("device", value: "NAME", help: "ALSA playback device (default: 'settings device', else 'default'; falls back to 'default')"),
             OptionSpec("max-seconds", value: "SECONDS", help: "Stop after this much ringing (default 600)"),
             OptionSpec("volume-floor", value: "PERCENT", help: "Raise the device's mixer to at least this (default 70)"),
             OptionSpec("scheduled", help: "Started by a scheduler: more than 10 minutes late is logged as missed, not rung"),
@@ -41,7 +41,6 @@ enum RingCommands {
         switch parsed.command {
         case ringSpec.name:
             var options = AlarmRinger.Options()
-            options.device = parsed.value("device") ?? "default"
             options.maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
             options.mixerFloor = try parsed.number("volume-floor", in: 0...100, default: 70) / 100
             options.scheduled = parsed.has("scheduled")
@@ -49,6 +48,7 @@ enum RingCommands {
             location.busyTimeoutMilliseconds = 2_000   // a ring waits briefly for a busy library, then rings from what it can read
             let (subject, _) = try RingSubject.find(parsed.arguments[0], in: location, soundHint: parsed.value("sound"),
                                                     open: { try LibraryAccess.open(location, quiet: context.quiet, console: context.console) })
+            options.device = parsed.value("device") ?? subject.device ?? "default"
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
             // A degraded ring is said even under --quiet: the person must learn the library needs care.
@@ -71,7 +71,7 @@ enum RingCommands {
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
             let ringer = AlarmRinger(service: service, shouldStop: { stop.isSet }, say: { context.say($0) })
-            let seconds = try ringer.listen(parsed.arguments[0], device: parsed.value("device") ?? "default")
+            let seconds = try ringer.listen(parsed.arguments[0], device: parsed.value("device") ?? (try service.settings.device()) ?? "default")
             context.say(seconds == 0 ? "This alarm's target has no recording yet." : String(format: "Played %.1f s of recordings.", seconds))
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")

@@ -20,7 +20,7 @@ enum SchedulerCommands {
         options: [
             OptionSpec("poll-seconds", value: "SECONDS", help: "Re-read the alarms at least this often (default 15)"),
             OptionSpec("max-ring-seconds", value: "SECONDS", help: "Longest ring (default 600)"),
-            OptionSpec("device", value: "NAME", help: "ALSA device to ring on (default 'default')"),
+            OptionSpec("device", value: "NAME", help: "ALSA device to ring on (default: 'settings device', else 'default')"),
         ],
         discussion: """
           Reconciles at start, then sleeps until the next alarm and rings it (each ring is a
@@ -64,7 +64,7 @@ enum SchedulerCommands {
         var options = DaemonHost.Options()
         options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
         options.maxRingSeconds = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
-        options.device = parsed.value("device") ?? "default"
+        options.device = parsed.value("device")
         let console = context.console, quiet = context.quiet
         let host: DaemonHost
         do {
@@ -98,7 +98,7 @@ enum SchedulerCommands {
             context.console.result("alarms: \(report.alarms) (\(report.live) still to ring, \(report.withVoice) with your voice)")
         }
         for alarm in report.onDefaultTone { context.console.result("  \(alarm.id): default tone (\(alarm.reason))") }
-        if report.deviceOpens { context.console.result("sound device 'default': opens") }
+        if report.deviceOpens { context.console.result("sound device '\(report.device)': opens") }
         for problem in report.problems { context.console.note("warning: \(problem)") }
         if report.problems.isEmpty { context.say("Everything needed to ring the alarms is in place.") }
         return report.problems.isEmpty ? .success : .failure

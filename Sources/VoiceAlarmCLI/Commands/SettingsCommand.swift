@@ -2,14 +2,15 @@ import Foundation
 import VoiceAlarm
 import VoiceAlarmCore
 
-/// `voicealarm settings [KEY VALUE]`: the library's render settings.
+/// `voicealarm settings [KEY VALUE]`: the library's render settings and its playback device.
 enum SettingsCommand {
     static let spec = CommandSpec(
-        name: "settings", summary: "Show or change the library's render settings", arguments: "[KEY VALUE]",
+        name: "settings", summary: "Show or change the library's render settings and playback device", arguments: "[KEY VALUE]",
         minimumArguments: 0, maximumArguments: 2, options: [],
         discussion: "  Keys: " + LibrarySettings.keys.map { "\($0.settingName) (\($0.help))" }.joined(separator: "; ")
-            + ".\n  A change rebuilds every voice alarm; files whose extension changed are removed.",
-        examples: ["voicealarm settings", "voicealarm settings format caf", "voicealarm settings gap 0.5"])
+            + "; device (the ALSA device alarms ring on: rings, listen, the daemon, systemd units and doctor use it)"
+            + ".\n  A render setting's change rebuilds every voice alarm; files whose extension changed are removed.",
+        examples: ["voicealarm settings", "voicealarm settings format caf", "voicealarm settings gap 0.5", "voicealarm settings device plughw:1,0"])
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var status = ExitCode.success
@@ -18,12 +19,19 @@ enum SettingsCommand {
         case 0: break
         case 2:
             let name = parsed.arguments[0]
-            guard let key = RenderSettingKey(settingName: name) else {
-                throw UsageError("unknown setting '\(name)' (\(LibrarySettings.keys.map(\.settingName).joined(separator: ", ")))", command: spec.name)
-            }
             do {
-                let summary = try service.settings.change(key, to: parsed.arguments[1])
-                status = Report.rebuilds(summary, context)
+                if name == "device" {
+                    let report = try service.settings.setDevice(parsed.arguments[1])
+                    if !report.updated.isEmpty { context.say("Re-wrote \(report.updated.count) alarm unit\(report.updated.count == 1 ? "" : "s") for the device.") }
+                    if let problem = try Doctor(service: service).examine().problems.first(where: { $0.contains("does not open") }) {
+                        context.console.note("warning: \(problem)")
+                    }
+                } else {
+                    guard let key = RenderSettingKey(settingName: name) else {
+                        throw UsageError("unknown setting '\(name)' (\((LibrarySettings.keys.map(\.settingName) + ["device"]).joined(separator: ", ")))", command: spec.name)
+                    }
+                    status = Report.rebuilds(try service.settings.change(key, to: parsed.arguments[1]), context)
+                }
             } catch let error as SettingsError {
                 throw UsageError(error.description, command: spec.name)
             }
@@ -34,7 +42,8 @@ enum SettingsCommand {
         let values: [(String, String)] = [
             ("format", settings.format.rawValue), ("codec", settings.codec.rawValue), ("gap", "\(settings.gap)"),
             ("trim-silence", settings.trimSilence ? "on" : "off"), ("normalize", settings.normalize ? "on" : "off"),
-            ("target-lufs", "\(settings.targetLUFS)"), ("sounds-dir", service.soundsDirectory), ("data-dir", service.dataDirectory),
+            ("target-lufs", "\(settings.targetLUFS)"), ("device", try service.settings.device() ?? "default"),
+            ("sounds-dir", service.soundsDirectory), ("data-dir", service.dataDirectory),
         ]
         if context.json {
             context.console.result(JSONOutput.encode(Dictionary(uniqueKeysWithValues: values)))

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The `ExecStart=` line of an alarm's service unit.
+private func execStart(_ units: String, _ id: String) throws -> String {
+    let text = try String(contentsOfFile: "\(units)/voicealarm-\(id).service", encoding: .utf8)
+    return String(try #require(text.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }))
+}
+
+@Suite("Units run a binary that stays, with what a ring needs", .serialized, .timeLimit(.minutes(2)))
+struct StablePathTests {
+    @Test("A build-folder binary is named as such; once installed, reconcile re-points every unit to the installed one")
+    func unitsFollowTheInstalledBinary() throws {
+        let lib = try RingLibrary()
+        let units = lib.dir.file("units")
+        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
+        let id = try lib.alarm()
+        _ = try lib.ok(["settings", "device", "speaker", "-q"])
+        let before = try execStart(units, id)
+        #expect(before.contains("/.build/"))
+        #expect(before.contains("\"--device\" \"speaker\"") && before.contains("\"--sound\" \"\(lib.dataDir)/Sounds/\(id).m4a\""), "\(before)")
+        let doctor = try lib.run(["doctor"])
+        #expect(doctor.stderr.contains("inside a build folder") && doctor.stderr.contains("make install"), "\(doctor.stderr)")
+
+        let dest = TemporaryDirectory("installed")
+        try ProcessRunner.mustRun("/usr/bin/env", ["make", "-s", "-C", ProjectPaths.root, "--no-print-directory", "install",
+                                                   "PREFIX=\(dest.path)", "INSTALL_BIN=\(ProjectPaths.binary)"])
+        let installed = "\(dest.path)/bin/voicealarm"
+        let reconcile = try ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "reconcile", "--json", "-q"], environment: lib.devices.environment)
+        #expect(reconcile.status == 0, "\(reconcile.stderr)")
+        #expect(reconcile.stdout.contains(id), "the unit was re-pointed: \(reconcile.stdout)")
+        let after = try execStart(units, id)
+        #expect(after.contains("\"\(installed)\"") && !after.contains("/.build/"), "\(after)")
+        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", "\(units)/voicealarm-\(id).service", "\(units)/voicealarm-\(id).timer"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        let quiet = try ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "doctor"], environment: lib.devices.environment)
+        #expect(!quiet.stderr.contains("inside a build folder"), "\(quiet.stderr)")
+    }
+
+    @Test("The remembered device is where ring plays, and what doctor checks")
+    func rememberedDevice() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        _ = try lib.ok(["settings", "device", "speaker", "-q"])
+        let ring = try lib.run(["ring", id, "--max-seconds", "1", "-q"])
+        #expect(ring.status == 0, "\(ring.stderr)")
+        #expect(try IndependentMeasure.decodedSamples(lib.devices.speaker).count == 44_100)
+        let doctor = try lib.run(["doctor"])
+        #expect(doctor.stdout.contains("sound device 'speaker': opens"), "\(doctor.stdout)")
+        let bad = try lib.run(["settings", "device", "nosuchcard"])
+        #expect(bad.status == 0 && bad.stderr.contains("does not open") && bad.stderr.contains("voicealarm devices"), "\(bad.stderr)")
+    }
+}
