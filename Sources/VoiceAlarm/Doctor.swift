@@ -13,6 +13,8 @@ public struct Doctor {
         public var libraryProblem: String?
         /// Why the running daemon is degraded, when it is.
         public var daemonDegraded: String?
+        /// The daemon's systemd service, for the embedded backend: "not installed", or its state.
+        public var daemonService: String?
         public var dataDirectory: String
         public var soundsDirectory: String
         /// Where systemd units go, for the systemd backend.
@@ -57,9 +59,18 @@ public struct Doctor {
             deviceOpens = false
             problems.append("the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does")
         }
-        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, dataDirectory: dataDirectory,
+        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil, dataDirectory: dataDirectory,
                       soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
                       alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
+    }
+
+    /// The daemon service's state in words, for the embedded backend.
+    private func serviceState(_ location: LibraryLocation) -> String? {
+        guard let daemon = try? DaemonService(service: service, location: location) else { return nil }
+        let state = daemon.unit.state()
+        guard state.installed else { return "not installed ('voicealarm service install' keeps the daemon running)" }
+        guard state.managed else { return "installed as \(daemon.unit.path); no systemd user manager manages it here" }
+        return "\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")" + (state.lingering ? "" : "; lingering off")
     }
 
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
@@ -90,6 +101,7 @@ public struct Doctor {
         }
         return Report(
             backend: service.scheduler is EmbeddedScheduler ? .embedded : .systemd, libraryProblem: nil, daemonDegraded: daemon,
+            daemonService: serviceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory)),
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
             unitDirectory: (service.scheduler as? SystemdTimerScheduler)?.unitDirectory,
             defaultTone: defaultTone, alarms: statuses.count, live: live.count,

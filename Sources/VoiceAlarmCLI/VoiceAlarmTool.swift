@@ -36,6 +36,7 @@ public enum VoiceAlarmTool {
         table += AlarmCommands.specs.map { ($0, AlarmCommands.run) }
         table += RingCommands.specs.map { ($0, RingCommands.run) }
         table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
+        table += ServiceCommands.specs.map { ($0, ServiceCommands.run) }
         table += BatchCommands.specs.map { ($0, BatchCommands.run) }
         table.append((SettingsCommand.spec, SettingsCommand.run))
         table.append((RepairCommand.spec, RepairCommand.run))

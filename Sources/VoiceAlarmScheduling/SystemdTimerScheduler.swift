@@ -218,7 +218,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     /// One `ExecStart=` word: double-quoted, with `\` and `"` escaped, `%` doubled (specifiers)
     /// and `$` doubled (variables), so the word reaches the program exactly as given.
-    static func quoted(_ word: String) -> String {
+    public static func quoted(_ word: String) -> String {
         var escaped = ""
         for character in word {
             switch character {
@@ -232,7 +232,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         return "\"" + escaped + "\""
     }
 
-    static func isSafe(_ path: String) -> Bool {
+    public static func isSafe(_ path: String) -> Bool {
         !path.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) } && !path.hasSuffix("\\")
     }
 }

@@ -8,7 +8,7 @@ _voicealarm() {
         case "$word" in
             --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
             -*) ;;
-            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
+            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
     done
     case "$prev" in
@@ -44,13 +44,14 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen reconcile daemon doctor batch build settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import replace list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
         alarm) COMPREPLY=($(compgen -W "add list remove $globals" -- "$cur")) ;;
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
+        service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
         "render")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -188,6 +189,18 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "doctor")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "service install")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "service remove")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "service status")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;

@@ -1,0 +1,35 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmScheduling
+import VoiceAlarmStore
+
+/// `voicealarm service install | remove | status`: the embedded scheduler's daemon as a systemd
+/// user service (`DaemonServiceUnit`), so alarms ring without a terminal left open — running the
+/// installed binary, with the data dir and the remembered device.
+public struct DaemonService {
+    /// Why the daemon cannot be a service for this library.
+    public enum Refusal: Error, CustomStringConvertible {
+        case systemdBackend
+        public var description: String {
+            "this data dir uses systemd timers, which need no daemon; the service is for the embedded scheduler"
+        }
+    }
+
+    public let unit: DaemonServiceUnit
+
+    /// - Throws: `Refusal.systemdBackend` for a library on systemd timers.
+    public init(service: AlarmService, location: LibraryLocation) throws {
+        guard service.scheduler is EmbeddedScheduler else { throw Refusal.systemdBackend }
+        let remembered = try service.store.settings()
+        unit = try DaemonServiceUnit(unitDirectory: remembered[LibraryOpener.unitsKey] ?? SystemdTimerScheduler.defaultUnitDirectory,
+                                     dataDirectory: service.dataDirectory, executable: location.executable,
+                                     device: remembered[SettingsEditor.deviceKey])
+    }
+
+    /// What to run to finish by hand when no systemd user manager manages the unit's folder.
+    public var manualSteps: String {
+        unit.unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
+            ? "systemctl --user daemon-reload && systemctl --user enable --now \(unit.name)"
+            : "systemctl --user link \(unit.path) && systemctl --user enable --now \(unit.name)"
+    }
+}

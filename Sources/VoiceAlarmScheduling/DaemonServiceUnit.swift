@@ -1,0 +1,118 @@
+import Foundation
+import VoiceAlarmFiles
+
+/// The systemd user service that keeps `voicealarm daemon` running for one data dir:
+/// `voicealarm-daemon-<hash of the data dir>.service`, `Restart=on-failure`, running a binary
+/// that stays (the installed one), with the data dir and the remembered device.
+///
+/// ```swift
+/// let unit = DaemonServiceUnit(unitDirectory: dir, dataDirectory: data, executable: "/usr/local/bin/voicealarm", device: nil)
+/// let outcome = try unit.install()
+/// ```
+public struct DaemonServiceUnit: Sendable {
+    public let unitDirectory: String
+    public let dataDirectory: String
+    public let executable: String
+    public let device: String?
+    let systemctl: any SystemctlRunning
+
+    public init(unitDirectory: String, dataDirectory: String, executable: String, device: String?,
+                systemctl: any SystemctlRunning = Systemctl()) throws {
+        for path in [dataDirectory, executable] + [device].compactMap({ $0 }) where !SystemdTimerScheduler.isSafe(path) {
+            throw SchedulerError.unsafePath(path)
+        }
+        self.unitDirectory = unitDirectory
+        self.dataDirectory = dataDirectory
+        self.executable = executable
+        self.device = device
+        self.systemctl = systemctl
+    }
+
+    /// The unit's name: one per data dir, never shaped like an alarm's (`voicealarm-<uuid>`).
+    public var name: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a: stable across runs and machines
+        for byte in dataDirectory.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "voicealarm-daemon-\(String(hash, radix: 16).prefix(8)).service"
+    }
+
+    public var path: String { "\(unitDirectory)/\(name)" }
+
+    /// The unit file's text.
+    public var text: String {
+        var words = [executable, "--data-dir", dataDirectory, "daemon"]
+        if let device { words += ["--device", device] }
+        return """
+            # Written by VoiceAlarm for the daemon of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
+            [Unit]
+            Description=VoiceAlarm daemon: rings the alarms of \(dataDirectory)
+            X-VoiceAlarm-DataDir=\(dataDirectory)
+            After=sound.target
+
+            [Service]
+            Type=simple
+            ExecStart=\(words.map(SystemdTimerScheduler.quoted).joined(separator: " "))
+            Restart=on-failure
+            RestartSec=5
+
+            [Install]
+            WantedBy=default.target
+
+            """
+    }
+
+    /// What the unit's state is.
+    public struct State: Sendable, Equatable {
+        public var installed: Bool
+        /// Whether systemd was asked, and answered (a user manager runs and reads this folder).
+        public var managed: Bool
+        public var enabled: Bool
+        public var running: Bool
+        public var lingering: Bool
+    }
+
+    /// Whether systemd reads this unit folder and a user manager answers.
+    var managed: Bool { unitDirectory == SystemdTimerScheduler.defaultUnitDirectory && systemctl.user(["show-environment"]).status == 0 }
+
+    public func state() -> State {
+        let installed = FileSystem.kind(of: path) == .regular
+        let managed = self.managed
+        return State(installed: installed, managed: managed,
+                     enabled: managed && systemctl.user(["is-enabled", name]).status == 0,
+                     running: managed && systemctl.user(["is-active", name]).status == 0,
+                     lingering: systemctl.lingering())
+    }
+
+    /// Writes (or re-writes) the unit and, where systemd manages it, enables and starts it.
+    /// - Returns: whether it was already installed.
+    /// - Throws: `SchedulerError` when the folder cannot be written or systemctl fails.
+    @discardableResult
+    public func install() throws -> Bool {
+        let existed = FileSystem.kind(of: path) == .regular
+        do {
+            try FileSystem.makeDirectory(unitDirectory, permissions: 0o755)
+            try FileSystem.atomicWrite(Data(text.utf8), to: path, permissions: 0o644)
+        } catch let error as SystemError {
+            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot write \(name): \(error.reason)")
+        }
+        if managed {
+            try run(["daemon-reload"])
+            try run(["enable", "--now", name])
+            if existed { try run(["restart", name]) }
+        }
+        return existed
+    }
+
+    /// Stops, disables and removes the unit.
+    /// - Throws: `SchedulerError.notInstalled` when there is none.
+    public func remove() throws {
+        guard FileSystem.kind(of: path) == .regular else { throw SchedulerError.unitDirectory(path: path, reason: "no daemon service is installed") }
+        if managed { _ = systemctl.user(["disable", "--now", name]) }
+        FileSystem.remove(path)
+        if managed { try run(["daemon-reload"]) }
+    }
+
+    private func run(_ arguments: [String]) throws {
+        let result = systemctl.user(arguments)
+        guard result.status == 0 else { throw SchedulerError.systemctl(arguments: ["--user"] + arguments, status: result.status, output: result.output) }
+    }
+}

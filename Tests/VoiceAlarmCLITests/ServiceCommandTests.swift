@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A user manager stand-in: a `systemctl` on PATH that logs every call and keeps enabled units as marker files.
+private final class FakeUserManager {
+    let dir = TemporaryDirectory("user-manager")
+    var log: String { (try? String(contentsOfFile: dir.file("calls"), encoding: .utf8)) ?? "" }
+    var environment: [String: String] {
+        ["PATH": dir.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+         "XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.path]
+    }
+    var unitDirectory: String { dir.file("config/systemd/user") }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir.file("bin"), withIntermediateDirectories: true)
+        let script = """
+            #!/bin/bash
+            echo "$*" >> "\(dir.file("calls"))"
+            shift   # --user
+            case "$1" in
+              show-environment|daemon-reload|restart|link) exit 0 ;;
+              enable) touch "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
+              disable) rm -f "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
+              is-enabled|is-active) [ -e "\(dir.path)/enabled-$2" ] ;;
+              *) exit 0 ;;
+            esac
+            """
+        try script.write(toFile: dir.file("bin/systemctl"), atomically: true, encoding: .utf8)
+        chmod(dir.file("bin/systemctl"), 0o755)
+    }
+}
+
+@Suite("The daemon as a systemd user service", .serialized, .timeLimit(.minutes(2)))
+struct ServiceCommandTests {
+    @Test("install writes a unit systemd accepts, enables and starts it; again re-writes it; remove undoes it; status says which")
+    func lifecycle() throws {
+        let manager = try FakeUserManager()
+        let data = manager.dir.file("data")
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments, environment: manager.environment)
+        }
+        let install = try run(["service", "install"])
+        #expect(install.status == 0, "\(install.stderr)")
+        let path = install.stdout.trimmingCharacters(in: .newlines)
+        #expect(path.hasPrefix(manager.unitDirectory + "/voicealarm-daemon-") && path.hasSuffix(".service"))
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(manager.log.contains("--user daemon-reload") && manager.log.contains("--user enable --now \(name)"), "\(manager.log)")
+        let unit = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(unit.contains("Restart=on-failure") && unit.contains("\"--data-dir\" \"\(data)\" \"daemon\""), "\(unit)")
+        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", path])
+        #expect(verify.status == 0, "\(verify.stderr)")
+
+        let status = try run(["service", "status", "--json"])
+        let state = try #require(try JSONSerialization.jsonObject(with: status.stdoutData) as? [String: Any])
+        #expect(status.status == 0 && state["installed"] as? Bool == true && state["running"] as? Bool == true, "\(status.stdout)")
+        #expect(try run(["doctor"]).stdout.contains("daemon service: enabled, running"))
+
+        let again = try run(["service", "install"])
+        #expect(again.status == 0 && again.stderr.contains("already installed"), "\(again.stderr)")
+        let remove = try run(["service", "remove"])
+        #expect(remove.status == 0 && !FileManager.default.fileExists(atPath: path))
+        #expect(manager.log.contains("--user disable --now \(name)"))
+        let removeAgain = try run(["service", "remove"])
+        #expect(removeAgain.status == 1 && removeAgain.stderr.hasPrefix("error: ") && removeAgain.stderr.contains("no daemon service is installed"))
+        #expect(try run(["service", "status"]).status == 1)
+    }
+
+    @Test("A library on systemd timers needs no daemon: install says so")
+    func systemdBackend() throws {
+        let manager = try FakeUserManager()
+        let data = manager.dir.file("data")
+        _ = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--scheduler", "systemd", "reconcile", "-q"], environment: manager.environment)
+        let install = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "service", "install"], environment: manager.environment)
+        #expect(install.status == 1 && install.stderr.contains("need no daemon"), "\(install.stderr)")
+    }
+}
