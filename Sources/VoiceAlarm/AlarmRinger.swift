@@ -16,6 +16,8 @@ public final class AlarmRinger {
         public var mixerFloor = 0.7
         /// Set when a scheduler started the ring: too late, and it is logged as missed instead.
         public var scheduled = false
+        /// Seconds over which the ring rises from quiet to full level (`VolumeRamp`); 0 for none.
+        public var rampSeconds = 0.0
         public init() {}
     }
 
@@ -121,11 +123,17 @@ public final class AlarmRinger {
         }
         events.record("ringing \(tag) with \(soundName) on '\(device)'")
         let limit = Int(options.maxSeconds * Double(rate))
+        let ramp = VolumeRamp(seconds: options.rampSeconds, sampleRate: rate)
         var played = 0
         var position = 0
         while played < limit, !shouldStop() {
             let count = min(rate / 20, samples.count - position, limit - played)
-            try sink.play(samples[position..<position + count])
+            if played < Int(options.rampSeconds * Double(rate)) {
+                let start = played
+                try sink.play(samples[position..<position + count].enumerated().map { $1 * ramp.gain(atSample: start + $0) }[...])
+            } else {
+                try sink.play(samples[position..<position + count])
+            }
             played += count
             position = (position + count) % samples.count
         }

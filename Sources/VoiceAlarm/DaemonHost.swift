@@ -25,6 +25,8 @@ public final class DaemonHost: Sendable {
         public var maxRingSeconds = 600.0
         /// The ALSA device rings play on; nil for the library's remembered one (`settings device`).
         public var device: String?
+        /// The volume ramp of each ring, in seconds; nil for the library's remembered one (`settings ramp`).
+        public var rampSeconds: Double?
         public init() {}
     }
 
@@ -97,7 +99,8 @@ public final class DaemonHost: Sendable {
             FileSystem.remove(degradedPath)
         }
         let launcher = RingLauncher(executable: location.executable, dataDirectory: dataDirectory,
-                                    soundsDirectory: soundsDirectory, device: options.device, maxSeconds: options.maxRingSeconds)
+                                    soundsDirectory: soundsDirectory, device: options.device, ramp: options.rampSeconds,
+                                    maxSeconds: options.maxRingSeconds)
         self.launcher = launcher
         let lookFile = "\(dataDirectory)/daemon-last-look"
         let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))

@@ -24,6 +24,8 @@ public struct RingSubject: Sendable {
     public var degraded: String?
     /// The playback device the library remembers, when it could be read.
     public var device: String?
+    /// The volume ramp the library remembers, in seconds, when it could be read.
+    public var ramp: Double?
 
     /// A subject from a library that opened.
     init(_ status: AlarmStatus, soundsDirectory: String, dataDirectory: String) {
@@ -59,6 +61,7 @@ public struct RingSubject: Sendable {
             let status = try service.alarms.status(of: try service.alarms.id(reference))
             var subject = RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory)
             subject.device = try? service.settings.device()
+            subject.ramp = try? service.settings.ramp()
             return (subject, service)
         } catch let error as LibraryError {
             throw error
@@ -76,6 +79,7 @@ public struct RingSubject: Sendable {
                                       schedule: stored.alarm.schedule, voiceFile: voice, dataDirectory: dataDirectory,
                                       degraded: "the library cannot be opened to write (\(failure)); read it without writing")
             subject.device = remembered[SettingsEditor.deviceKey]
+            subject.ramp = remembered[SettingsEditor.rampKey].flatMap(Double.init)
             return (subject, nil)
         }
         guard let id = UUID(uuidString: reference) else { throw failure }

@@ -33,6 +33,22 @@ public final class SettingsEditor {
         return try sync.reconcile(with: systemd.carrying(device: name))
     }
 
+    /// The settings key the volume ramp is remembered under.
+    static let rampKey = "ramp"
+
+    /// Seconds over which rings rise from quiet to full level (`settings ramp SECONDS`); 0, the
+    /// default, rings at full level from the start.
+    public func ramp() throws -> Double { try store.settings()[Self.rampKey].flatMap(Double.init) ?? 0 }
+
+    /// Remembers the volume ramp.
+    /// - Throws: `SettingsError` for a value that is not 0 to 120 seconds.
+    public func setRamp(_ text: String) throws {
+        guard let seconds = Double(text), (0...VolumeRamp.maximumSeconds).contains(seconds) else {
+            throw SettingsError(key: Self.rampKey, value: text, reason: "must be 0 to \(Int(VolumeRamp.maximumSeconds)) (seconds; 0 for none)")
+        }
+        try store.setSetting(Self.rampKey, "\(seconds)")
+    }
+
     /// The settings in force.
     public func current() throws -> RenderSettings {
         try LibrarySettings.renderSettings(from: store.settings())

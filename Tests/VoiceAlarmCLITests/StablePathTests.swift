@@ -52,3 +52,40 @@ struct StablePathTests {
         #expect(bad.status == 0 && bad.stderr.contains("does not open") && bad.stderr.contains("voicealarm devices"), "\(bad.stderr)")
     }
 }
+
+@Suite("A gentle, certain wake-up: the volume ramp", .timeLimit(.minutes(2)))
+struct VolumeRampTests {
+    /// RMS in dB of each whole second of `samples` at 44.1 kHz.
+    private func perSecondLevels(_ samples: [Int16]) -> [Double] {
+        stride(from: 0, to: samples.count - 44_099, by: 44_100).map { start in
+            let second = samples[start..<start + 44_100]
+            let power = second.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(second.count)
+            return 10 * log10(max(power, 1e-9) / (32768.0 * 32768.0))
+        }
+    }
+
+    @Test("With the remembered ramp, each second of the ring is louder than the last until full level, from an audible start")
+    func rampRises() throws {
+        let lib = try RingLibrary()
+        let tone = lib.dir.file("steady.wav")
+        try AudioFixtures.tone(tone, seconds: 12)
+        let clip = try lib.ok(["clip", "import", tone, "-q"])
+        _ = try lib.ok(["manifesto", "set", clip, "-q"])
+        let id = try lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        _ = try lib.ok(["settings", "ramp", "6", "-q"])
+        let ring = try lib.run(["ring", id, "--max-seconds", "9", "-q"])
+        #expect(ring.status == 0, "\(ring.stderr)")
+        let levels = perSecondLevels(try IndependentMeasure.decodedSamples(lib.devices.played))
+        #expect(levels.count == 9)
+        for second in 1..<6 { #expect(levels[second] > levels[second - 1] + 1, "second \(second): \(levels)") }
+        let full = levels[7]
+        #expect(abs(levels[6] - full) <= 1, "full level by the ramp's end: \(levels)")
+        #expect(levels[0] > full - 26 && levels[0] < full - 15, "quiet but audible at first: \(levels)")
+
+        let flat = try lib.run(["ring", id, "--max-seconds", "3", "--ramp", "0", "-q"])
+        #expect(flat.status == 0)
+        let flatLevels = perSecondLevels(try IndependentMeasure.decodedSamples(lib.devices.played))
+        #expect(abs(flatLevels[0] - flatLevels[2]) < 0.5, "--ramp 0 rings at full level at once: \(flatLevels)")
+        #expect(try lib.run(["settings", "ramp", "500"]).status == 64)
+    }
+}

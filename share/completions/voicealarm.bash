@@ -6,7 +6,7 @@ _voicealarm() {
         word="${COMP_WORDS[i]}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--ramp|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -37,6 +37,7 @@ _voicealarm() {
         --voice) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --ramp) return ;;
         --poll-seconds) return ;;
         --max-ring-seconds) return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -167,7 +168,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "ring")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --max-seconds --volume-floor --scheduled --sound $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --max-seconds --volume-floor --scheduled --sound --ramp $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
@@ -185,7 +186,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "daemon")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--poll-seconds --max-ring-seconds --device $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--poll-seconds --max-ring-seconds --device --ramp $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "doctor")

@@ -10,9 +10,12 @@ final class RingLauncher: Sendable {
     let executable: String, dataDirectory: String, soundsDirectory: String, maxSeconds: Double
     /// The device asked of the daemon (`--device`), or nil for the ring to use the remembered one.
     let device: String?
+    /// The ramp asked of the daemon (`--ramp`), or nil for the ring to use the remembered one.
+    let ramp: Double?
     private let running = Mutex<[Process]>([])
 
-    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String?, maxSeconds: Double) {
+    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String?, ramp: Double?, maxSeconds: Double) {
+        self.ramp = ramp
         self.executable = executable
         self.dataDirectory = dataDirectory
         self.soundsDirectory = soundsDirectory
@@ -27,7 +30,7 @@ final class RingLauncher: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
-                             "--max-seconds", "\(maxSeconds)"] + (device.map { ["--device", $0] } ?? [])
+                             "--max-seconds", "\(maxSeconds)"] + (device.map { ["--device", $0] } ?? []) + (ramp.map { ["--ramp", "\($0)"] } ?? [])
         if case .named(let file) = alarm.configuration.sound { process.arguments! += ["--sound", "\(soundsDirectory)/\(file)"] }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

@@ -14,6 +14,7 @@ enum RingCommands {
             OptionSpec("volume-floor", value: "PERCENT", help: "Raise the device's mixer to at least this (default 70)"),
             OptionSpec("scheduled", help: "Started by a scheduler: more than 10 minutes late is logged as missed, not rung"),
             OptionSpec("sound", value: "FILE", help: "The voice file to ring if the library cannot be read (schedulers set it)"),
+            OptionSpec("ramp", value: "SECONDS", help: "Rise from quiet to full level over this long (default: 'settings ramp', else 0)"),
         ],
         discussion: """
           The mixer of the device is unmuted and raised for the ring, and restored afterwards (a muted
@@ -49,6 +50,7 @@ enum RingCommands {
             let (subject, _) = try RingSubject.find(parsed.arguments[0], in: location, soundHint: parsed.value("sound"),
                                                     open: { try LibraryAccess.open(location, quiet: context.quiet, console: context.console) })
             options.device = parsed.value("device") ?? subject.device ?? "default"
+            options.rampSeconds = parsed.has("ramp") ? try parsed.number("ramp", in: 0...VolumeRamp.maximumSeconds, default: 0) : subject.ramp ?? 0
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
             // A degraded ring is said even under --quiet: the person must learn the library needs care.

@@ -21,6 +21,7 @@ enum SchedulerCommands {
             OptionSpec("poll-seconds", value: "SECONDS", help: "Re-read the alarms at least this often (default 15)"),
             OptionSpec("max-ring-seconds", value: "SECONDS", help: "Longest ring (default 600)"),
             OptionSpec("device", value: "NAME", help: "ALSA device to ring on (default: 'settings device', else 'default')"),
+            OptionSpec("ramp", value: "SECONDS", help: "Each ring rises from quiet to full level over this long (default: 'settings ramp')"),
         ],
         discussion: """
           Reconciles at start, then sleeps until the next alarm and rings it (each ring is a
@@ -65,6 +66,7 @@ enum SchedulerCommands {
         options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
         options.maxRingSeconds = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
         options.device = parsed.value("device")
+        if parsed.has("ramp") { options.rampSeconds = try parsed.number("ramp", in: 0...VolumeRamp.maximumSeconds, default: 0) }
         let console = context.console, quiet = context.quiet
         let host: DaemonHost
         do {

@@ -9,6 +9,7 @@ enum SettingsCommand {
         minimumArguments: 0, maximumArguments: 2, options: [],
         discussion: "  Keys: " + LibrarySettings.keys.map { "\($0.settingName) (\($0.help))" }.joined(separator: "; ")
             + "; device (the ALSA device alarms ring on: rings, listen, the daemon, systemd units and doctor use it)"
+            + "; ramp (seconds over which a ring rises from quiet to full level, 0 to 120; 0, the default, for none)"
             + ".\n  A render setting's change rebuilds every voice alarm; files whose extension changed are removed.",
         examples: ["voicealarm settings", "voicealarm settings format caf", "voicealarm settings gap 0.5", "voicealarm settings device plughw:1,0"])
 
@@ -20,7 +21,9 @@ enum SettingsCommand {
         case 2:
             let name = parsed.arguments[0]
             do {
-                if name == "device" {
+                if name == "ramp" {
+                    try service.settings.setRamp(parsed.arguments[1])
+                } else if name == "device" {
                     let report = try service.settings.setDevice(parsed.arguments[1])
                     if !report.updated.isEmpty { context.say("Re-wrote \(report.updated.count) alarm unit\(report.updated.count == 1 ? "" : "s") for the device.") }
                     if let problem = try Doctor(service: service).examine().problems.first(where: { $0.contains("does not open") }) {
@@ -28,7 +31,7 @@ enum SettingsCommand {
                     }
                 } else {
                     guard let key = RenderSettingKey(settingName: name) else {
-                        throw UsageError("unknown setting '\(name)' (\((LibrarySettings.keys.map(\.settingName) + ["device"]).joined(separator: ", ")))", command: spec.name)
+                        throw UsageError("unknown setting '\(name)' (\((LibrarySettings.keys.map(\.settingName) + ["device", "ramp"]).joined(separator: ", ")))", command: spec.name)
                     }
                     status = Report.rebuilds(try service.settings.change(key, to: parsed.arguments[1]), context)
                 }
@@ -42,7 +45,7 @@ enum SettingsCommand {
         let values: [(String, String)] = [
             ("format", settings.format.rawValue), ("codec", settings.codec.rawValue), ("gap", "\(settings.gap)"),
             ("trim-silence", settings.trimSilence ? "on" : "off"), ("normalize", settings.normalize ? "on" : "off"),
-            ("target-lufs", "\(settings.targetLUFS)"), ("device", try service.settings.device() ?? "default"),
+            ("target-lufs", "\(settings.targetLUFS)"), ("device", try service.settings.device() ?? "default"), ("ramp", "\(try service.settings.ramp())"),
             ("sounds-dir", service.soundsDirectory), ("data-dir", service.dataDirectory),
         ]
         if context.json {

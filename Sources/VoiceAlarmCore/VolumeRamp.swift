@@ -1,0 +1,34 @@
+/// A gentle, certain wake-up: a ring that starts quieter and rises to full level over `seconds`,
+/// as a gain on the samples played (the ringtone file is unchanged). The gain rises evenly in
+/// decibels from `floorDB` — never below it, so the first second is already audible — to 0 dB.
+///
+/// ```swift
+/// let ramp = VolumeRamp(seconds: 20, sampleRate: 44_100)
+/// let played = chunk.enumerated().map { $1 * ramp.gain(atSample: start + $0) }
+/// ```
+public struct VolumeRamp: Equatable, Sendable {
+    /// How long the rise takes; 0 plays at full level from the start.
+    public let seconds: Double
+    public let sampleRate: Int
+    /// Where the rise starts, in dB below full level.
+    public let floorDB: Double
+
+    /// The longest ramp a person can ask for.
+    public static let maximumSeconds = 120.0
+    /// The default floor: quiet, but heard.
+    public static let defaultFloorDB = -24.0
+
+    public init(seconds: Double, sampleRate: Int, floorDB: Double = VolumeRamp.defaultFloorDB) {
+        precondition(seconds >= 0 && sampleRate > 0 && floorDB < 0, "invalid ramp")
+        self.seconds = seconds
+        self.sampleRate = sampleRate
+        self.floorDB = floorDB
+    }
+
+    /// The linear gain for the sample at `index` of the ring (0 = its first sample).
+    public func gain(atSample index: Int) -> Float {
+        let length = seconds * Double(sampleRate)
+        guard length > 0, Double(index) < length else { return 1 }
+        return Float(AudioLevels.amplitude(dB: floorDB * (1 - Double(index) / length)))
+    }
+}
