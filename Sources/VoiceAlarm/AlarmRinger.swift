@@ -107,15 +107,8 @@ public final class AlarmRinger {
         let id = subject.id
         let (samples, soundName) = try sound(for: subject)
         let rate = RenderSettings.defaultSampleRate
-        let (sink, device) = try open(options.device, rate: rate, tag: tag)
-
-        let mixer = openMixer(device)
-        if let mixer {
-            let changes = mixer.raise(toAtLeast: options.mixerFloor)
-            say(changes.isEmpty ? "The mixer of '\(device)' is already up." : "For the ring: " + changes.joined(separator: ", ") + " (restored afterwards).")
-        } else {
-            say("'\(device)' has no mixer to unmute; ringing anyway.")
-        }
+        var (sink, device) = try open(options.device, rate: rate, tag: tag)
+        var mixer = raiseMixer(of: device, to: options.mixerFloor)
         try? registry.register(id)
         defer {
             mixer?.restore()
@@ -128,11 +121,20 @@ public final class AlarmRinger {
         var position = 0
         while played < limit, !shouldStop() {
             let count = min(rate / 20, samples.count - position, limit - played)
-            if played < Int(options.rampSeconds * Double(rate)) {
-                let start = played
-                try sink.play(samples[position..<position + count].enumerated().map { $1 * ramp.gain(atSample: start + $0) }[...])
-            } else {
-                try sink.play(samples[position..<position + count])
+            let chunk = played < Int(options.rampSeconds * Double(rate))
+                ? samples[position..<position + count].enumerated().map { [played] in $1 * ramp.gain(atSample: played + $0) }[...]
+                : samples[position..<position + count]
+            do {
+                try sink.play(chunk)
+            } catch {
+                // The device went away mid-ring (a sound server that died, a card unplugged): ring on 'default'.
+                guard device != "default" else { _ = try noSound(tag, error); return .rang(seconds: 0, sound: soundName, device: device) }
+                say("warning: \(tag): '\(device)' failed mid-ring (\(error)); ringing on 'default'")
+                events.record("\(tag): '\(device)' failed mid-ring (\(error)); ringing on 'default'")
+                mixer?.restore()
+                do { (sink, device) = (try openDevice("default", rate), "default") } catch { _ = try noSound(tag, error) }
+                mixer = raiseMixer(of: device, to: options.mixerFloor)
+                try sink.play(chunk)
             }
             played += count
             position = (position + count) % samples.count
@@ -175,6 +177,17 @@ public final class AlarmRinger {
             events.record(message)
             throw error
         }
+    }
+
+    /// The device's mixer raised to `floor` for the ring (said), or nil when it has none.
+    private func raiseMixer(of device: String, to floor: Double) -> PlaybackMixer? {
+        guard let mixer = openMixer(device) else {
+            say("'\(device)' has no mixer to unmute; ringing anyway.")
+            return nil
+        }
+        let changes = mixer.raise(toAtLeast: floor)
+        say(changes.isEmpty ? "The mixer of '\(device)' is already up." : "For the ring: " + changes.joined(separator: ", ") + " (restored afterwards).")
+        return mixer
     }
 
     /// The asked device, else `default`; a total failure is logged loudly before it is thrown.

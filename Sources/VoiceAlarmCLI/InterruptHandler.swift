@@ -10,8 +10,10 @@ public enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     private static let reaction = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
-    /// Installs the handlers; call once at start-up.
+    /// Installs the handlers; call once at start-up. A write to a closed pipe or socket (a sound
+    /// server that died mid-ring) becomes an error the ring recovers from, not a silent death.
     public static func install() {
+        signal(SIGPIPE, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

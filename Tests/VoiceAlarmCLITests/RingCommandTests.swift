@@ -135,4 +135,24 @@ struct RingCommandTests {
         #expect(try lib.run(["stop"]).stderr.contains("Nothing of ours is ringing"))
         try? reader.close()
     }
+
+    @Test("A device that dies mid-ring (the reader of its pipe goes away) hands the ring to 'default', said and logged",
+          .timeLimit(.minutes(1)))
+    func deviceDiesMidRing() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm()
+        let reader = FileHandle(forUpdatingAtPath: lib.devices.fifo)!
+        let reading = Thread {
+            var taken = 0
+            while taken < 100_000, let data = try? reader.read(upToCount: 8_820), !data.isEmpty { taken += data.count }
+            try? reader.close()   // about a second in: the device is gone
+        }
+        reading.start()
+        let result = try lib.run(["ring", id, "--device", "slow", "--max-seconds", "4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("'slow' failed mid-ring") && result.stderr.contains("ringing on 'default'"), "\(result.stderr)")
+        let rest = try IndependentMeasure.decodedSamples(lib.devices.played)
+        #expect(rest.count > 2 * 44_100 && rest.count < 4 * 44_100, "the rest of the ring played on 'default': \(rest.count) samples")
+        #expect(try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8).contains("failed mid-ring"))
+    }
 }
