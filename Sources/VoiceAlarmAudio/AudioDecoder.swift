@@ -211,7 +211,7 @@ public final class AudioDecoder {
                 resampler = try ResamplerHandle(
                     from: &inLayout, format: AVSampleFormat(shape.format), rate: shape.rate,
                     to: &mono, format: AV_SAMPLE_FMT_FLT, rate: Int32(sampleRate), path: path)
-            } catch AudioError.ffmpeg(_, let function, _, let message) {
+            } catch AudioError.ffmpeg(_, let function, let code, let message) where code == -EINVAL {
                 // The stream's own format is at fault (a damaged header), not the machine.
                 throw AudioError.unsupportedStream(path: path, reason: "its sample format cannot be converted (\(function): \(message))")
             }

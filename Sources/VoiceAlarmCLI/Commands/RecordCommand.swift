@@ -64,6 +64,10 @@ enum RecordCommand {
         let importer = TakeImporter(service: service)
         let plan = try importer.prepare(replacing: parsed.value("replace"), playlist: parsed.value("playlist"))
         let source = try AlsaCapture(device: device, sampleRate: rate, channels: channels)
+        if !InputLimits.sampleRates.contains(source.sampleRate) {
+            // The library would refuse the take afterwards: say so before anything is spoken.
+            throw RecordingRefusal(message: "'\(device)' cannot record at \(rate) Hz, and the nearest rate it has, \(source.sampleRate) Hz, is outside \(InputLimits.sampleRates.lowerBound)–\(InputLimits.sampleRates.upperBound) Hz")
+        }
         if source.sampleRate != rate {
             context.say("'\(device)' cannot record at \(rate) Hz; recording at \(source.sampleRate) Hz, the nearest it has.")
         }
@@ -104,6 +108,12 @@ enum RecordCommand {
         }
         if let kept = stored.keptPath { lines.append("The take is kept as \(kept).") }
         for line in lines { context.say(line) }
+    }
+
+    /// A take refused before recording, for a reason of the device.
+    struct RecordingRefusal: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// "Recording 2026-11-30 06:41" when no --title is given.
