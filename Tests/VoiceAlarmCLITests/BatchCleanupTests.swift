@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Twelve distinct ringtones over the 35-second manifesto: a batch that runs for seconds.
-private func slowManifest(_ folder: BatchFolder) throws {
-    let ringtones = (0..<12).map { #"{"id": "r\#($0)", "clips": ["clips/manifesto.flac", "clips/calm.wav"], "gap": \#(Double($0) / 20)}"# }
+/// `count` distinct ringtones over the 35-second manifesto: a batch that runs for seconds.
+private func slowManifest(_ folder: BatchFolder, count: Int = 12) throws {
+    let ringtones = (0..<count).map { #"{"id": "r\#($0)", "clips": ["clips/manifesto.flac", "clips/calm.wav"], "gap": \#(Double($0) / 20)}"# }
     try folder.write(#"{"ringtones": [\#(ringtones.joined(separator: ", "))]}"#)
 }
 
@@ -86,7 +86,7 @@ struct BatchCleanupTests {
     @Test("Two batches share --out: the running one's cache is not swept by the other", .timeLimit(.minutes(1)))
     func liveCacheKept() throws {
         let folder = try BatchFolder()
-        try slowManifest(folder)
+        try slowManifest(folder, count: 6)
         let running = try RunningBatch(folder.manifest, out: folder.out, jobs: 1)
         let cacheName = try #require(waitForCache(folder.out, while: running))
         let other = try voicealarm(["batch", "-q", try quickManifest(folder), "--out", folder.out])

@@ -113,6 +113,7 @@ struct AudioHeaderFuzzTests {
             slowest = max(slowest, Date().timeIntervalSince(start))
         }
         #expect(decoded > 0 && refused > 0, "\(decoded) decoded, \(refused) refused")
-        #expect(slowest < 2, "one case took \(String(format: "%.2f", slowest)) s")
+        // A bound for hangs, not a benchmark: sanitizer builds on a busy machine are many times slower.
+        #expect(slowest < 10, "one case took \(String(format: "%.2f", slowest)) s")
     }
 }

@@ -72,7 +72,8 @@ struct ManifestFuzzTests {
             slowest = max(slowest, Date().timeIntervalSince(start))
         }
         #expect(parsed > 0 && refused > 0, "the mutations reach both outcomes (\(parsed) parsed, \(refused) refused)")
-        #expect(slowest < 1, "one manifest took \(slowest) s")
+        // A bound for hangs, not a benchmark: sanitizer builds on a busy machine are many times slower.
+        #expect(slowest < 10, "one manifest took \(slowest) s")
     }
 
     @Test("3,000 mutated settings tables through LibrarySettings.renderSettings(from:)", .timeLimit(.minutes(1)))
