@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VoiceAlarmFiles
 
 /// Starts `voicealarm ring ID --scheduled` processes for the daemon, without waiting for them,
 /// so each ring is its own process that `voicealarm stop` can stop. A ring that cannot even be
@@ -22,7 +23,7 @@ final class RingLauncher: Sendable {
                              "--device", device, "--max-seconds", "\(maxSeconds)"]
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(error)"
+            let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(SystemError.text(of: error, path: executable))"
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             EventLog(dataDirectory: dataDirectory).record(message)
             return
