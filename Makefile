@@ -14,7 +14,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build demo test bench clean samples docs install uninstall
+.PHONY: deps build demo test sanitize bench clean samples docs install uninstall
 
 deps:
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
@@ -45,6 +45,25 @@ TIMING_SUITES := AlarmDaemonTests|SystemWallClockTests
 test: build $(PYTHON)
 	$(TEST_ENV) swift test --skip "$(TIMING_SUITES)"
 	$(TEST_ENV) swift test --skip-build --filter "$(TIMING_SUITES)"
+
+# Sanitizers, not part of `make test` (each builds everything again, in its own folder): AddressSanitizer
+# (with LeakSanitizer) over the audio, batch and library tests, and ThreadSanitizer over the parallel
+# paths (a batch with several jobs, `build` with several workers, the shared clip cache). The CLI tests
+# run the sanitized binary, so a report from it fails them too. Tests run one at a time: a sanitized
+# build is several times slower, and time limits must still mean something.
+ASAN_TESTS := VoiceAlarmAudioTests|VoiceAlarmFuzzTests|VoiceAlarmLibraryTests|BatchCommandTests|BatchCleanupTests|BoundedInputTests|BadInputTests|LibraryCommandTests
+TSAN_TESTS := ParallelPathsTests|ClipSourceTests|BatchCommandTests|BatchCleanupTests
+SANITIZER_ENV = VOICEALARM_TEST_PYTHON=$(abspath $(PYTHON)) \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Support/lsan-suppressions.txt \
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+
+sanitize: deps $(PYTHON)
+	swift build --build-tests --sanitize=address --build-path .build/asan
+	$(SANITIZER_ENV) VOICEALARM_BIN=$(CURDIR)/.build/asan/debug/voicealarm \
+	  swift test --skip-build --no-parallel --sanitize=address --build-path .build/asan --filter '$(ASAN_TESTS)'
+	swift build --build-tests --sanitize=thread --build-path .build/tsan
+	$(SANITIZER_ENV) VOICEALARM_BIN=$(CURDIR)/.build/tsan/debug/voicealarm \
+	  swift test --skip-build --no-parallel --sanitize=thread --build-path .build/tsan --filter '$(TSAN_TESTS)'
 
 # A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run.
 bench: deps

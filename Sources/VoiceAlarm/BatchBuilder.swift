@@ -54,12 +54,24 @@ public final class BatchBuilder: Sendable {
         self.progress = progress
     }
 
+    /// The most bytes a manifest may hold (a million ringtones fit well within it).
+    public static let largestManifest = 64_000_000
+
     /// Reads the manifest at `path` (its clip paths relative to its folder) on top of `base`
     /// settings (the command line's).
     /// - Throws: `BatchError.manifest` when it cannot be read or is not a manifest.
     public static func manifest(at path: String, base: RenderSettings) throws -> BatchManifest {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read no more than a manifest can be: a pipe works, /dev/zero does not fill memory.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw BatchError.manifest(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: largestManifest + 1) ?? Data() } catch {
+            throw BatchError.manifest(path, "cannot be read (\(SystemError(foundation: error, operation: "read", path: path).reason))")
+        }
+        guard data.count <= largestManifest else {
+            throw BatchError.manifest(path, "larger than \(largestManifest / 1_000_000) MB; not a manifest")
         }
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
@@ -75,9 +87,12 @@ public final class BatchBuilder: Sendable {
         let start = Date()
         try makeOutputDirectory()
         var index = BatchIndex.load(from: output)
-        let cache = try BatchClipCache(directory: "\(output)/.voicealarm-cache-\(UUID().uuidString.prefix(8).lowercased())",
-                                       sampleRate: RenderSettings.defaultSampleRate)
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        // What a killed batch left here: its decode cache, and its half-written ringtones.
+        BatchClipCache.sweepAbandoned(in: output)
+        FileSystem.removeAbandonedTemporaries(in: output)
+        let cache = try BatchClipCache(in: output, sampleRate: RenderSettings.defaultSampleRate)
+        var cacheRemoved = false
+        defer { if !cacheRemoved { cache.remove() } }
 
         var outcome = Outcome()
         var work: [(key: String, items: [BatchManifest.Item], hashes: [String])] = []
@@ -100,7 +115,7 @@ public final class BatchBuilder: Sendable {
                     work.append((key, [item], inputHashes))
                 }
             } catch {
-                outcome.failed.append(.init(id: item.id, error: "\(error)"))
+                outcome.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
             }
         }
         for failure in outcome.failed { retire(failure.id, index: &index) }
@@ -117,6 +132,9 @@ public final class BatchBuilder: Sendable {
                 progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: Date().timeIntervalSince(start)))
             }
         }
+        // The decoded samples are no longer needed: their room is the index's.
+        cache.remove()
+        cacheRemoved = true
         let results = shared.results
         for (item, key, result) in results {
             switch result {
@@ -126,7 +144,7 @@ public final class BatchBuilder: Sendable {
                 index.ringtones[item.id] = .init(key: key, file: file, bytes: bytes)
                 outcome.built += 1
             case .failure(let error):
-                outcome.failed.append(.init(id: item.id, error: "\(error)"))
+                outcome.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
                 retire(item.id, index: &index)
             }
         }
@@ -159,11 +177,12 @@ public final class BatchBuilder: Sendable {
     }
 
     /// The content hash of an input, reusing the recorded one only when size, modification
-    /// time and inode all still match.
+    /// time and inode all still match. The input is checked first (`stat` only): a FIFO or a
+    /// device is refused before anything opens it.
     private func hash(_ path: String, index: inout BatchIndex, seen: inout [String: String]) throws -> String {
         if let known = seen[path] { return known }
+        try AudioDecoder.checkReadableFile(path)
         guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
-        if FileSystem.isDirectory(path) { throw AudioError.isDirectory(path: path) }
         let stamp = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
         var hash: String
         if let recorded = index.inputs[path], recorded.size == stamp.size, recorded.modified == stamp.modified, recorded.inode == stamp.inode {

@@ -39,11 +39,14 @@ public final class ClipCatalogue {
     }
 
     /// Stores a recording, returning the clip and its measured loudness.
+    /// - Throws: `LibraryError.invalidTitle` for a title with control characters (checked before
+    ///   anything is read); `AudioError` for a file that is not a usable recording.
     public func store(_ file: String, title: String?) throws -> Stored {
+        if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
         let id = UUID()
         let name = id.uuidString.lowercased()
         let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
-        let clip = LibraryClip(id: id, title: title ?? Self.defaultTitle(for: file), fileName: "\(name).flac",
+        let clip = LibraryClip(id: id, title: title ?? ClipTitle.fallback(forFile: file), fileName: "\(name).flac",
                                frames: archived.frames, trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
                                sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash)
         do {
@@ -104,8 +107,4 @@ public final class ClipCatalogue {
 
     /// Where a clip's stored copy is.
     public func path(of clip: LibraryClip) -> String { "\(store.clipsDirectory)/\(clip.fileName)" }
-
-    static func defaultTitle(for file: String) -> String {
-        URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-    }
 }

@@ -77,7 +77,7 @@ public final class DaemonHost: Sendable {
         } catch let error as Refusal {
             throw error
         } catch let error as SchedulerError {
-            guard case .lock = error else { throw error }   // another daemon runs: refuse
+            guard case .lockUnavailable = error else { throw error }   // another daemon runs, or a link stands there: refuse
             degraded = "the daemon's lock cannot be taken (\(error))"
         } catch {
             degraded = "the library cannot be opened (\(error))"

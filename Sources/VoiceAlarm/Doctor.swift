@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmScheduling
 
 /// `voicealarm doctor`: whether anything will ring the alarms, and what to fix.
@@ -90,7 +91,7 @@ public struct Doctor {
         if let daemon { problems.append("the daemon runs degraded: \(daemon); run 'voicealarm repair', then restart it") }
         var defaultTone: String?
         do { defaultTone = try DefaultTone.ensure(in: service.dataDirectory) } catch {
-            problems.append("the default tone cannot be made: \(error)")
+            problems.append("the default tone cannot be made: \(SystemError.text(of: error))")
         }
         let statuses = try service.alarms.statuses()
         let live = statuses.filter { $0.next != nil }

@@ -12,7 +12,7 @@ public struct InspectingSoundChecker: SoundChecking {
             if let problem = try SoundInspector.inspect(path).problems.first { return .failsCheck(problem) }
             return nil
         } catch {
-            return .unusable("\(error)")
+            return .unusable(SystemError.text(of: error, path: path))
         }
     }
 }

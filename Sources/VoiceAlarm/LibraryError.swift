@@ -1,3 +1,4 @@
+import Foundation
 import VoiceAlarmCore
 
 /// A well-formed request the library refuses (exit 1), saying what and why.
@@ -10,6 +11,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case playlistExists(String)
     case reservedName(String)
     case invalidName(String, reason: String)
+    /// A clip title that cannot be stored (`ClipTitle.problem`).
+    case invalidTitle(reason: String)
     case positionOutOfRange(playlist: String, position: Int, count: Int)
     case playlistInUse(String, alarms: Int)
     case rule(Alarm, AlarmRules.Violation)
@@ -23,7 +26,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownPlaylist(let name): "\(name): no such playlist (see 'voicealarm playlist list')"
         case .playlistExists(let name): "\(name): a playlist with this name already exists"
         case .reservedName(let name): "\(name): reserved for the manifesto; choose another playlist name"
-        case .invalidName(let name, let reason): "'\(name)': \(reason)"
+        case .invalidName(let name, let reason): "'\(Self.printable(name))': \(reason)"
+        case .invalidTitle(let reason): "clip title: \(reason)"
         case .positionOutOfRange(let playlist, let position, let count):
             "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
         case .playlistInUse(let name, let alarms):
@@ -31,5 +35,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .rule(let alarm, let violation):
             "\(alarm.target) at \(alarm.time) \(alarm.date.map(\.description) ?? alarm.days.list): \(violation)"
         }
+    }
+
+    /// A name as it can be shown on one line: control characters escaped (`\u{A}`).
+    static func printable(_ text: String) -> String {
+        text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }
+            .joined()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Records one take from a capture source into a take file, as it arrives, until told to stop,
 /// `maxSeconds` of frames are captured, or (after speech) `stopOnSilence` seconds of silence.
@@ -82,14 +83,14 @@ public final class TakeRecorder {
             let read: CaptureChunk
             do { read = try source.read(frames: wanted) } catch {
                 reason = .deviceFailed
-                failure = "\(error)"
+                failure = SystemError.text(of: error)
                 break
             }
             guard case .samples(let samples) = read else { overruns += 1; continue }
             guard !samples.isEmpty else { continue }
             do { try writer.append(samples) } catch {
                 reason = .deviceFailed
-                failure = "\(error)"
+                failure = SystemError.text(of: error)
                 break
             }
             var peak = 0.0, sum = 0.0

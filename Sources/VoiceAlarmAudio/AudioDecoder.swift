@@ -1,5 +1,7 @@
 internal import CFFmpeg
 import Foundation
+import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Reads any file FFmpeg understands as mono 32-bit float samples at one chosen rate,
 /// decoding only as far as it is asked to.
@@ -42,8 +44,9 @@ public final class AudioDecoder {
 
     /// Opens `path` and prepares to deliver mono float samples at `sampleRate`, or at the
     /// stream's own rate when `sampleRate` is nil (to count samples without resampling).
-    /// - Throws: `AudioError` when the file is missing, a directory, empty, unreadable,
-    ///   not a media file, or holds no audio stream.
+    /// - Throws: `AudioError` when the file is missing, a directory, a FIFO or a device, empty,
+    ///   unreadable, not a media file, holds no audio stream, or declares a sample rate or
+    ///   channel count outside `InputLimits` (checked from the header, before decoding).
     public init(path: String, sampleRate requestedRate: Int?) throws {
         _ = FFmpegResult.quietLogging
         precondition((requestedRate ?? 1) > 0, "sample rate must be positive")
@@ -64,6 +67,10 @@ public final class AudioDecoder {
             format.pointee.streams[i]!.pointee.discard = AVDISCARD_ALL
         }
 
+        // Bounds first, from the header alone: a lying header must not drive a decode.
+        try Self.checkBounds(path, rate: stream.pointee.codecpar.pointee.sample_rate,
+                             channels: stream.pointee.codecpar.pointee.ch_layout.nb_channels)
+
         decoder = try CodecContextHandle(codec: codec, path: path)
         let context = decoder.pointer
         try FFmpegResult.check(avcodec_parameters_to_context(context, stream.pointee.codecpar), "avcodec_parameters_to_context", path: path)
@@ -78,6 +85,7 @@ public final class AudioDecoder {
         guard sourceSampleRate > 0, sourceChannels > 0 else {
             throw AudioError.notAudio(path: path, reason: "the audio stream has no sample rate or channels")
         }
+        try Self.checkBounds(path, rate: context.pointee.sample_rate, channels: context.pointee.ch_layout.nb_channels)
         sampleRate = requestedRate ?? sourceSampleRate
         if format.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE {
             declaredDuration = nil
@@ -156,6 +164,15 @@ public final class AudioDecoder {
         if sendCode < 0, sendCode != FFmpegResult.again { throw failure(sendCode) }
     }
 
+    /// Refuses a stream outside `InputLimits` (a rate or channel count of 0 is left to the
+    /// checks that follow, which call it no audio).
+    private static func checkBounds(_ path: String, rate: Int32, channels: Int32) throws {
+        guard rate > 0, channels > 0 else { return }
+        if let problem = InputLimits.streamProblem(sampleRate: Int(rate), channels: Int(channels)) {
+            throw AudioError.unsupportedStream(path: path, reason: problem)
+        }
+    }
+
     /// How far short of its declared length a stream may end before it counts as cut off
     /// (container estimates and codec priming differ by a few frames).
     static let truncationTolerance = 0.5
@@ -178,6 +195,8 @@ public final class AudioDecoder {
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         let shape = (format: frame.pointee.format, rate: frame.pointee.sample_rate, channels: frame.pointee.ch_layout.nb_channels)
         if resamplerInput.map({ $0 != shape }) ?? true {
+            // A stream may change its format mid-way; the new one is held to the same bounds.
+            try Self.checkBounds(path, rate: shape.rate, channels: shape.channels)
             try flushResampler()
             var inLayout = AVChannelLayout()
             if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
@@ -188,9 +207,14 @@ public final class AudioDecoder {
             defer { av_channel_layout_uninit(&inLayout) }
             var mono = AVChannelLayout.defaultLayout(channels: 1)
             defer { av_channel_layout_uninit(&mono) }
-            resampler = try ResamplerHandle(
-                from: &inLayout, format: AVSampleFormat(shape.format), rate: shape.rate,
-                to: &mono, format: AV_SAMPLE_FMT_FLT, rate: Int32(sampleRate), path: path)
+            do {
+                resampler = try ResamplerHandle(
+                    from: &inLayout, format: AVSampleFormat(shape.format), rate: shape.rate,
+                    to: &mono, format: AV_SAMPLE_FMT_FLT, rate: Int32(sampleRate), path: path)
+            } catch AudioError.ffmpeg(_, let function, let code, let message) where code == -EINVAL {
+                // The stream's own format is at fault (a damaged header), not the machine.
+                throw AudioError.unsupportedStream(path: path, reason: "its sample format cannot be converted (\(function): \(message))")
+            }
             resamplerInput = shape
         }
         try appendConverted(input: frame.pointee.extended_data, count: frame.pointee.nb_samples, channels: Int(shape.channels))
@@ -221,18 +245,24 @@ public final class AudioDecoder {
         try FFmpegResult.check(produced, "swr_convert", path: path)
     }
 
-    /// Tells apart the failures a user can fix (missing, directory, empty, unreadable) before FFmpeg sees the file.
+    /// Tells apart the failures a user can fix (missing, a directory, a FIFO or a device,
+    /// unreadable, empty) before FFmpeg sees the file. Only `stat` and `access` are asked:
+    /// nothing is opened, so a FIFO is refused without blocking.
     /// - Throws: `AudioError` saying which of them it is.
     public static func checkReadableFile(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw AudioError.fileNotFound(path: path)
+        let status: FileSystem.Status
+        do { status = try FileSystem.status(of: path) } catch {
+            if error.code == ENOENT || error.code == ENOTDIR { throw AudioError.fileNotFound(path: path) }
+            throw AudioError.unreadable(path: path, reason: error.reason)
         }
-        if isDirectory.boolValue { throw AudioError.isDirectory(path: path) }
+        switch status.kind {
+        case .regular: break
+        case .directory: throw AudioError.isDirectory(path: path)
+        default: throw AudioError.notRegularFile(path: path, kind: status.kind.description)
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw AudioError.unreadable(path: path, reason: "permission denied")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-        if size == 0 { throw AudioError.emptyFile(path: path) }
+        if status.size == 0 { throw AudioError.emptyFile(path: path) }
     }
 }

@@ -8,6 +8,15 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     case isDirectory(path: String)
     case emptyFile(path: String)
     case unreadable(path: String, reason: String)
+    /// A FIFO, a device or a socket where a recording was expected: refused before anything
+    /// opens it (opening a FIFO blocks; a device never ends). `kind` reads "a FIFO".
+    case notRegularFile(path: String, kind: String)
+    /// A stream outside what VoiceAlarm reads (`InputLimits`): a sample rate or channel count
+    /// only a damaged or hostile header claims. Refused before decoding.
+    case unsupportedStream(path: String, reason: String)
+    /// A recording longer than the library keeps (`InputLimits.longestRecording`), known from
+    /// the header (`declared`) or found while decoding (nil).
+    case tooLong(path: String, limit: Double, declared: Double?)
     /// FFmpeg could not recognise the file as a media container.
     case notAudio(path: String, reason: String)
     /// The container holds no audio stream (an image, a video without sound, text).
@@ -41,6 +50,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     public var path: String {
         switch self {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
+             .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
              .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
              .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .invalidOutput(let path, _),
              .cannotWrite(let path, _), .device(let path, _, _, _):
@@ -54,6 +64,11 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .isDirectory(let path): "\(path): is a directory, not an audio file"
         case .emptyFile(let path): "\(path): empty file (0 bytes)"
         case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
+        case .notRegularFile(let path, let kind): "\(path): not a regular file (\(kind))"
+        case .unsupportedStream(let path, let reason): "\(path): \(reason)"
+        case .tooLong(let path, let limit, let declared?):
+            "\(path): the header declares \(Self.seconds(declared)) s; a recording may last at most \(Self.minutes(limit))"
+        case .tooLong(let path, let limit, nil): "\(path): longer than \(Self.minutes(limit)), the most a recording may last"
         case .notAudio(let path, let reason): "\(path): not an audio file (\(reason))"
         case .noAudioStream(let path): "\(path): contains no audio stream"
         case .corrupt(let path, let at, let reason): "\(path): corrupt audio at \(Self.seconds(at)) s (\(reason))"
@@ -81,5 +96,10 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
 
     static func seconds(_ s: Double) -> String {
         String(format: "%.2f", s)
+    }
+
+    /// "10 minutes", "90 s".
+    static func minutes(_ s: Double) -> String {
+        s >= 60 && s.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int(s / 60)) minutes" : "\(Int(s)) s"
     }
 }

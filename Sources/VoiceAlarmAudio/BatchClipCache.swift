@@ -19,6 +19,17 @@ public struct CachedClip: Sendable {
 /// ringtones use it, and only when a ringtone reaches it: a clip after the first one left out
 /// is never decoded. Safe to use from several threads; the files live in `directory` (inside
 /// the batch's output folder) and go away with it.
+///
+/// The folder is `.voicealarm-cache-<pid>-<start time>-<token>`, named after the process that
+/// owns it (`ProcessIdentity`) and registered with `TemporaryFiles`, so Ctrl-C and SIGTERM
+/// remove it; one left by a killed batch is removed by the next batch into the same folder
+/// (`sweepAbandoned(in:)`), never one whose batch still runs.
+///
+/// ```swift
+/// BatchClipCache.sweepAbandoned(in: "out")
+/// let cache = try BatchClipCache(in: "out", sampleRate: 44_100)
+/// defer { cache.remove() }
+/// ```
 public final class BatchClipCache: @unchecked Sendable {
     public let directory: String
     public let sampleRate: Int
@@ -33,10 +44,58 @@ public final class BatchClipCache: @unchecked Sendable {
         var result: Result<CachedClip, Error>?
     }
 
+    /// The prefix of every cache folder's name.
+    public static let folderPrefix = ".voicealarm-cache-"
+
+    /// Makes a cache folder of this process inside `outputDirectory`.
+    /// - Throws: `AudioError.cannotWrite` when it cannot be made.
+    public convenience init(in outputDirectory: String, sampleRate: Int) throws {
+        let token = UUID().uuidString.prefix(8).lowercased()
+        try self.init(directory: "\(outputDirectory)/\(Self.folderPrefix)\(ProcessIdentity.current.text)-\(token)", sampleRate: sampleRate)
+    }
+
+    /// Makes the cache folder `directory` (mode 0700), removed on Ctrl-C or SIGTERM.
+    /// - Throws: `AudioError.cannotWrite` when it cannot be made.
     public init(directory: String, sampleRate: Int) throws {
         self.directory = directory
         self.sampleRate = sampleRate
-        try AudioError.writing(directory) { try FileSystem.makeDirectory(directory, permissions: 0o700) }
+        TemporaryFiles.registerFolder(directory)
+        do {
+            try AudioError.writing(directory) { try FileSystem.makeDirectory(directory, permissions: 0o700) }
+        } catch {
+            TemporaryFiles.unregisterFolder(directory)
+            throw error
+        }
+    }
+
+    /// Removes the folder and everything cached in it; call once the batch is done.
+    public func remove() {
+        FileSystem.removeTree(directory)
+        TemporaryFiles.unregisterFolder(directory)
+    }
+
+    /// Removes the cache folders in `outputDirectory` whose batch is gone (killed before it
+    /// could clean up); a folder whose owning process still runs is left alone, as two batches
+    /// may share an output folder. A folder from a version that did not name its owner is
+    /// removed once nothing has touched it for `legacyAge` seconds.
+    /// - Returns: the names of the folders removed.
+    @discardableResult
+    public static func sweepAbandoned(in outputDirectory: String, legacyAge: TimeInterval = 3600, now: Date = Date()) -> [String] {
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] where name.hasPrefix(folderPrefix) {
+            let path = "\(outputDirectory)/\(name)"
+            guard FileSystem.kind(of: path) == .directory else { continue }
+            let owner = name.dropFirst(folderPrefix.count).split(separator: "-")
+            if owner.count == 3 {
+                guard let identity = ProcessIdentity(text: "\(owner[0])-\(owner[1])"), !identity.isRunning else { continue }
+            } else {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+                guard let modified, now.timeIntervalSince(modified) > legacyAge else { continue }
+            }
+            FileSystem.removeTree(path)
+            removed.append(name)
+        }
+        return removed
     }
 
     /// The clip at `path`, whose bytes hash to `hash`, trimmed or not.
@@ -65,7 +124,12 @@ public final class BatchClipCache: @unchecked Sendable {
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
         let reading = try ClipReader.read(decoder, budget: budget, trimSilence: trimSilence)
         let file = "\(directory)/\(key).f32"
-        try reading.samples.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: file))
+        do {
+            try reading.samples.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: file))
+        } catch {
+            FileSystem.remove(file)   // what part of it was written only takes room the batch's other files need
+            throw AudioError.cannotWrite(path: file, reason: SystemError(foundation: error, operation: "write", path: file).reason)
+        }
         return CachedClip(input: path, extent: reading.extent,
                           silenceTrimmed: reading.leadingTrimmed + (reading.trailingTrimmed ?? 0), samplesFile: file)
     }
@@ -76,7 +140,10 @@ public final class BatchClipCache: @unchecked Sendable {
             throw AudioError.unreadable(path: clip.samplesFile, reason: "the batch cache lost it")
         }
         defer { try? handle.close() }
-        let data = try handle.read(upToCount: count * MemoryLayout<Float>.size) ?? Data()
+        let data: Data
+        do { data = try handle.read(upToCount: count * MemoryLayout<Float>.size) ?? Data() } catch {
+            throw AudioError.unreadable(path: clip.samplesFile, reason: SystemError(foundation: error, operation: "read", path: clip.samplesFile).reason)
+        }
         return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 }

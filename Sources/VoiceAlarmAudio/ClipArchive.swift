@@ -24,10 +24,22 @@ public enum ClipArchive {
 
     /// Decodes `source` whole and stores it as `directory/<name>.flac` through
     /// `FileSystem.atomicWrite`, so no half-written clip ever sits under a final name.
-    /// - Throws: `AudioError` for a file that is not audio, holds no samples, or is silent
-    ///   (a muted microphone must not become a clip); nothing is left behind then.
-    public static func store(_ source: String, into directory: String, name: String) throws -> Archived {
+    ///
+    /// A recording may last at most `longest` seconds (`InputLimits.longestRecording`): one
+    /// whose header declares more is refused before decoding, and one without a declared
+    /// length is refused as soon as decoding passes the limit, so no header can make an
+    /// import run without bound.
+    /// - Throws: `AudioError` for a file that is not audio, too long, holds no samples, or is
+    ///   silent (a muted microphone must not become a clip); nothing is left behind then.
+    public static func store(_ source: String, into directory: String, name: String,
+                             longest: Double = InputLimits.longestRecording) throws -> Archived {
         let decoder = try AudioDecoder(path: source, sampleRate: sampleRate)
+        // Container estimates and codec priming differ by a few frames: both limits allow for them.
+        let allowed = longest + AudioDecoder.truncationTolerance
+        if let declared = decoder.declaredDuration, declared > allowed {
+            throw AudioError.tooLong(path: source, limit: longest, declared: declared)
+        }
+        let mostSamples = Int(allowed * Double(sampleRate))
         let final = "\(directory)/\(name).flac"
         let (scan, loudness) = try AudioError.writing(final) {
             try FileSystem.atomicWrite(to: final, permissions: 0o600) { temporary in
@@ -37,6 +49,9 @@ public enum ClipArchive {
                 let meter = try LoudnessMeter(sampleRate: sampleRate, path: source)
                 var scan = SilenceScan(sampleRate: sampleRate)
                 while let chunk = try decoder.read(upTo: 1 << 16) {
+                    guard scan.total + chunk.count <= mostSamples else {
+                        throw AudioError.tooLong(path: source, limit: longest, declared: nil)
+                    }
                     for sample in chunk { scan.feed(sample) }
                     try meter.push(chunk)
                     try writer.append(chunk)

@@ -1,17 +1,30 @@
 internal import CFFmpeg
 import Foundation
+import VoiceAlarmFiles
 
 /// SHA-256 digests, by libavutil's `av_sha`: the identity of a clip's audio and of a ringtone's inputs.
 public enum ContentHash {
-    /// The hex SHA-256 of a file's bytes, read in chunks.
-    /// - Throws: `AudioError.unreadable` when the file cannot be read.
+    /// The hex SHA-256 of a file's bytes, read in chunks. Only a regular file is opened: a
+    /// FIFO or a device (which would block, or never end) is refused first.
+    /// - Throws: `AudioError.notRegularFile` for a FIFO, device or socket;
+    ///   `AudioError.unreadable` when the file cannot be read.
     public static func sha256(file path: String) throws -> String {
+        let kind = FileSystem.kind(of: path, followingLinks: true)
+        guard kind == .regular else {
+            if kind == .missing { throw AudioError.fileNotFound(path: path) }
+            if kind == .directory { throw AudioError.isDirectory(path: path) }
+            throw AudioError.notRegularFile(path: path, kind: kind.description)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw AudioError.unreadable(path: path, reason: "cannot open for hashing")
         }
         defer { try? handle.close() }
         let hasher = try Hasher()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        } catch {
+            throw AudioError.unreadable(path: path, reason: SystemError(foundation: error, operation: "read", path: path).reason)
+        }
         return hasher.finish()
     }
 

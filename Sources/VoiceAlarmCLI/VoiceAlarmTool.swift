@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarm
 import VoiceAlarmAudio
+import VoiceAlarmFiles
 
 /// The `voicealarm` command line: parses, dispatches, prints, and maps failures to exit codes
 /// (0 done, 1 failed, 64 malformed command line).
@@ -82,7 +83,8 @@ public enum VoiceAlarmTool {
             console.note(error.hint)
             return ExitCode.usage.rawValue
         } catch {
-            console.note("error: \(error)")
+            // Foundation's errors are translated to the file and the reason, never dumped.
+            console.note("error: \(SystemError.text(of: error))")
             return ExitCode.failure.rawValue
         }
     }

@@ -19,6 +19,9 @@ public enum ShippableSound {
         } else if !codecAllowed(format, facts.codec) {
             problems.append("\(format.rawValue) with codec \(facts.codec) is not a supported alarm sound")
         }
+        if let problem = InputLimits.streamProblem(sampleRate: facts.sampleRate, channels: facts.channels) {
+            problems.append(problem)
+        }
         if facts.duration >= RenderSettings.hardLimit {
             problems.append("it lasts \(formatSeconds(facts.duration)) s; alarm sounds must be shorter than 30 s")
         }

@@ -92,21 +92,47 @@ public enum FileSystem {
     public static func atomicCopy(_ source: String, to path: String, permissions: Int? = nil) throws {
         try atomicWrite(to: path, permissions: permissions) { temporary in
             do { try FileManager.default.copyItem(atPath: source, toPath: temporary) } catch {
-                throw SystemError(operation: "copy", path: path, code: (error as NSError).underlyingPOSIXCode ?? EIO)
+                throw SystemError(foundation: error, operation: "copy", path: path)
             }
         }
     }
 
-    /// A hidden name in `path`'s folder (`.NAME.TOKEN.partial`), so a rename from it is atomic.
-    /// `StaleFiles`-style sweeps recognise the suffix.
+    /// A hidden name in `path`'s folder (`.NAME.OWNER.TOKEN.partial`, OWNER being this
+    /// process's `ProcessIdentity`), so a rename from it is atomic and a sweep can tell whether
+    /// the command writing it still runs (`removeAbandonedTemporaries`).
     public static func temporaryPath(beside path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let token = UUID().uuidString.prefix(8).lowercased()
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(token).partial").path
+        let name = ".\(url.lastPathComponent).\(ProcessIdentity.current.text).\(token)\(temporarySuffix)"
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// The suffix of every temporary file `atomicWrite` makes, by which sweeps recognise them.
     public static let temporarySuffix = ".partial"
+
+    /// How old a temporary file that does not name its owner must be before a sweep takes it
+    /// for abandoned: far longer than any write takes (a render takes seconds).
+    public static let abandonedTemporaryAge: TimeInterval = 600
+
+    /// Removes the hidden temporary files in `folder` that a killed command left behind:
+    /// `atomicWrite`'s `.NAME.OWNER.TOKEN.partial` files whose owner no longer runs, and
+    /// older `.NAME.TOKEN.partial` files (which do not name their owner) untouched for `age` seconds.
+    /// A file of a command that still runs is never removed.
+    public static func removeAbandonedTemporaries(in folder: String, olderThan age: TimeInterval = abandonedTemporaryAge,
+                                                  now: Date = Date()) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
+            let path = "\(folder)/\(name)"
+            guard kind(of: path) == .regular else { continue }
+            let parts = name.dropLast(temporarySuffix.count).split(separator: ".")
+            if parts.count >= 3, let owner = ProcessIdentity(text: parts[parts.count - 2]) {
+                if !owner.isRunning { unlink(path) }
+                continue
+            }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, now.timeIntervalSince(modified) > age { unlink(path) }
+        }
+    }
 
     /// Creates `path` and any missing parents (`mkdir -p`), each new level with `permissions`
     /// (less what the umask removes);
@@ -125,21 +151,76 @@ public enum FileSystem {
         guard isDirectory(path) else { throw SystemError(operation: "mkdir", path: path, code: ENOTDIR) }
     }
 
-    /// What is at a path, without following a final symbolic link.
-    public enum Kind: Equatable, Sendable {
-        case missing, regular, directory, symbolicLink, other
+    /// What is at a path: a regular file, a folder, a link, or one of the special files that
+    /// must never be read as a recording (reading a FIFO blocks; a device never ends).
+    public enum Kind: Equatable, Sendable, CustomStringConvertible {
+        case missing, regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
+
+        /// How a person names it, with its article: "a FIFO", "a character device".
+        public var description: String {
+            switch self {
+            case .missing: "nothing"
+            case .regular: "a regular file"
+            case .directory: "a folder"
+            case .symbolicLink: "a symbolic link"
+            case .fifo: "a FIFO"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .socket: "a socket"
+            case .other: "a special file"
+            }
+        }
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            case S_IFLNK: self = .symbolicLink
+            case S_IFIFO: self = .fifo
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFSOCK: self = .socket
+            default: self = .other
+            }
+        }
     }
 
-    /// What is at `path` (`lstat`).
-    public static func kind(of path: String) -> Kind {
+    /// What is at `path`: by default the path itself (`lstat`, a final link is not followed),
+    /// or what a final link points to when `followingLinks` (`stat`). Nothing is opened, so
+    /// asking about a FIFO never blocks.
+    public static func kind(of path: String, followingLinks: Bool = false) -> Kind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symbolicLink
-        default: return .other
-        }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return .missing }
+        return Kind(mode: info.st_mode)
+    }
+
+    /// What `stat` says of a path that decides who may use it: its kind, its permission bits,
+    /// its owner and its size.
+    public struct Status: Equatable, Sendable {
+        public var kind: Kind
+        /// The permission bits (`0o755`), without the file type.
+        public var permissions: Int
+        /// The owner's user id.
+        public var owner: UInt32
+        public var size: Int
+    }
+
+    /// The status of `path`, following links (`stat`); nothing is opened.
+    /// - Throws: `SystemError` from `stat` (no such file, no permission on a parent folder).
+    public static func status(of path: String) throws(SystemError) -> Status {
+        var info = stat()
+        try SystemError.check("stat", path: path) { stat(path, &info) }
+        return Status(kind: Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),
+                      owner: UInt32(info.st_uid), size: Int(info.st_size))
+    }
+
+    /// The user this process acts as (the effective user id), who owns what it creates.
+    public static var currentUser: UInt32 { UInt32(geteuid()) }
+
+    /// Gives `path` the permission bits `permissions`. The corresponding C function is `chmod`.
+    /// - Throws: `SystemError` (not the owner, a read-only file system).
+    public static func setPermissions(_ path: String, _ permissions: Int) throws(SystemError) {
+        try SystemError.check("chmod", path: path) { chmod(path, mode_t(permissions)) }
     }
 
     /// Whether `path` is a folder (following links).
@@ -156,6 +237,12 @@ public enum FileSystem {
     /// Removes a file; a file already gone is not an error.
     public static func remove(_ path: String) {
         unlink(path)
+    }
+
+    /// Removes a folder and everything in it; links inside are removed, never followed. A folder
+    /// already gone is not an error.
+    public static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Gives the temporary file its mode and flushes it to disk before it is renamed into place.
@@ -177,13 +264,5 @@ public enum FileSystem {
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
-    }
-}
-
-extension NSError {
-    /// The POSIX code behind a Foundation file error, when there is one.
-    var underlyingPOSIXCode: Int32? {
-        if domain == NSPOSIXErrorDomain { return Int32(code) }
-        return (userInfo[NSUnderlyingErrorKey] as? NSError)?.underlyingPOSIXCode
     }
 }

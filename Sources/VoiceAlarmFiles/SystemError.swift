@@ -44,3 +44,41 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension SystemError {
+    /// A file error thrown by Foundation (`NSCocoaErrorDomain`, `NSPOSIXErrorDomain`) as the file
+    /// and the POSIX reason, instead of Foundation's multi-line dump. The code is the POSIX error
+    /// underneath when Foundation kept one, else `EIO`; the path is the one Foundation names,
+    /// else `path`.
+    public init(foundation error: any Error, operation: String, path: String) {
+        let ns = error as NSError
+        let named = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        self.init(operation: operation, path: named ?? path, code: ns.underlyingPOSIXCode ?? EIO)
+    }
+
+    /// Whether `error` comes from Foundation rather than from VoiceAlarm (whose errors describe
+    /// themselves in one line).
+    public static func isFoundationError(_ error: any Error) -> Bool {
+        let domain = (error as NSError).domain
+        return domain == NSCocoaErrorDomain || domain == NSPOSIXErrorDomain
+    }
+
+    /// How `error` reads after `error: ` on a user's one line: VoiceAlarm's errors as they
+    /// describe themselves, Foundation's as `path: reason` (see `init(foundation:operation:path:)`).
+    /// Every place that prints an error it did not make itself goes through here.
+    public static func text(of error: any Error, path: String = "") -> String {
+        guard isFoundationError(error) else { return "\(error)" }
+        let translated = SystemError(foundation: error, operation: "file", path: path)
+        return translated.path.isEmpty ? translated.reason : translated.description
+    }
+}
+
+extension NSError {
+    /// The POSIX code behind a Foundation file error, when there is one.
+    var underlyingPOSIXCode: Int32? {
+        if domain == NSPOSIXErrorDomain { return Int32(code) }
+        // Foundation keeps the cause as a `POSIXError` value, which does not cast to NSError directly.
+        guard let underlying = userInfo[NSUnderlyingErrorKey] as? any Error else { return nil }
+        return (underlying as NSError).underlyingPOSIXCode
+    }
+}

@@ -1,23 +1,32 @@
 import Foundation
 import Synchronization
 
-/// Temporary files being written right now, so that an interrupted command (Ctrl-C, SIGTERM)
-/// can remove them before it exits instead of leaving half-written files beside the user's.
+/// Temporary files and folders being written right now, so that an interrupted command (Ctrl-C,
+/// SIGTERM) can remove them before it exits instead of leaving half-written files, or a batch's
+/// decode cache, beside the user's.
 public enum TemporaryFiles {
-    private static let paths = Mutex<Set<String>>([])
+    private static let paths = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
 
     /// Notes that `path` is being written and must not outlive the command.
-    public static func register(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    public static func register(_ path: String) { paths.withLock { _ = $0.files.insert(path) } }
 
     /// Notes that `path` was renamed into place or removed.
-    public static func unregister(_ path: String) { paths.withLock { _ = $0.remove(path) } }
+    public static func unregister(_ path: String) { paths.withLock { _ = $0.files.remove(path) } }
 
-    /// Removes every file still being written. Called from a signal handler's queue.
+    /// Notes that the folder `path`, and everything put in it, must not outlive the command.
+    public static func registerFolder(_ path: String) { paths.withLock { _ = $0.folders.insert(path) } }
+
+    /// Notes that the folder `path` was removed (or is to be kept after all).
+    public static func unregisterFolder(_ path: String) { paths.withLock { _ = $0.folders.remove(path) } }
+
+    /// Removes every file still being written, and every registered folder with what it holds.
+    /// Called from a signal handler's queue.
     public static func removeAll() {
-        let pending = paths.withLock { current -> Set<String> in
-            defer { current.removeAll() }
+        let pending = paths.withLock { current -> (files: Set<String>, folders: Set<String>) in
+            defer { current = ([], []) }
             return current
         }
-        for path in pending { unlink(path) }
+        for path in pending.files { unlink(path) }
+        for folder in pending.folders { FileSystem.removeTree(folder) }
     }
 }

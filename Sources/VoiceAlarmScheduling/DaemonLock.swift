@@ -2,7 +2,8 @@ import Foundation
 import VoiceAlarmFiles
 
 /// One daemon per data dir: it holds an exclusive `flock` on `<data-dir>/daemon.lock` while it
-/// runs, which also tells other commands whether anything will ring the embedded alarms.
+/// runs, which also tells other commands whether anything will ring the embedded alarms. The
+/// file is opened with `O_NOFOLLOW`: a symbolic link in its place is refused, never written through.
 public final class DaemonLock: Sendable {
     private let fd: Int32
 
@@ -10,9 +11,11 @@ public final class DaemonLock: Sendable {
     public init(dataDirectory: String) throws {
         let path = "\(dataDirectory)/daemon.lock"
         do {
-            fd = try SystemError.check("open", path: path) { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+            fd = try SystemError.check("open", path: path) { open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         } catch {
-            throw SchedulerError.lock(path: path, reason: error.reason)
+            // A read-only, full or foreign data dir: the lock cannot be had, but a daemon may still ring (degraded).
+            if [EROFS, EACCES, EPERM, ENOSPC, EDQUOT, EIO].contains(error.code) { throw SchedulerError.lockUnavailable(path: path, reason: error.reason) }
+            throw SchedulerError.lock(path: path, reason: error.code == ELOOP ? "is a symbolic link, which is not followed; remove it" : error.reason)
         }
         do {
             try SystemError.check("flock", path: path) { [fd] in flock(fd, LOCK_EX | LOCK_NB) }
@@ -34,7 +37,7 @@ public final class DaemonLock: Sendable {
 
     /// Whether a daemon holds the lock now.
     public static func isHeld(dataDirectory: String) -> Bool {
-        let fd = open("\(dataDirectory)/daemon.lock", O_RDWR)
+        let fd = open("\(dataDirectory)/daemon.lock", O_RDWR | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 {

@@ -7,6 +7,8 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable 
     case daemonRunning(pid: String)
     /// The daemon's lock file cannot be opened.
     case lock(path: String, reason: String)
+    /// The daemon's lock file cannot be made where the machine stands (read-only, full, not ours).
+    case lockUnavailable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,7 +17,7 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable 
         case .systemctl(let arguments, let status, let output):
             "systemctl \(arguments.joined(separator: " ")) failed (\(status)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .daemonRunning(let pid): "a voicealarm daemon already runs for this data dir (pid \(pid))"
-        case .lock(let path, let reason): "\(path): the daemon's lock cannot be taken: \(reason)"
+        case .lock(let path, let reason), .lockUnavailable(let path, let reason): "\(path): the daemon's lock cannot be taken: \(reason)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// Runs `systemctl --user …` (and `loginctl`), so the systemd backend can be tested without a
 /// user manager by giving it a fake.
@@ -21,7 +22,7 @@ public struct Systemctl: SystemctlRunning {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (127, "\(error)") }
+        do { try process.run() } catch { return (127, "systemctl: " + SystemError.text(of: error)) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

@@ -165,7 +165,10 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// Our timers in the unit folder that belong to this data dir, or to none.
     func units() throws -> [Unit] {
         guard FileManager.default.fileExists(atPath: unitDirectory) else { return [] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: unitDirectory)
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: unitDirectory) } catch {
+            throw SystemError(foundation: error, operation: "list", path: unitDirectory)
+        }
         return names.sorted().compactMap { name -> Unit? in
             guard name.hasPrefix("voicealarm-"), name.hasSuffix(".timer"),
                   let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))) else { return nil }

@@ -10,6 +10,14 @@ func voicealarm(_ arguments: [String]) throws -> ProcessResult {
     return try ProcessRunner.run(ProjectPaths.binary, arguments)
 }
 
+/// Runs the binary under `timeout`, so a command that would hang ends (status 124) instead of
+/// holding the test run; returns what it did and how long it took.
+func boundedRun(_ arguments: [String], seconds: Int = 30) throws -> (result: ProcessResult, elapsed: Double) {
+    let start = Date()
+    let result = try ProcessRunner.run("timeout", [String(seconds), ProjectPaths.binary] + arguments)
+    return (result, Date().timeIntervalSince(start))
+}
+
 /// The bad inputs of the audio engine, each made by a tool other than VoiceAlarm.
 enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case missing, directory, text, image, randomBytes, emptyFile, truncatedM4A, truncatedFLAC, truncatedMP3

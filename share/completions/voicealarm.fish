@@ -68,7 +68,7 @@ complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_sub
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l device -r -d 'ALSA capture device (default \'default\'; see \'voicealarm devices\')'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l rate -r -d 'Sample rate to ask for (default 48000; the nearest the device has is used)'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l channels -r -d 'Channels to capture (default 1)'
-complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l max-seconds -r -d 'Stop after this much audio (counted in captured frames)'
+complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l max-seconds -r -d 'Stop after this much audio (counted in captured frames; at most and by default 600)'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l stop-on-silence -r -d 'After speech, stop when this much silence follows'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l title -r -d 'A name for the clip'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from record' -l replace -r -d 'Give this clip the new audio (its alarms are rebuilt) instead of adding one'

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VoiceAlarmFiles
 
 /// What the workers of a `ParallelRebuild` did, collected under a lock.
 final class RebuildResults: Sendable {
@@ -10,7 +11,7 @@ final class RebuildResults: Sendable {
     }
 
     func fail(_ ids: [UUID], _ error: any Error) {
-        state.withLock { $0.failures += ids.map { .init(id: $0.uuidString.lowercased(), error: "\(error)") } }
+        state.withLock { $0.failures += ids.map { .init(id: $0.uuidString.lowercased(), error: SystemError.text(of: error)) } }
     }
 
     var summary: RebuildSummary { state.withLock { $0.summary } }

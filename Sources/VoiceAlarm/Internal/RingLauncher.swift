@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarmCore
 import Synchronization
+import VoiceAlarmFiles
 
 /// Starts `voicealarm ring ID --scheduled` processes for the daemon, without waiting for them,
 /// so each ring is its own process that `voicealarm stop` can stop; the daemon stops the rings
@@ -35,7 +36,7 @@ final class RingLauncher: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
-            let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(error)"
+            let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(SystemError.text(of: error, path: executable))"
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             EventLog(dataDirectory: dataDirectory).record(message)
             return

@@ -10,7 +10,9 @@ enum ClipCommands {
         options: [OptionSpec("title", value: "TEXT", help: "A name for the clip (default: the file's name)")],
         discussion: """
           The full recording is kept, untrimmed, as a lossless copy in the data dir, with its exact
-          length and a content hash. Files that are not audio, or silent, are refused.
+          length and a content hash. A recording may last at most 10 minutes (refused from its
+          header when it declares its length, else as soon as decoding passes 10 minutes). Files
+          that are not audio, silent, or not regular files (a FIFO, a device) are refused.
         """,
         examples: ["voicealarm clip import calm.wav --title 'I am calm'"])
     static let replaceSpec = CommandSpec(
@@ -34,10 +36,11 @@ enum ClipCommands {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var status = ExitCode.success
+        let title = try checkedTitle(parsed)   // a malformed command line is refused before the library opens
         let service = try context.library()
         switch parsed.command {
         case importSpec.name:
-            let clip = try service.clips.add(parsed.arguments[0], title: parsed.value("title"))
+            let clip = try service.clips.add(parsed.arguments[0], title: title)
             context.console.result(clip.idString)
             context.say(String(format: "Imported '%@' (%.2f s) as clip %@.", clip.title, clip.duration, clip.idString))
         case replaceSpec.name:
@@ -66,6 +69,13 @@ enum ClipCommands {
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }
         return status
+    }
+
+    /// `--title`, refused as a usage error when it holds control characters (as `--label` is).
+    static func checkedTitle(_ parsed: ParsedArguments) throws -> String? {
+        guard let title = parsed.value("title") else { return nil }
+        if let problem = ClipTitle.problem(title) { throw UsageError("--title: \(problem)", command: parsed.command) }
+        return title
     }
 
     struct ClipJSON: Encodable { var id: String; var title: String; var duration: Double; var path: String }

@@ -12,7 +12,7 @@ enum RecordCommand {
             OptionSpec("device", value: "NAME", help: "ALSA capture device (default 'default'; see 'voicealarm devices')"),
             OptionSpec("rate", value: "HZ", help: "Sample rate to ask for (default 48000; the nearest the device has is used)"),
             OptionSpec("channels", value: "N", help: "Channels to capture (default 1)"),
-            OptionSpec("max-seconds", value: "SECONDS", help: "Stop after this much audio (counted in captured frames)"),
+            OptionSpec("max-seconds", value: "SECONDS", help: "Stop after this much audio (counted in captured frames; at most and by default 600)"),
             OptionSpec("stop-on-silence", value: "SECONDS", help: "After speech, stop when this much silence follows"),
             OptionSpec("title", value: "TEXT", help: "A name for the clip"),
             OptionSpec("replace", value: "CLIP", help: "Give this clip the new audio (its alarms are rebuilt) instead of adding one"),
@@ -23,8 +23,9 @@ enum RecordCommand {
           Stop with Enter (on a terminal), Ctrl-C, --max-seconds or --stop-on-silence. Audio is written
           to DATA-DIR/takes/ as it arrives, so even a killed recorder leaves a valid file holding what
           was captured. On a terminal a meter shows peak and RMS levels, clipping, the time, and the
-          time left; past 29 s a note says the ringtone will be trimmed. An empty or silent take (a
-          muted microphone) is refused.
+          time left; past 29 s a note says the ringtone will be trimmed. A take stops at 10 minutes,
+          the longest recording the library keeps. An empty or silent take (a muted microphone) is
+          refused.
         """,
         examples: ["voicealarm clip record --title 'I am calm' --max-seconds 20",
                    "voicealarm clip record --stop-on-silence 2 --playlist morning",
@@ -48,15 +49,25 @@ enum RecordCommand {
     private static func record(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let rate = Int(try parsed.number("rate", in: 8_000...192_000, default: 48_000))
         let channels = Int(try parsed.number("channels", in: 1...8, default: 1))
-        let maxSeconds = parsed.has("max-seconds") ? try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 0) : nil
+        // Never longer than the library keeps: a take past it would be refused after the fact.
+        let longest = InputLimits.longestRecording
+        let maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: longest)
+        if maxSeconds > longest {
+            throw UsageError("--max-seconds: \(parsed.value("max-seconds")!) is more than \(Int(longest)), the longest recording the library keeps", command: recordSpec.name)
+        }
         let stopOnSilence = parsed.has("stop-on-silence") ? try parsed.number("stop-on-silence", exclusiveUpper: 600, exclusiveLower: 0, default: 0) : nil
         let device = parsed.value("device") ?? "default"
+        let title = try ClipCommands.checkedTitle(parsed) ?? Self.defaultTitle()
 
         // Everything that can be refused is refused before a single frame is captured.
         let service = try context.library()
         let importer = TakeImporter(service: service)
         let plan = try importer.prepare(replacing: parsed.value("replace"), playlist: parsed.value("playlist"))
         let source = try AlsaCapture(device: device, sampleRate: rate, channels: channels)
+        if !InputLimits.sampleRates.contains(source.sampleRate) {
+            // The library would refuse the take afterwards: say so before anything is spoken.
+            throw RecordingRefusal(message: "'\(device)' cannot record at \(rate) Hz, and the nearest rate it has, \(source.sampleRate) Hz, is outside \(InputLimits.sampleRates.lowerBound)–\(InputLimits.sampleRates.upperBound) Hz")
+        }
         if source.sampleRate != rate {
             context.say("'\(device)' cannot record at \(rate) Hz; recording at \(source.sampleRate) Hz, the nearest it has.")
         }
@@ -65,7 +76,7 @@ enum RecordCommand {
         let stop = StopFlag()
         InterruptHandler.onInterrupt { _ in stop.set() }
         let meter = Meter(console: context.console, terminal: context.console.errIsTerminal && !context.quiet,
-                          quiet: context.quiet, rate: source.sampleRate, maxSeconds: maxSeconds)
+                          quiet: context.quiet, rate: source.sampleRate, maxSeconds: parsed.has("max-seconds") ? maxSeconds : nil)
         if context.console.errIsTerminal && isatty(STDIN_FILENO) == 1 {
             Thread.detachNewThread { _ = readLine(); stop.set() }
         }
@@ -73,10 +84,13 @@ enum RecordCommand {
         let take = TakeRecorder(source: source, writer: writer, shouldStop: { stop.isSet }, onLevel: meter.show)
             .record(.init(maxSeconds: maxSeconds, stopOnSilence: stopOnSilence))
         meter.finish()
+        if take.reason == .maxSeconds, !parsed.has("max-seconds") {
+            context.say("The take reached \(Int(longest / 60)) minutes, the longest recording the library keeps; recording stopped.")
+        }
         if let failure = take.failure {
             context.console.note(String(format: "error: the recording stopped after %.1f s: %@", take.duration, failure))
         }
-        let stored = try importer.finish(take, plan: plan, title: parsed.value("title") ?? Self.defaultTitle(), keep: parsed.has("keep"))
+        let stored = try importer.finish(take, plan: plan, title: title, keep: parsed.has("keep"))
         report(take, stored, plan: plan, context)
         return take.failure == nil ? .success : .failure
     }
@@ -94,6 +108,12 @@ enum RecordCommand {
         }
         if let kept = stored.keptPath { lines.append("The take is kept as \(kept).") }
         for line in lines { context.say(line) }
+    }
+
+    /// A take refused before recording, for a reason of the device.
+    struct RecordingRefusal: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// "Recording 2026-11-30 06:41" when no --title is given.

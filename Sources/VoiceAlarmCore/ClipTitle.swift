@@ -1,0 +1,22 @@
+import Foundation
+
+/// The rules for a clip's title, as for an alarm's label: printed on one line in listings and
+/// JSON, so no control characters (a newline, an escape sequence).
+public enum ClipTitle {
+    /// Why `title` cannot name a clip, or nil when it can.
+    public static func problem(_ title: String) -> String? {
+        if title.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            return "control characters (such as newlines) are not allowed"
+        }
+        return nil
+    }
+
+    /// The title a clip gets when none is given: the file's name without its extension, with any
+    /// control character (a file name may hold a newline) replaced by a space.
+    public static func fallback(forFile path: String) -> String {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return String(String.UnicodeScalarView(name.unicodeScalars.map {
+            CharacterSet.controlCharacters.contains($0) ? " " : $0
+        }))
+    }
+}

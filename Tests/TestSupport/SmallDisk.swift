@@ -1,0 +1,19 @@
+import Foundation
+
+/// A real, nearly full disk for tests: a tmpfs of a few hundred kilobytes mounted on a fresh
+/// folder (needs root, as on the build machines), unmounted when the value goes away.
+public final class SmallDisk: @unchecked Sendable {
+    public let folder: TemporaryDirectory
+    public var path: String { folder.path }
+
+    /// Mounts a tmpfs of `bytes` bytes.
+    public init(bytes: Int) throws {
+        folder = TemporaryDirectory("small-disk")
+        try ProcessRunner.mustRun("mount", ["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", folder.path])
+    }
+
+    deinit { _ = try? ProcessRunner.run("umount", ["-l", folder.path]) }
+
+    /// A path on the disk.
+    public func file(_ name: String) -> String { folder.file(name) }
+}
