@@ -74,6 +74,7 @@ struct HelpTests {
                   --json            Print the result as JSON on stdout
               -q, --quiet           Print nothing on stderr but errors
               -h, --help            Show help
+                  --version         Print the version (with --json: {"version"})
 
             examples:
               voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac
