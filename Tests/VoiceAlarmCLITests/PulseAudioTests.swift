@@ -84,11 +84,7 @@ struct PulseAudioTests {
     func rampAtTheMonitor() throws {
         let server = try PulseServer()
         let lib = try RingLibrary()
-        let tone = lib.dir.file("steady.wav")
-        try AudioFixtures.tone(tone, seconds: 12)
-        let clip = try lib.ok(["clip", "import", tone, "-q"])
-        _ = try lib.ok(["manifesto", "set", clip, "-q"])
-        let id = try lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        let id = try lib.toneAlarm()
         let heard = try server.recording {
             let ring = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "7", "--ramp", "4"],
                                              environment: server.environment)

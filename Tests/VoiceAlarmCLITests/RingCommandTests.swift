@@ -21,6 +21,15 @@ final class RingLibrary {
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
+    /// A manifesto alarm on a steady 12-second tone (per-second levels are then comparable), returning its id.
+    func toneAlarm() throws -> String {
+        let tone = dir.file("steady.wav")
+        try AudioFixtures.tone(tone, seconds: 12)
+        let clip = try ok(["clip", "import", tone, "-q"])
+        _ = try ok(["manifesto", "set", clip, "-q"])
+        return try ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+    }
+
     /// A manifesto alarm on `sample`, returning its id.
     func alarm(_ sample: String = "calm.wav", at time: String = "07:00") throws -> String {
         let clip = try ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\(sample)", "-q"])

@@ -67,11 +67,7 @@ struct VolumeRampTests {
     @Test("With the remembered ramp, each second of the ring is louder than the last until full level, from an audible start")
     func rampRises() throws {
         let lib = try RingLibrary()
-        let tone = lib.dir.file("steady.wav")
-        try AudioFixtures.tone(tone, seconds: 12)
-        let clip = try lib.ok(["clip", "import", tone, "-q"])
-        _ = try lib.ok(["manifesto", "set", clip, "-q"])
-        let id = try lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        let id = try lib.toneAlarm()
         _ = try lib.ok(["settings", "ramp", "6", "-q"])
         let ring = try lib.run(["ring", id, "--max-seconds", "9", "-q"])
         #expect(ring.status == 0, "\(ring.stderr)")
