@@ -8,7 +8,7 @@ SHELL := /bin/bash
 # Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
 DEBIAN_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
                    libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev ffmpeg sox espeak-ng python3 python3-venv \
-                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins
+                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python

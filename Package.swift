@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // Linux timer file descriptors (the daemon's sleep: wake from suspend, notice clock changes).
+        .systemLibrary(name: "CLinux"),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore"),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore", "VoiceAlarmFiles"]),
 
         // The AlarmScheduler backends.
-        .target(name: "VoiceAlarmScheduling", dependencies: ["VoiceAlarmCore", "VoiceAlarmStore", "VoiceAlarmFiles"]),
+        .target(name: "VoiceAlarmScheduling", dependencies: ["CLinux", "VoiceAlarmCore", "VoiceAlarmStore", "VoiceAlarmFiles"]),
 
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
         .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),

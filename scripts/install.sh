@@ -51,3 +51,7 @@ done
 printf '%s\n' "${listed[@]}" > "$manifest.partial.$$" && mv -f "$manifest.partial.$$" "$manifest"
 echo "Installed VoiceAlarm $("$base/bin/voicealarm" --version | cut -d' ' -f2) into $base: the binary, ${#listed[@]} files in all (listed in $manifest)."
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "note: $prefix/bin is not on your PATH" >&2 ;; esac
+# Waking a suspended machine needs CAP_WAKE_ALARM (root has it): say the one line that grants it.
+if [ "$(id -u)" != 0 ] && ! { command -v getcap >/dev/null && getcap "$base/bin/voicealarm" | grep -q cap_wake_alarm; }; then
+  echo "note: for alarms to wake a suspended machine: sudo setcap cap_wake_alarm+ep $prefix/bin/voicealarm" >&2
+fi

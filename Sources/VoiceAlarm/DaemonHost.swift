@@ -44,6 +44,8 @@ public final class DaemonHost: Sendable {
     public let dataDirectory: String
     /// Why the daemon runs degraded, when it does (the library could not be opened).
     public let degraded: String?
+    /// Why its sleeps cannot wake a suspended machine, when they cannot.
+    public let cannotWake: String?
     private let daemon: AlarmDaemon
     private let launcher: RingLauncher
     private let lock: DaemonLock?
@@ -107,8 +109,18 @@ public final class DaemonHost: Sendable {
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
         let remembered = Mutex(lastKnown)
         let zone = timeZone
+        let clock: any WallClock
+        do {
+            let timers = try AlarmTimerClock(executable: location.executable)
+            clock = timers
+            cannotWake = timers.cannotWake
+        } catch {
+            clock = SystemWallClock()
+            cannotWake = "no timer file descriptor (\(error)); sleeping in 5-second slices"
+        }
+        if let cannotWake { say("note: alarms cannot wake this machine from suspend: \(cannotWake)") }
         daemon = AlarmDaemon(
-            clock: SystemWallClock(), timeZone: zone, pollInterval: options.pollSeconds,
+            clock: clock, timeZone: zone, pollInterval: options.pollSeconds,
             alarms: {
                 let list = try EmbeddedScheduler.scheduledAlarms(in: dataDirectory)
                 let changed = remembered.withLock { known in

@@ -26,6 +26,9 @@ public struct DaemonService {
                                      device: remembered[SettingsEditor.deviceKey])
     }
 
+    /// Why the daemon's sleeps cannot wake a suspended machine (the binary lacks `CAP_WAKE_ALARM`), or nil.
+    public var cannotWake: String? { Doctor.wake(nil, executable: unit.executable).cannotWake }
+
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     public var manualSteps: String {
         unit.unitDirectory == SystemdTimerScheduler.defaultUnitDirectory

@@ -16,6 +16,9 @@ public struct Doctor {
         public var daemonDegraded: String?
         /// The daemon's systemd service, for the embedded backend: "not installed", or its state.
         public var daemonService: String?
+        /// The kernel clock alarms sleep on, and why they cannot wake a suspended machine when they cannot.
+        public var wakeClock: String = AlarmTimerClock.Kind.realtime.rawValue
+        public var cannotWake: String?
         public var dataDirectory: String
         public var soundsDirectory: String
         /// Where systemd units go, for the systemd backend.
@@ -60,7 +63,9 @@ public struct Doctor {
             deviceOpens = false
             problems.append("the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does")
         }
-        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil, dataDirectory: dataDirectory,
+        let wake = self.wake(nil, executable: location.executable)
+        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil,
+                      wakeClock: wake.clock, cannotWake: wake.cannotWake, dataDirectory: dataDirectory,
                       soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
                       alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
     }
@@ -81,8 +86,19 @@ public struct Doctor {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Whether alarms can wake this machine from suspend, as the daemon (this binary, this user) would find it.
+    static func wake(_ service: AlarmService?, executable: String) -> (clock: String, cannotWake: String?) {
+        if service.map({ !($0.scheduler is EmbeddedScheduler) }) ?? false {
+            return ("systemd", "systemd user timers cannot wake a suspended machine (WakeSystem= needs privileges a user manager lacks); "
+                    + "the embedded daemon can: 'voicealarm --scheduler embedded reconcile' and 'voicealarm service install'")
+        }
+        guard let clock = try? AlarmTimerClock(executable: executable) else { return (AlarmTimerClock.Kind.realtime.rawValue, "no timer file descriptor here") }
+        return (clock.kind.rawValue, clock.cannotWake)
+    }
+
     /// Looks at the scheduler, the default tone, every alarm's sound, the device (the
-    /// remembered one unless `device` is given) and the binary the alarms run.
+    /// remembered one unless `device` is given), the binary the alarms run and whether they can
+    /// wake the machine.
     public func examine(device: String? = nil, location: LibraryLocation? = nil) throws -> Report {
         let device = try device ?? service.settings.device() ?? "default"
         var problems = service.sync.problems()
@@ -100,7 +116,7 @@ public struct Doctor {
             deviceOpens = false
             problems.append("the sound device '\(device)' does not open (\(error)); rings fall back to 'default' — choose one with 'voicealarm settings device NAME'")
         }
-        return Report(
+        var report = Report(
             backend: service.scheduler is EmbeddedScheduler ? .embedded : .systemd, libraryProblem: nil, daemonDegraded: daemon,
             daemonService: serviceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory)),
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
@@ -109,5 +125,9 @@ public struct Doctor {
             withVoice: live.filter { $0.sound.reason == nil }.count,
             onDefaultTone: live.filter { $0.sound.reason != nil && $0.alarm.voice }.map { ($0.alarm.idString, $0.sound.reason!) },
             device: device, deviceOpens: deviceOpens, problems: problems)
+        let wake = Self.wake(service, executable: (location ?? LibraryLocation(dataDirectory: service.dataDirectory)).executable)
+        report.wakeClock = wake.clock
+        report.cannotWake = wake.cannotWake
+        return report
     }
 }

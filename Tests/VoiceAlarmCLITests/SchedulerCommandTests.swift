@@ -8,11 +8,12 @@ private final class FakeTimeDaemon {
     let err = Pipe()
     let dataDir: String
 
-    init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil) throws {
+    init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary) throws {
         dataDir = lib.dataDir
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
-        process.arguments = ["-f", "@\(fakeStart)", ProjectPaths.binary, "--data-dir", lib.dataDir,
-                             "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)"]
+        let command = ["/usr/bin/faketime", "-f", "@\(fakeStart)", binary, "--data-dir", lib.dataDir,
+                       "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)"]
+        process.executableURL = URL(fileURLWithPath: user == nil ? command[0] : "/usr/sbin/runuser")
+        process.arguments = user.map { ["-u", $0, "--"] + command } ?? Array(command.dropFirst())
         var environment = lib.devices.environment
         environment["TZ"] = "UTC"
         process.environment = environment
@@ -46,8 +47,71 @@ private final class FakeTimeDaemon {
 /// `date -u -d "2027-01-04 06:50" +%s`: Monday 06:50 UTC.
 private let monday0650 = 1799045400.0
 
+/// An unprivileged user for the test (made once), and a copy of the binary anyone may run.
+private func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
+    let user = "voicealarm-tester"
+    if (try ProcessRunner.run("/usr/bin/id", [user])).status != 0 { try ProcessRunner.mustRun("/usr/sbin/useradd", ["-M", user]) }
+    let binary = lib.dir.file("bin/voicealarm")
+    try FileManager.default.createDirectory(atPath: lib.dir.file("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: ProjectPaths.binary, toPath: binary)
+    for path in [lib.dir.path, lib.devices.directory.path] { try ProcessRunner.mustRun("/bin/chown", ["-R", user, path]) }
+    return (user, binary)
+}
+
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
+    @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time",
+          .timeLimit(.minutes(2)))
+    func wakeClock() throws {
+        let root = try JSONSerialization.jsonObject(with: try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
+        let rootWake = try #require(root?["wake"] as? [String: Any])
+        #expect(rootWake["clock"] as? String == "CLOCK_REALTIME_ALARM" && rootWake["canWake"] as? Bool == true, "\(rootWake)")
+
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        let (user, binary) = try unprivileged(lib)
+        let doctor = try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir, "doctor", "--json"],
+                                           environment: lib.devices.environment)
+        let wake = try #require((try JSONSerialization.jsonObject(with: doctor.stdoutData) as? [String: Any])?["wake"] as? [String: Any], "\(doctor.stderr)")
+        #expect(wake["clock"] as? String == "CLOCK_REALTIME" && wake["canWake"] as? Bool == false)
+        #expect((wake["reason"] as? String)?.contains("setcap cap_wake_alarm+ep \(binary)") == true, "\(wake)")
+
+        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55", user: user, binary: binary)
+        #expect(daemon.waitForEvent("stopped alarm \(id)"))
+        let (status, stderr) = daemon.stop()
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("cannot wake this machine from suspend"), "\(stderr)")
+        let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
+        #expect(log.contains("2027-01-04T07:00:0"), "rang on time: \(log)")
+    }
+
+    @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(1)))
+    func clockStep() throws {
+        let lib = try RingLibrary()
+        _ = try lib.alarm(at: "07:00")
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        daemon.arguments = ["--data-dir", lib.dataDir, "-q", "daemon", "--poll-seconds", "600"]
+        daemon.environment = lib.devices.environment
+        daemon.standardError = FileHandle.nullDevice
+        daemon.standardOutput = FileHandle.nullDevice
+        try daemon.run()
+        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        let look = "\(lib.dataDir)/daemon-last-look"
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: look) { usleep(100_000) }
+        usleep(500_000)
+        let before = try String(contentsOfFile: look, encoding: .utf8)
+        // Set the wall clock to what it already is: a step of a few microseconds, still a clock change.
+        try ProcessRunner.mustRun("/bin/bash", ["-c", "date -s @$(date +%s.%N) >/dev/null"])
+        let stepped = Date()
+        var noticed = false
+        while Date().timeIntervalSince(stepped) < 1, !noticed {
+            noticed = (try? String(contentsOfFile: look, encoding: .utf8)) != before
+            usleep(20_000)
+        }
+        #expect(noticed, "the daemon looked again within a second of the step (it sleeps for 600 s otherwise)")
+    }
+
     @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
           .timeLimit(.minutes(2)))
     func daemonOwnsItsRings() throws {

@@ -86,25 +86,54 @@ enum SchedulerCommands {
     private static func doctor(_ context: CommandContext) throws -> ExitCode {
         let report: Doctor.Report
         do {
-            report = try Doctor(service: context.library()).examine()
+            report = try Doctor(service: context.library()).examine(location: try context.location())
         } catch let error where !(error is UsageError) {
             report = Doctor.examine(unopened: try context.location(), because: error)
         }
-        if let problem = report.libraryProblem { context.console.result("library: cannot be opened: \(problem)") }
-        if let backend = report.backend { context.console.result("scheduler: \(backend.rawValue)") }
-        if let service = report.daemonService { context.console.result("daemon service: \(service)") }
-        context.console.result("data dir: \(report.dataDirectory)")
-        context.console.result("sounds dir: \(report.soundsDirectory)")
-        if let units = report.unitDirectory { context.console.result("unit dir: \(units)") }
-        if let tone = report.defaultTone { context.console.result("default tone: \(tone)") }
-        if report.libraryProblem == nil {
-            context.console.result("alarms: \(report.alarms) (\(report.live) still to ring, \(report.withVoice) with your voice)")
+        if context.json {
+            context.console.result(JSONOutput.encode(DoctorJSON(report)))
+        } else {
+            if let problem = report.libraryProblem { context.console.result("library: cannot be opened: \(problem)") }
+            if let backend = report.backend { context.console.result("scheduler: \(backend.rawValue)") }
+            if let service = report.daemonService { context.console.result("daemon service: \(service)") }
+            context.console.result("data dir: \(report.dataDirectory)")
+            context.console.result("sounds dir: \(report.soundsDirectory)")
+            if let units = report.unitDirectory { context.console.result("unit dir: \(units)") }
+            if let tone = report.defaultTone { context.console.result("default tone: \(tone)") }
+            if report.libraryProblem == nil {
+                context.console.result("alarms: \(report.alarms) (\(report.live) still to ring, \(report.withVoice) with your voice)")
+            }
+            for alarm in report.onDefaultTone { context.console.result("  \(alarm.id): default tone (\(alarm.reason))") }
+            if report.deviceOpens { context.console.result("sound device '\(report.device)': opens") }
+            context.console.result(report.cannotWake == nil ? "wake from suspend: yes (\(report.wakeClock))" : "wake from suspend: no (\(report.wakeClock))")
         }
-        for alarm in report.onDefaultTone { context.console.result("  \(alarm.id): default tone (\(alarm.reason))") }
-        if report.deviceOpens { context.console.result("sound device '\(report.device)': opens") }
+        if let reason = report.cannotWake { context.console.note("note: alarms cannot wake this machine from suspend: \(reason)") }
         for problem in report.problems { context.console.note("warning: \(problem)") }
         if report.problems.isEmpty { context.say("Everything needed to ring the alarms is in place.") }
         return report.problems.isEmpty ? .success : .failure
+    }
+
+    /// `doctor --json`.
+    struct DoctorJSON: Encodable {
+        struct Wake: Encodable { var clock: String; var canWake: Bool; var reason: String? }
+        var scheduler: String?, library: String?, daemonService: String?, dataDir: String, soundsDir: String, unitDir: String?
+        var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
+
+        init(_ report: Doctor.Report) {
+            scheduler = report.backend?.rawValue
+            library = report.libraryProblem
+            daemonService = report.daemonService
+            dataDir = report.dataDirectory
+            soundsDir = report.soundsDirectory
+            unitDir = report.unitDirectory
+            alarms = report.alarms
+            live = report.live
+            withVoice = report.withVoice
+            device = report.device
+            deviceOpens = report.deviceOpens
+            wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: report.cannotWake)
+            problems = report.problems
+        }
     }
 
     struct ReconcileJSON: Encodable {

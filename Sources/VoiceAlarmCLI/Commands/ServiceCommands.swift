@@ -39,6 +39,9 @@ enum ServiceCommands {
                                       : "Wrote \(unit.path). No systemd user manager manages it here; to start it: \(daemon.manualSteps)")
             if !state.lingering { context.say("note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))") }
             if let warning = location.buildFolderWarning { context.say("warning: \(warning)") }
+            if let reason = daemon.cannotWake {
+                context.say("note: alarms cannot wake this machine from suspend: \(reason)")
+            }
         case removeSpec.name:
             try unit.remove()
             context.console.result(unit.path)
