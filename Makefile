@@ -14,7 +14,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build demo test sanitize bench clean samples docs install uninstall
+.PHONY: deps build demo test sanitize soak bench clean samples docs install uninstall
 
 deps:
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
@@ -64,6 +64,11 @@ sanitize: deps $(PYTHON)
 	swift build --build-tests --sanitize=thread --build-path .build/tsan
 	$(SANITIZER_ENV) VOICEALARM_BIN=$(CURDIR)/.build/tsan/debug/voicealarm \
 	  swift test --skip-build --no-parallel --sanitize=thread --build-path .build/tsan --filter '$(TSAN_TESTS)'
+
+# A soak, not part of `make test`: the daemon through 8 simulated hours (about half a minute), in a
+# process of its own so the resident memory it measures is the daemon's.
+soak: build
+	VOICEALARM_SOAK=1 swift test --filter DaemonSoakTests
 
 # A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run.
 bench: deps
