@@ -53,6 +53,11 @@ struct InstallTests {
         #expect(fish.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "render aiff caf m4a mp3 wav import list record remove replace", "\(fish.stderr)")
         let zsh = try shell("zsh -n share/completions/_voicealarm && zsh -f -c 'fpath=(share/completions $fpath); autoload -U compinit && compinit -u -D; autoload -U _voicealarm; whence -w _voicealarm'")
         #expect(zsh.status == 0 && zsh.stdout.contains("_voicealarm: function"), "\(zsh.stdout)\(zsh.stderr)")
+        // What the function offers, with zsh's compadd standing in as a printer (completion needs a terminal otherwise).
+        for (words, current, expected) in [("voicealarm ren", 2, "render"), ("voicealarm render --for", 3, "--format"), ("voicealarm render --format m", 4, "m4a")] {
+            let offered = try shell("zsh -f -c 'compadd() { local name=${@[-1]}; print -rl -- ${(P)name} }; _files() { : }; words=(\(words)); CURRENT=\(current); PREFIX=${words[CURRENT]}; source share/completions/_voicealarm'")
+            #expect(offered.stdout.split(separator: "\n").contains { $0 == expected }, "zsh offers \(expected) for '\(words)': \(offered.stdout)\(offered.stderr)")
+        }
     }
 
     @Test("make install puts a working binary, man pages and completions under PREFIX; make uninstall removes exactly them")
