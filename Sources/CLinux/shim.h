@@ -38,6 +38,21 @@ static inline int clinux_timer_watch_clock_sets(int fd) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
 }
 
+/// Disarms `fd`.
+static inline int clinux_timer_disarm(int fd) {
+    struct itimerspec spec = {0};
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+/// Waits until one of four descriptors is readable (or `timeout_ms`, -1 for none); returns a bit
+/// mask of the readable ones (1, 2, 4, 8), 0 on timeout, -1 and errno on failure (EINTR included).
+static inline int clinux_wait4(int a, int b, int c, int d, int timeout_ms) {
+    struct pollfd fds[4] = {{a, POLLIN, 0}, {b, POLLIN, 0}, {c, POLLIN, 0}, {d, POLLIN, 0}};
+    int rc = poll(fds, 4, timeout_ms);
+    if (rc <= 0) return rc;
+    return (fds[0].revents ? 1 : 0) | (fds[1].revents ? 2 : 0) | (fds[2].revents ? 4 : 0) | (fds[3].revents ? 8 : 0);
+}
+
 /// Waits until one of three descriptors is readable (or `timeout_ms`, -1 for none); returns a
 /// bit mask of the readable ones (1, 2, 4), 0 on timeout, -1 and errno on failure.
 static inline int clinux_wait3(int a, int b, int c, int timeout_ms) {

@@ -116,25 +116,41 @@ public final class AlarmRinger {
         }
         events.record("ringing \(tag) with \(soundName) on '\(device)'")
         let limit = Int(options.maxSeconds * Double(rate))
-        let ramp = VolumeRamp(seconds: options.rampSeconds, sampleRate: rate)
+        let ramp = VolumeRamp(seconds: VolumeRamp.clamped(options.rampSeconds), sampleRate: rate)
         var played = 0
         var position = 0
         while played < limit, !shouldStop() {
             let count = min(rate / 20, samples.count - position, limit - played)
-            let chunk = played < Int(options.rampSeconds * Double(rate))
+            let chunk = played < Int(ramp.seconds * Double(rate))
                 ? samples[position..<position + count].enumerated().map { [played] in $1 * ramp.gain(atSample: played + $0) }[...]
                 : samples[position..<position + count]
             do {
                 try sink.play(chunk)
             } catch {
-                // The device went away mid-ring (a sound server that died, a card unplugged): ring on 'default'.
-                guard device != "default" else { _ = try noSound(tag, error); return .rang(seconds: 0, sound: soundName, device: device) }
-                say("warning: \(tag): '\(device)' failed mid-ring (\(error)); ringing on 'default'")
-                events.record("\(tag): '\(device)' failed mid-ring (\(error)); ringing on 'default'")
+                // The device went away mid-ring (a sound server that died or restarts, a card
+                // unplugged): 'default' at once, then the asked device and 'default' again for a few
+                // seconds (a sound server comes back within one) before the ring is given up, loudly.
+                say("warning: \(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
+                events.record("\(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
                 mixer?.restore()
-                do { (sink, device) = (try openDevice("default", rate), "default") } catch { _ = try noSound(tag, error) }
+                mixer = nil
+                var reopened: (PlaybackSink, String)?
+                var lastError: any Error = error
+                for round in 0..<6 where reopened == nil && !shouldStop() {
+                    if round > 0 { usleep(1_000_000) }
+                    for name in Array(Set(["default", options.device])).sorted(by: { a, _ in a == "default" }) where reopened == nil {
+                        do {
+                            let candidate = try openDevice(name, rate)
+                            try candidate.play(chunk)
+                            reopened = (candidate, name)
+                        } catch { lastError = error }
+                    }
+                }
+                guard let reopened else { _ = try noSound(tag, lastError); return .rang(seconds: 0, sound: soundName, device: device) }
+                (sink, device) = reopened
+                say("\(tag): ringing on '\(device)'")
+                events.record("\(tag): ringing on '\(device)' again")
                 mixer = raiseMixer(of: device, to: options.mixerFloor)
-                try sink.play(chunk)
             }
             played += count
             position = (position + count) % samples.count

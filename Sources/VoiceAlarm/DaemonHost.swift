@@ -3,6 +3,7 @@ import Synchronization
 import VoiceAlarmCore
 import VoiceAlarmFiles
 import VoiceAlarmScheduling
+import VoiceAlarmStore
 
 /// `voicealarm daemon`: rings the embedded scheduler's alarms for one data dir. Holds the
 /// data dir's daemon lock, reconciles at start, remembers when it last looked (so alarms due
@@ -68,22 +69,27 @@ public final class DaemonHost: Sendable {
         var timeZone = TimeZone.current
         var report = ReconcileReport()
         var degraded: String?
+        var service: AlarmService?
+        do { service = try open() } catch { degraded = "the library cannot be opened (\(error))" }
+        if let service, !(service.scheduler is EmbeddedScheduler) { throw Refusal.notEmbedded }
+        // One daemon per data dir, whatever state the library is in: another daemon, or a link in
+        // the lock's place, is refused; a lock the machine cannot give (read-only, full) is not.
         var lock: DaemonLock?
         do {
-            let service = try open()
-            guard service.scheduler is EmbeddedScheduler else { throw Refusal.notEmbedded }
             lock = try DaemonLock(dataDirectory: dataDirectory)
-            report = try service.sync.reconcile()
+        } catch SchedulerError.lockUnavailable(let path, let reason) {
+            degraded = (degraded.map { $0 + "; " } ?? "") + "the daemon's lock cannot be taken (\(path): \(reason))"
+        }
+        if service == nil, let store = try? LibraryStore(readingOnly: dataDirectory),
+           let remembered = try? store.settings()[LibraryOpener.soundsKey] {
+            soundsDirectory = remembered   // read without writing, so the rings' --sound names the right folder
+        }
+        if let service {
             soundsDirectory = service.soundsDirectory
             timeZone = service.timeZone
-        } catch let error as Refusal {
-            throw error
-        } catch let error as SchedulerError {
-            guard case .lockUnavailable = error else { throw error }   // another daemon runs, or a link stands there: refuse
-            degraded = "the daemon's lock cannot be taken (\(error))"
-        } catch {
-            degraded = "the library cannot be opened (\(error))"
-            lock = try? DaemonLock(dataDirectory: dataDirectory)
+            do { report = try service.sync.reconcile() } catch {
+                degraded = (degraded.map { $0 + "; " } ?? "") + "the start-up reconcile failed (\(error))"
+            }
         }
         self.degraded = degraded
         self.lock = lock

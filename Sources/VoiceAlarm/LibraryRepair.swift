@@ -21,7 +21,7 @@ public enum LibraryRepair {
         public var movedAside: String?
         /// What the restored library holds.
         public var clips: Int, playlists: Int, alarms: Int
-        /// Alarms read from the damaged database itself, and from the last-known-good copy.
+        /// Alarms found only in the damaged database itself, and those from the last-known-good copy.
         public var alarmsSalvaged: Int, alarmsFromBackup: Int
         /// What the scheduler was given.
         public var reconcile: ReconcileReport
@@ -51,25 +51,18 @@ public enum LibraryRepair {
             let salvaged = LibraryBackup.salvage(path, dataDirectory: dataDirectory)
             let backup = LibraryBackup.read("\(dataDirectory)/\(LibraryBackup.fileName)") ?? LibraryBackup()
             guard !salvaged.isEmpty || !backup.isEmpty else { throw Failure.nothingToRestore(path) }
-            let salvagedIDs = Set(salvaged.alarms.map(\.id))
-            report.alarmsSalvaged = salvaged.alarms.count
-            report.alarmsFromBackup = backup.alarms.filter { !salvagedIDs.contains($0.id) }.count
-            report.movedAside = try FileSystem.moveAside(path)
-            let store = try LibraryStore(dataDirectory: dataDirectory)
-            try salvaged.filled(from: backup).restore(into: store)
-            warn("The damaged library is kept as \(report.movedAside!).")
-        }
-        // The embedded list is made from the library: start it afresh, then reconcile fills it.
-        let embedded = EmbeddedScheduler.databasePath(in: dataDirectory)
-        if FileSystem.kind(of: embedded) != .missing {
-            do {
-                let list = try EmbeddedScheduler(dataDirectory: dataDirectory)
-                for alarm in try list.alarms() { try list.cancel(id: alarm.id) }
-            } catch let error as StoreError {
-                guard case .damaged = error else { throw error }
-                warn("The embedded scheduler's list was damaged; kept as \(try FileSystem.moveAside(embedded)).")
+            // The backup is written after every change, so it wins; what only the damaged file still holds fills gaps.
+            let backupIDs = Set(backup.alarms.map(\.id))
+            report.alarmsFromBackup = backup.alarms.count
+            report.alarmsSalvaged = salvaged.alarms.filter { !backupIDs.contains($0.id) }.count
+            if FileSystem.kind(of: path) != .missing {
+                report.movedAside = try FileSystem.moveAside(path)
+                warn("The damaged library is kept as \(report.movedAside!).")
             }
+            try LibraryStore.restore(backup.filled(from: salvaged), into: dataDirectory)
         }
+        // The embedded list is made from the library: a damaged one is moved aside (the opener
+        // does that), a whole one is brought in step by reconcile — never emptied first.
         let (service, _) = try LibraryOpener.open(location, warn: warn)
         report.reconcile = try service.sync.reconcile()
         report.clips = try service.clips.all().count

@@ -63,6 +63,7 @@ public final class SettingsEditor {
         var updated = current
         updated[key.settingName] = value
         _ = try LibrarySettings.renderSettings(from: updated)   // validates the whole set
+        sync.builder.noteRecordings(builtWith: try LibrarySettings.renderSettings(from: current))
         try store.setSetting(key.settingName, value)
         guard current[key.settingName] != value else { return RebuildSummary() }
         return try sync.refresh(affectedBy: .settings)

@@ -112,6 +112,17 @@ public final class SoundBuilder {
         }
     }
 
+    /// Records, for voice files built before recordings were remembered, which recordings they
+    /// were made from — when their identity under `settings` (the ones they were built with)
+    /// proves it — so a later rebuild the machine stops can keep them.
+    func noteRecordings(builtWith settings: RenderSettings) {
+        for stored in (try? store.alarms()) ?? [] where stored.alarm.voice && stored.soundFile != nil && stored.soundRecordings == nil {
+            guard let clips = try? usableClips(of: stored.alarm.target), !clips.isEmpty,
+                  ContentHash.sha256(LibraryPlan(clips: clips, settings: settings).identity) == stored.soundIdentity else { continue }
+            try? store.setSoundRecordings(Self.recordings(clips), for: stored.alarm.id)
+        }
+    }
+
     /// The recordings a ringtone is made from, apart from any setting: the clips' audio in order.
     static func recordings(_ clips: [LibraryClip]) -> String {
         ContentHash.sha256((["recordings-v1"] + clips.map(\.contentHash)).joined(separator: "|"))

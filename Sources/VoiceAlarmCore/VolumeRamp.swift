@@ -25,6 +25,12 @@ public struct VolumeRamp: Equatable, Sendable {
         self.floorDB = floorDB
     }
 
+    /// A ramp length from somewhere untrusted (a hand-edited or restored setting), made usable:
+    /// not a number or negative → 0, longer than the maximum → the maximum.
+    public static func clamped(_ seconds: Double) -> Double {
+        seconds.isFinite ? min(max(seconds, 0), maximumSeconds) : 0
+    }
+
     /// The linear gain for the sample at `index` of the ring (0 = its first sample).
     public func gain(atSample index: Int) -> Float {
         let length = seconds * Double(sampleRate)

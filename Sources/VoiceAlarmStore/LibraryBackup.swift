@@ -95,17 +95,18 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     /// playlist or alarm names but the copy lacks are left out; so are alarms on a playlist that is gone.
     public func restore(into store: LibraryStore) throws {
         try store.transaction {
-            let known = Set(clips.map(\.id))
-            for clip in clips { try store.insertClip(clip.libraryClip) }
-            for name in playlists {
-                try store.createPlaylist(name)
+            var known = Set<UUID>()
+            for clip in clips where (try? store.insertClip(clip.libraryClip)) != nil { known.insert(clip.id) }
+            var names = Set<String>()   // playlist names are unique whatever their case
+            for name in playlists where names.insert(name.lowercased()).inserted {
+                guard (try? store.createPlaylist(name)) != nil else { continue }
                 try store.setClips((playlistClips[name] ?? []).filter(known.contains), of: .playlist(name))
             }
             try store.setClips(manifesto.filter(known.contains), of: .manifesto)
             for alarm in alarms {
                 let target: Target = alarm.isManifesto ? .manifesto : .playlist(alarm.target)
                 guard try store.existingTarget(target) != nil, let restored = alarm.alarm else { continue }
-                try store.insertAlarm(restored)
+                _ = try? store.insertAlarm(restored)
             }
             for (key, value) in settings { try store.setSetting(key, value) }
         }

@@ -30,10 +30,34 @@ public final class LibraryStore {
         try Self.makePrivateDirectory("\(dataDirectory)/clips")
         StaleFiles.sweep("\(dataDirectory)/clips")
         let path = "\(dataDirectory)/voicealarm.sqlite"
-        if FileSystem.kind(of: path) == .missing { try Database.create(at: path, schema: Schema.migrate) }
-        db = try Database(path: path, busyTimeout: busyTimeout)
-        try db.checkIntact()
+        if FileSystem.kind(of: path) == .missing {
+            // A missing database beside a backup that holds alarms is a lost library, not a new one.
+            if let backup = LibraryBackup.read("\(dataDirectory)/\(LibraryBackup.fileName)"), !backup.alarms.isEmpty {
+                throw StoreError.damaged(path: path, reason: "it is missing, but \(LibraryBackup.fileName) holds \(backup.alarms.count) alarms")
+            }
+            try Database.create(at: path, schema: Schema.migrate)
+        }
+        db = try Database(path: path, busyTimeout: busyTimeout)   // checked whole before anything is written
         try Schema.migrate(db)
+    }
+
+    /// Makes the library in `dataDirectory` from `backup`: written under a temporary name and linked
+    /// into place only once the whole copy is in, so a failed restore (a full disk, Ctrl-C) never
+    /// leaves an empty library where the old one was. Rows the schema refuses are left out.
+    /// - Throws: `StoreError` when the database cannot be made or another process made one first.
+    public static func restore(_ backup: LibraryBackup, into dataDirectory: String) throws {
+        let path = "\(dataDirectory)/voicealarm.sqlite"
+        let created = try Database.create(at: path) { db in
+            try Schema.migrate(db)
+            try backup.restore(into: LibraryStore(restoring: db, dataDirectory: dataDirectory))
+        }
+        guard created else { throw StoreError.dataDirectory(path: path, reason: "another process made a library here while it was being restored") }
+    }
+
+    private init(restoring db: Database, dataDirectory: String) {
+        self.dataDirectory = dataDirectory
+        isReadOnly = false
+        self.db = db
     }
 
     /// Opens a damaged database only to read what can still be read (no intactness check).

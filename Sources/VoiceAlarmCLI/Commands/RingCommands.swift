@@ -50,7 +50,8 @@ enum RingCommands {
             let (subject, _) = try RingSubject.find(parsed.arguments[0], in: location, soundHint: parsed.value("sound"),
                                                     open: { try LibraryAccess.open(location, quiet: context.quiet, console: context.console) })
             options.device = parsed.value("device") ?? subject.device ?? "default"
-            options.rampSeconds = parsed.has("ramp") ? try parsed.number("ramp", in: 0...VolumeRamp.maximumSeconds, default: 0) : subject.ramp ?? 0
+            options.rampSeconds = parsed.has("ramp") ? try parsed.number("ramp", in: 0...VolumeRamp.maximumSeconds, default: 0)
+                : VolumeRamp.clamped(subject.ramp ?? 0)
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
             // A degraded ring is said even under --quiet: the person must learn the library needs care.
@@ -64,8 +65,8 @@ enum RingCommands {
                 context.console.result("missed")
             }
         case stopSpec.name:
-            let service = try context.library()
-            let stopped = RingingRegistry(dataDirectory: service.dataDirectory).stopAll()
+            // Only the data dir is needed: a degraded ring (damaged, locked, read-only library) can be stopped too.
+            let stopped = RingingRegistry(dataDirectory: try context.location().dataDirectory).stopAll()
             for id in stopped { context.console.result(id.uuidString.lowercased()) }
             context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
         case listenSpec.name:
