@@ -6,19 +6,31 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
 # Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
-DEBIAN_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
-                   libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev ffmpeg sox espeak-ng python3 python3-venv \
+# Building needs the first list; the demo and the tests also use the independent tools of the second.
+BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
+                  libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev
+DEBIAN_PACKAGES := $(BUILD_PACKAGES) ffmpeg sox espeak-ng python3 python3-venv \
                    alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build demo test sanitize soak bench clean samples docs install uninstall
+.PHONY: deps build-deps build demo test sanitize soak bench clean samples docs install uninstall
 
 deps:
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
 	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+# What building alone needs (make install): not the test toolchain.
+build-deps:
+	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
+	@missing=$$(for p in $(BUILD_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:" $$missing; \
 	  $(SUDO) apt-get update -qq && \
@@ -79,7 +91,7 @@ PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 DESTDIR ?=
 INSTALL_BIN ?= .build/release/voicealarm
 
-install: deps
+install: build-deps
 	@[ "$(INSTALL_BIN)" != .build/release/voicealarm ] || swift build -c release --product voicealarm
 	@scripts/install.sh install "$(PREFIX)" "$(DESTDIR)" "$(INSTALL_BIN)"
 

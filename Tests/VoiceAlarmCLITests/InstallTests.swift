@@ -68,7 +68,7 @@ struct InstallTests {
         #expect(install.status == 0, "\(install.stderr)")
         let base = dest.file("opt/va")
         #expect(files(under: base).contains("bin/voicealarm") && files(under: base).contains("share/man/man1/voicealarm.1"))
-        #expect(files(under: base).count == ManPages.all().count + Completions.all().count + 2)
+        #expect(files(under: base).count == ManPages.all().count + Completions.all().count + 3, "the binary, the pages, the completions and the two lists")
         let version = try ProcessRunner.run("\(base)/bin/voicealarm", ["--version"])
         #expect(version.stdout == "voicealarm \(Version.current)\n")
         let manifest = try String(contentsOfFile: "\(base)/share/voicealarm/installed-files", encoding: .utf8)

@@ -1,5 +1,9 @@
 # Written by voicealarm-docs from VoiceAlarm's command tables; do not edit.
 _voicealarm_ids() { voicealarm "$1" list -q 2>/dev/null | cut -d' ' -f1; }
+_voicealarm_names() {
+    local name; COMPREPLY=()
+    while IFS= read -r name; do [[ -n $name && $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")"); done <<< "$1"
+}
 _voicealarm() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command="" argument=0 i word skip=0
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -29,7 +33,7 @@ _voicealarm() {
         --max-seconds) return ;;
         --stop-on-silence) return ;;
         --replace) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")); return ;;
-        --playlist) COMPREPLY=($(compgen -W "$(voicealarm playlist list -q 2>/dev/null)" -- "$cur")); return ;;
+        --playlist) _voicealarm_names "$(voicealarm playlist list -q 2>/dev/null)"; return ;;
         --at) return ;;
         --days) COMPREPLY=($(compgen -W "mon tue wed thu fri sat sun mon,tue,wed,thu,fri sat,sun" -- "$cur")); return ;;
         --date) return ;;
@@ -94,37 +98,37 @@ _voicealarm() {
         "playlist create")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
             esac ;;
         "playlist add")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
             esac ;;
         "playlist move")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
                 1) : ;;
                 2) : ;;
             esac ;;
         "playlist remove")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
                 1) : ;;
             esac ;;
         "playlist delete")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--with-alarms $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
         "playlist show")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
         "playlist list")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -142,7 +146,7 @@ _voicealarm() {
         "alarm add")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
         "alarm list")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -213,7 +217,7 @@ _voicealarm() {
         "build")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --jobs -j $globals" -- "$cur")); return; fi
             case "$argument" in
-                *) COMPREPLY=($(compgen -W "manifesto $(voicealarm playlist list -q 2>/dev/null)" -- "$cur")) ;;
+                *) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
         "settings")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi

@@ -43,7 +43,12 @@ public enum Completions {
     static func bash(_ parser: ArgumentParser) -> String {
         let valueNames: String = valueOptions(parser).map { "--\($0.name)" + ($0.short.map { "|-\($0)" } ?? "") }.joined(separator: "|")
         let groupList: String = groups(parser).joined(separator: " ")
-        var lines: [String] = [banner, "_voicealarm_ids() { voicealarm \"$1\" list -q 2>/dev/null | cut -d' ' -f1; }", "_voicealarm() {"]
+        var lines: [String] = [banner, "_voicealarm_ids() { voicealarm \"$1\" list -q 2>/dev/null | cut -d' ' -f1; }"]
+        // Names a person chose (playlists may hold spaces, '$(…)', '*'): matched as text, never
+        // expanded, and offered shell-quoted.
+        lines += ["_voicealarm_names() {", "    local name; COMPREPLY=()",
+                  "    while IFS= read -r name; do [[ -n $name && $name == \"$cur\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$name\")\"); done <<< \"$1\"",
+                  "}", "_voicealarm() {"]
         lines.append("    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=\"\" argument=0 i word skip=0")
         lines.append("    for ((i = 1; i < COMP_CWORD; i++)); do")
         lines.append("        word=\"${COMP_WORDS[i]}\"")
@@ -64,7 +69,7 @@ public enum Completions {
             } else if option.valueName == "CLIP" {
                 lines.append("        \(names)) COMPREPLY=($(compgen -W \"$(_voicealarm_ids clip)\" -- \"$cur\")); return ;;")
             } else if option.valueName == "NAME" && option.name == "playlist" {
-                lines.append("        \(names)) COMPREPLY=($(compgen -W \"$(voicealarm playlist list -q 2>/dev/null)\" -- \"$cur\")); return ;;")
+                lines.append("        \(names)) _voicealarm_names \"$(voicealarm playlist list -q 2>/dev/null)\"; return ;;")
             } else {
                 lines.append("        \(names)) return ;;")
             }
@@ -94,7 +99,7 @@ public enum Completions {
         switch kind {
         case .clip: "COMPREPLY=($(compgen -W \"$(_voicealarm_ids clip)\" -- \"$cur\"))"
         case .alarm: "COMPREPLY=($(compgen -W \"$(_voicealarm_ids alarm)\" -- \"$cur\"))"
-        case .target: "COMPREPLY=($(compgen -W \"manifesto $(voicealarm playlist list -q 2>/dev/null)\" -- \"$cur\"))"
+        case .target: "_voicealarm_names \"manifesto\"$'\\n'\"$(voicealarm playlist list -q 2>/dev/null)\""
         case .file: "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .other: ":"
         }
