@@ -127,11 +127,11 @@ public final class LibraryStore {
     }
 
     public func clips() throws -> [LibraryClip] {
-        try db.query("SELECT * FROM clips ORDER BY rowid").map(Self.clip)
+        try db.query("SELECT * FROM clips ORDER BY rowid").compactMap(Self.clip)
     }
 
     public func clip(_ id: UUID) throws -> LibraryClip? {
-        try db.query("SELECT * FROM clips WHERE id = ?", [.text(id.uuidString.lowercased())]).first.map(Self.clip)
+        try db.query("SELECT * FROM clips WHERE id = ?", [.text(id.uuidString.lowercased())]).first.flatMap(Self.clip)
     }
 
     /// Ids of `table` starting with `prefix` (lowercased): how a user's short id is looked up.
@@ -219,12 +219,12 @@ public final class LibraryStore {
 
     public func alarms() throws -> [StoredAlarm] {
         try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id ORDER BY a.hour, a.minute, a.rowid")
-            .map(Self.storedAlarm)
+            .compactMap(Self.storedAlarm)
     }
 
     public func alarm(_ id: UUID) throws -> StoredAlarm? {
         try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id WHERE a.id = ?",
-                     [.text(id.uuidString.lowercased())]).first.map(Self.storedAlarm)
+                     [.text(id.uuidString.lowercased())]).first.flatMap(Self.storedAlarm)
     }
 
     public func insertAlarm(_ alarm: Alarm) throws {

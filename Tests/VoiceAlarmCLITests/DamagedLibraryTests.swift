@@ -101,4 +101,22 @@ struct DamagedLibraryTests {
         #expect(reconcile.stderr.contains("embedded scheduler's list was damaged"))
         #expect(try lib.ok(["scheduler", "list", "-q"]).contains(id))
     }
+
+    @Test("A row the schema would refuse (written around its checks) is damage: refused, then repaired without a crash")
+    func corruptRow() throws {
+        let lib = try RingLibrary()
+        let bad = try lib.alarm()
+        let good = try lib.ok(["alarm", "add", "manifesto", "--at", "08:00", "--days", "tue", "-q"])
+        try ProcessRunner.mustRun("/usr/bin/python3", ["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA ignore_check_constraints=ON")
+            c.execute("UPDATE alarms SET hour='x' WHERE id=?", (sys.argv[2],)); c.commit()
+            """, "\(lib.dataDir)/voicealarm.sqlite", bad])
+        let list = try lib.run(["alarm", "list", "--json"])
+        #expect(list.status == 1 && list.stderr.contains("quick_check fails"), "\(list.stderr)")
+        let repair = try lib.run(["repair", "-q"])
+        #expect(repair.status == 0, "\(repair.stderr)")
+        let listed = try lib.ok(["alarm", "list", "--json"])
+        #expect(listed.contains(good) && listed.contains(bad), "the backup brings back what the bad row lost: \(listed)")
+    }
 }

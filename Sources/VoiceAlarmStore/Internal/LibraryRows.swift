@@ -25,16 +25,21 @@ extension LibraryStore {
          .text(clip.contentHash)]
     }
 
-    static func clip(_ row: [String: Database.Value]) -> LibraryClip {
-        LibraryClip(id: UUID(uuidString: row["id"]!.text!)!, title: row["title"]?.text ?? "", fileName: row["file_name"]!.text!,
-                    frames: row["frames"]!.int!, trimmedStart: row["trimmed_start"]!.int!, trimmedLength: row["trimmed_length"]!.int!,
-                    sampleRate: row["sample_rate"]!.int!, contentHash: row["content_hash"]!.text!)
+    /// A clip, or nil for a row that is not one (only a damaged database being salvaged has such rows).
+    static func clip(_ row: [String: Database.Value]) -> LibraryClip? {
+        guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let fileName = row["file_name"]?.text,
+              let frames = row["frames"]?.int, let start = row["trimmed_start"]?.int, let length = row["trimmed_length"]?.int,
+              let rate = row["sample_rate"]?.int, let hash = row["content_hash"]?.text else { return nil }
+        return LibraryClip(id: id, title: row["title"]?.text ?? "", fileName: fileName, frames: frames, trimmedStart: start,
+                           trimmedLength: length, sampleRate: rate, contentHash: hash)
     }
 
-    static func storedAlarm(_ row: [String: Database.Value]) -> StoredAlarm {
-        let alarm = Alarm(id: UUID(uuidString: row["id"]!.text!)!, target: target(row),
-                          time: AlarmTime(hour: row["hour"]!.int!, minute: row["minute"]!.int!),
-                          days: Weekdays(rawValue: row["days"]!.int!), date: row["date"]?.text.flatMap(LocalDate.init(parsing:)),
+    /// An alarm with what was built for it, or nil for a row that is not one (a damaged database).
+    static func storedAlarm(_ row: [String: Database.Value]) -> StoredAlarm? {
+        guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let hour = row["hour"]?.int, let minute = row["minute"]?.int,
+              (0...23).contains(hour), (0...59).contains(minute), let days = row["days"]?.int else { return nil }
+        let alarm = Alarm(id: id, target: target(row), time: AlarmTime(hour: hour, minute: minute),
+                          days: Weekdays(rawValue: days), date: row["date"]?.text.flatMap(LocalDate.init(parsing:)),
                           label: row["label"]?.text, voice: row["voice"]?.int == 1)
         return StoredAlarm(alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
                            soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp),
