@@ -24,7 +24,7 @@ struct AlarmServiceTests {
         _ = try f.service.settings.change(.format, to: "wav")
         try f.service.playlists.create("morning", clips: clips.map(\.idString))
         let b = try f.service.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 6, minute: 0), days: .everyDay)
-        let playlistSound = try #require(try f.soundPath(b.status.alarm.id))
+        let playlistSound = try #require(try f.soundPath(b.status.alarm.id), "\(b.status.sound) — warnings: \(f.warnings)")
         #expect(playlistSound.hasSuffix(".wav"))
         // Two 10 s tones (trimmed by at most a few samples at their ends); the 9.1 s third crosses, the 2 s fourth is not used.
         let count = try IndependentMeasure.decodedSamples(playlistSound).count
