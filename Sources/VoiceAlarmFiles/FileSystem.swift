@@ -251,9 +251,11 @@ public enum FileSystem {
         defer { close(fd) }
         if let permissions { try SystemError.check("chmod", path: path) { fchmod(fd, mode_t(permissions)) } }
         // Some shared file systems (FUSE, 9p) cannot flush (EINVAL, ENOTSUP); the rename is still atomic there.
-        if fsync(fd) != 0 {
+        while fsync(fd) != 0 {
             let failure = SystemError.capture("fsync", path: path)
+            if failure.code == EINTR { continue }   // a signal (a child process ending) interrupted the flush
             guard failure.code == EINVAL || failure.code == ENOTSUP else { throw failure }
+            break
         }
     }
 
