@@ -83,7 +83,7 @@ private final class Rules {
     func voiceFile(_ id: UUID) -> String { sounds.path(of: "\(id.uuidString.lowercased()).m4a") }
 }
 
-@Suite("The sound builder's rules, with a fake renderer and checker", .timeLimit(.minutes(1)))
+@Suite("The sound builder's rules, with a fake renderer and checker")
 struct SoundBuilderRuleTests {
     @Test("A first build writes the voice file and records its identity and stamp")
     func firstBuild() throws {
