@@ -133,7 +133,7 @@ public final class DaemonHost: Sendable {
                     defer { known = list }
                     return known != list
                 }
-                if changed, let data = try? JSONEncoder().encode(list) { try? FileSystem.atomicWrite(data, to: lastListPath, permissions: 0o600) }
+                if changed, let data = try? JSONEncoder().encode(list) { try? FileSystem.atomicWrite(data, to: lastListPath, permissions: 0o600, durable: false) }
                 return list
             },
             ring: { alarm, due in
@@ -148,7 +148,7 @@ public final class DaemonHost: Sendable {
             trouble: { say("warning: the daemon could not read its alarms (\($0)); ringing from the last list it read") },
             lastKnown: lastKnown,
             since: lastLook,
-            looked: { try? FileSystem.atomicWrite(Data(String($0.timeIntervalSince1970).utf8), to: lookFile) })
+            looked: { try? FileSystem.atomicWrite(Data(String($0.timeIntervalSince1970).utf8), to: lookFile, durable: false) })
     }
 
     /// Runs the daemon until `stop()`; returns when it has stopped, and the rings it started with it.

@@ -16,10 +16,13 @@ public enum FileSystem {
     /// `permissions` (when set), flushed to disk (`fsync`) and renamed over `path`, and the
     /// folder is flushed too. When `write` throws, or any step fails, `path` is left as it was
     /// and the temporary file is gone.
+    /// - Parameter durable: flush to disk before the rename (ringtones, clips, units); false for
+    ///   small records rewritten often (a backup, a last-look time), which stay whole-or-nothing
+    ///   but may be the previous version after a power cut.
     /// - Returns: what `write` returned.
     /// - Throws: what `write` threw, or `SystemError` for the flush or the rename.
     @discardableResult
-    public static func atomicWrite<Result>(to path: String, permissions: Int? = nil,
+    public static func atomicWrite<Result>(to path: String, permissions: Int? = nil, durable: Bool = true,
                                            _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
         let temporary = temporaryPath(beside: path)
         TemporaryFiles.register(temporary)
@@ -28,9 +31,9 @@ public enum FileSystem {
             TemporaryFiles.unregister(temporary)
         }
         let result = try write(temporary)
-        try flush(temporary, permissions: permissions)
+        try flush(temporary, permissions: permissions, durable: durable)
         try SystemError.check("rename", path: path) { rename(temporary, path) }
-        flushFolder(of: path)
+        if durable { flushFolder(of: path) }
         return result
     }
 
@@ -49,7 +52,7 @@ public enum FileSystem {
             TemporaryFiles.unregister(temporary)
         }
         try write(temporary)
-        try flush(temporary, permissions: permissions)
+        try flush(temporary, permissions: permissions, durable: true)
         if link(temporary, path) != 0 {
             let failure = SystemError.capture("link", path: path)
             if failure.code == EEXIST { return false }
@@ -73,8 +76,8 @@ public enum FileSystem {
     }
 
     /// Writes `data` to `path` atomically (see `atomicWrite(to:permissions:_:)`).
-    public static func atomicWrite(_ data: Data, to path: String, permissions: Int? = nil) throws {
-        try atomicWrite(to: path, permissions: permissions) { temporary in
+    public static func atomicWrite(_ data: Data, to path: String, permissions: Int? = nil, durable: Bool = true) throws {
+        try atomicWrite(to: path, permissions: permissions, durable: durable) { temporary in
             let fd = try SystemError.check("open", path: path) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
             defer { close(fd) }
             try data.withUnsafeBytes { bytes in
@@ -246,10 +249,11 @@ public enum FileSystem {
     }
 
     /// Gives the temporary file its mode and flushes it to disk before it is renamed into place.
-    private static func flush(_ path: String, permissions: Int?) throws {
+    private static func flush(_ path: String, permissions: Int?, durable: Bool) throws {
         let fd = try SystemError.check("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
         defer { close(fd) }
         if let permissions { try SystemError.check("chmod", path: path) { fchmod(fd, mode_t(permissions)) } }
+        guard durable else { return }
         // Some shared file systems (FUSE, 9p) cannot flush (EINVAL, ENOTSUP); the rename is still atomic there.
         while fsync(fd) != 0 {
             let failure = SystemError.capture("fsync", path: path)

@@ -70,7 +70,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try FileSystem.atomicWrite(try encoder.encode(self), to: path, permissions: 0o600)
+        try FileSystem.atomicWrite(try encoder.encode(self), to: path, permissions: 0o600, durable: false)
     }
 
     /// This copy with what `other` holds that this one lacks (by id, or by playlist name).
