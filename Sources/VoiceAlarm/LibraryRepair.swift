@@ -59,7 +59,7 @@ public enum LibraryRepair {
                 report.movedAside = try FileSystem.moveAside(path)
                 warn("The damaged library is kept as \(report.movedAside!).")
             }
-            try LibraryStore.restore(backup.filled(from: salvaged), into: dataDirectory)
+            try backup.filled(from: salvaged).restoreAsLibrary(in: dataDirectory)
         }
         // The embedded list is made from the library: a damaged one is moved aside (the opener
         // does that), a whole one is brought in step by reconcile — never emptied first.

@@ -91,6 +91,20 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     /// Whether the copy holds anything at all.
     public var isEmpty: Bool { clips.isEmpty && playlists.isEmpty && alarms.isEmpty && manifesto.isEmpty }
 
+    /// Makes the library in `dataDirectory` from this copy: written under a temporary name and linked
+    /// into place only once the whole copy is in, so a failed restore (a full disk, Ctrl-C) never
+    /// leaves an empty library where the old one was. Rows the schema refuses are left out.
+    /// - Throws: `StoreError` when the database cannot be made or another process made one first.
+    public func restoreAsLibrary(in dataDirectory: String) throws {
+        let path = "\(dataDirectory)/voicealarm.sqlite"
+        let created = try Database.create(at: path) { db in
+            try Schema.migrate(db)
+            try restore(into: LibraryStore(restoring: db, dataDirectory: dataDirectory))
+        }
+        guard created else { throw StoreError.dataDirectory(path: path, reason: "another process made a library here while it was being restored") }
+    }
+
+
     /// Writes the copy into `store` (a new, empty library), in one transaction. Clips that a
     /// playlist or alarm names but the copy lacks are left out; so are alarms on a playlist that is gone.
     public func restore(into store: LibraryStore) throws {

@@ -41,20 +41,8 @@ public final class LibraryStore {
         try Schema.migrate(db)
     }
 
-    /// Makes the library in `dataDirectory` from `backup`: written under a temporary name and linked
-    /// into place only once the whole copy is in, so a failed restore (a full disk, Ctrl-C) never
-    /// leaves an empty library where the old one was. Rows the schema refuses are left out.
-    /// - Throws: `StoreError` when the database cannot be made or another process made one first.
-    public static func restore(_ backup: LibraryBackup, into dataDirectory: String) throws {
-        let path = "\(dataDirectory)/voicealarm.sqlite"
-        let created = try Database.create(at: path) { db in
-            try Schema.migrate(db)
-            try backup.restore(into: LibraryStore(restoring: db, dataDirectory: dataDirectory))
-        }
-        guard created else { throw StoreError.dataDirectory(path: path, reason: "another process made a library here while it was being restored") }
-    }
-
-    private init(restoring db: Database, dataDirectory: String) {
+    /// A store over a database being made (`LibraryBackup.restoreAsLibrary(in:)`).
+    init(restoring db: Database, dataDirectory: String) {
         self.dataDirectory = dataDirectory
         isReadOnly = false
         self.db = db
