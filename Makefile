@@ -18,24 +18,23 @@ BIN := .build/debug/voicealarm
 
 .PHONY: deps build-deps build demo test sanitize soak bench clean samples docs install uninstall
 
-deps:
+# Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
+define install_packages
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
-	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:" $$missing; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+endef
+
+deps:
+	$(call install_packages,$(DEBIAN_PACKAGES))
 
 # What building alone needs (make install): not the test toolchain.
 build-deps:
-	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
-	@missing=$$(for p in $(BUILD_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:" $$missing; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	fi
+	$(call install_packages,$(BUILD_PACKAGES))
 
 build: deps
 	swift build

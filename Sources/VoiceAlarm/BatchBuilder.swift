@@ -73,9 +73,7 @@ public final class BatchBuilder: Sendable {
         guard data.count <= largestManifest else {
             throw BatchError.manifest(path, "larger than \(largestManifest / 1_000_000) MB; not a manifest")
         }
-        let expanded = (path as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        let folder = (absolute as NSString).deletingLastPathComponent
+        let folder = (FileSystem.absolutePath(path) as NSString).deletingLastPathComponent
         do { return try BatchManifest(data: data, folder: folder, base: base) } catch let error as BatchManifestError {
             throw BatchError.manifest(path, error.reason)
         }

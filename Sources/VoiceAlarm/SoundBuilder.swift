@@ -117,7 +117,7 @@ public final class SoundBuilder {
     /// proves it — so a later rebuild the machine stops can keep them.
     func noteRecordings(builtWith settings: RenderSettings) {
         for stored in (try? store.alarms()) ?? [] where stored.alarm.voice && stored.soundFile != nil && stored.soundRecordings == nil {
-            guard let clips = try? usableClips(of: stored.alarm.target), !clips.isEmpty,
+            guard let clips = try? usableClips(of: stored.alarm.target, warning: false), !clips.isEmpty,
                   ContentHash.sha256(LibraryPlan(clips: clips, settings: settings).identity) == stored.soundIdentity else { continue }
             try? store.setSoundRecordings(Self.recordings(clips), for: stored.alarm.id)
         }
@@ -161,11 +161,11 @@ public final class SoundBuilder {
     }
 
     /// The target's clips in order, without those whose stored recording is gone (with a warning).
-    private func usableClips(of target: Target) throws -> [LibraryClip] {
+    private func usableClips(of target: Target, warning: Bool = true) throws -> [LibraryClip] {
         let all = Dictionary(uniqueKeysWithValues: try store.clips().map { ($0.id, $0) })
         return try store.clips(of: target).compactMap { all[$0] }.filter { clip in
             let present = FileSystem.kind(of: "\(store.clipsDirectory)/\(clip.fileName)") != .missing
-            if !present { warn("warning: clip \(clip.idString) (\(clip.title)): its recording is missing; left out of \(target)") }
+            if !present, warning { warn("warning: clip \(clip.idString) (\(clip.title)): its recording is missing; left out of \(target)") }
             return present
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmFiles
 
 /// Finds the library a command line points at — `--data-dir`, else `$VOICEALARM_HOME`, else
 /// `$XDG_DATA_HOME/voicealarm`, else `~/.local/share/voicealarm` — and opens it with the
@@ -41,8 +42,5 @@ enum LibraryAccess {
         return service
     }
 
-    static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        return expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-    }
+    static func absolute(_ path: String) -> String { FileSystem.absolutePath(path) }
 }

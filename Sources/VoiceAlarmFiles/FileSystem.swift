@@ -226,6 +226,13 @@ public enum FileSystem {
         try SystemError.check("chmod", path: path) { chmod(path, mode_t(permissions)) }
     }
 
+    /// `path` made absolute: `~` expanded, a relative path joined to the current folder as it is
+    /// (`..` kept, so a path through a link means what the person typed).
+    public static func absolutePath(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        return expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+    }
+
     /// Whether `path` is a folder (following links).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
