@@ -49,12 +49,14 @@ public final class AlarmBook {
         return Added(status: try status(of: alarm.id), isFirstForTarget: first)
     }
 
-    /// Removes an alarm, its voice file and its schedule.
-    public func remove(_ reference: String) throws -> UUID {
-        let id = try self.id(reference)
-        try store.transaction { try store.deleteAlarm(id) }
-        sync.retire(id)
-        return id
+    /// Removes alarms, their voice files and their schedules. Every reference is resolved before
+    /// anything changes, and the alarms leave in one transaction: one unknown id removes nothing.
+    public func remove(_ references: [String]) throws -> [UUID] {
+        var ids: [UUID] = []
+        for id in try references.map(self.id) where !ids.contains(id) { ids.append(id) }
+        try store.transaction { for id in ids { try store.deleteAlarm(id) } }
+        for id in ids { sync.retire(id) }
+        return ids
     }
 
     /// "Wake up to my voice": off → default tone and the voice file deleted; on → built and used again.

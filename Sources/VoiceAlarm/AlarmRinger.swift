@@ -224,27 +224,4 @@ public final class AlarmRinger {
         events.record(message)
         throw error
     }
-
-    /// Plays the whole recording of `reference`'s target, untrimmed, in playlist order, once
-    /// (the "Listen" action after the 29-second ringtone). Returns the seconds played.
-    public func listen(_ reference: String, device: String) throws -> Double {
-        guard let service else { preconditionFailure("listening needs the library") }
-        let id = try service.alarms.id(reference)
-        let status = try service.alarms.status(of: id)
-        let clips = try service.playlists.clips(of: status.alarm.target)
-        guard !clips.isEmpty else { return 0 }
-        let rate = RenderSettings.defaultSampleRate
-        let tag = "alarm \(status.alarm.idString) (\(status.alarm.target))"
-        let (sink, _) = try open(device, rate: rate, tag: tag)
-        var played = 0
-        for clip in clips where !shouldStop() {
-            let decoder = try AudioDecoder(path: service.clips.path(of: clip), sampleRate: rate)
-            while !shouldStop(), let chunk = try decoder.read(upTo: rate / 10) {
-                try sink.play(chunk[...])
-                played += chunk.count
-            }
-        }
-        if !shouldStop() { sink.drain() }
-        return Double(played) / Double(rate)
-    }
 }

@@ -25,10 +25,11 @@ public final class ClipCatalogue {
         public var loudness: Loudness
     }
 
-    /// What removing a clip did.
+    /// What removing clips did.
     public struct Removed: Sendable {
-        public var clip: LibraryClip
-        /// The playlists and manifesto it was taken out of.
+        /// The clips removed, in the order they were named.
+        public var clips: [LibraryClip]
+        /// The playlists and manifesto they were taken out of.
         public var targets: [Target]
         public var summary: RebuildSummary
     }
@@ -85,14 +86,32 @@ public final class ClipCatalogue {
         return (Stored(clip: clip, loudness: archived.loudness), try sync.refresh(affectedBy: .clip(clip.id)))
     }
 
-    /// Removes a clip, and it from every playlist and the manifesto using it; their alarms are rebuilt.
-    public func remove(_ reference: String) throws -> Removed {
-        let clip = try resolve(reference)
-        let targets = try store.transaction { try store.deleteClip(clip.id) }
-        FileSystem.remove(path(of: clip))
+    /// Removes clips, and them from every playlist and the manifesto using them; those targets'
+    /// alarms are rebuilt once each. Every reference is resolved before anything changes, and
+    /// the clips leave in one transaction: one unknown id removes nothing.
+    public func remove(_ references: [String]) throws -> Removed {
+        var clips: [LibraryClip] = []
+        for clip in try references.map(resolve) where !clips.contains(where: { $0.id == clip.id }) { clips.append(clip) }
+        let targets: [Target] = try store.transaction {
+            var touched: [Target] = []
+            for clip in clips {
+                for target in try store.deleteClip(clip.id) where !touched.contains(target) { touched.append(target) }
+            }
+            return touched
+        }
+        for clip in clips { FileSystem.remove(path(of: clip)) }
         var summary = RebuildSummary()
         for target in targets { summary.merge(try sync.refresh(affectedBy: .target(target))) }
-        return Removed(clip: clip, targets: targets, summary: summary)
+        return Removed(clips: clips, targets: targets, summary: summary)
+    }
+
+    /// Gives a clip a new title. Its audio, its places in playlists and every ringtone stay as they are.
+    public func rename(_ reference: String, to title: String) throws -> LibraryClip {
+        if let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
+        var clip = try resolve(reference)
+        try store.transaction { try store.renameClip(clip.id, title: title) }
+        clip.title = title
+        return clip
     }
 
     /// Every clip, in the order they were added.

@@ -16,6 +16,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case positionOutOfRange(playlist: String, position: Int, count: Int)
     case playlistInUse(String, alarms: Int)
     case rule(Alarm, AlarmRules.Violation)
+    /// A `listen` reference that is no playlist, clip or alarm.
+    case unknownPreview(String)
+    /// A preview of a target with no recording.
+    case nothingToPlay(String)
 
     public var description: String {
         switch self {
@@ -32,8 +36,23 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
         case .playlistInUse(let name, let alarms):
             "\(name): \(alarms) alarm\(alarms == 1 ? " uses" : "s use") it; remove them first or pass --with-alarms"
+        case .unknownPreview(let reference):
+            "\(reference): no playlist, clip or alarm by this name or id (see 'voicealarm playlist list', 'clip list', 'alarm list')"
+        case .nothingToPlay(let subject): "\(subject): no recording yet, so nothing to play (its alarms ring with the default tone)"
         case .rule(let alarm, let violation):
             "\(alarm.target) at \(alarm.time) \(alarm.date.map(\.description) ?? alarm.days.list): \(violation)"
+        }
+    }
+
+    /// The id, name or title the error is about, as the person gave it (for `--json`'s error object).
+    public var input: String? {
+        switch self {
+        case .unknownClip(let id), .unknownAlarm(let id), .ambiguousID(let id, _, _), .shortID(let id): id
+        case .unknownPlaylist(let name), .playlistExists(let name), .reservedName(let name), .invalidName(let name, _): name
+        case .positionOutOfRange(let playlist, _, _), .playlistInUse(let playlist, _): playlist
+        case .invalidTitle: nil
+        case .unknownPreview(let reference), .nothingToPlay(let reference): reference
+        case .rule(let alarm, _): alarm.target.description
         }
     }
 

@@ -82,6 +82,23 @@ public final class PlaylistEditor {
         return removed
     }
 
+    /// Renames a playlist. Its alarms follow it (they keep their ids, sounds and schedules, so
+    /// nothing is rebuilt). A new name already taken (in any case) by another playlist is refused.
+    /// - Returns: the stored new name, and the alarms that play the playlist.
+    public func rename(_ name: String, to newName: String) throws -> (target: Target, alarms: [UUID]) {
+        let target = try existing(.playlist(name))
+        guard case .playlist(let stored) = target else { throw LibraryError.reservedName(name) }
+        try Self.validateName(newName)
+        let alarms: [UUID] = try store.transaction {
+            if let other = try store.existingTarget(.playlist(newName)), other.description != stored {
+                throw LibraryError.playlistExists(newName)
+            }
+            try store.renamePlaylist(stored, to: newName)
+            return try store.alarms().filter { $0.alarm.target == .playlist(newName) }.map(\.alarm.id)
+        }
+        return (.playlist(newName), alarms)
+    }
+
     /// Sets the manifesto's one recording and rebuilds its alarms.
     public func setManifesto(_ reference: String) throws -> RebuildSummary {
         let id = try clips.resolve(reference).id

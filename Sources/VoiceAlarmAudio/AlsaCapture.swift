@@ -90,29 +90,6 @@ public final class AlsaCapture: CaptureSource {
         return .samples(Array(buffer.prefix(Int(got) * channels)))
     }
 
-    /// Capture devices, as `arecord -L` lists them: name and description.
-    /// The corresponding C function is `snd_device_name_hint`.
-    public static func captureDevices() -> [(name: String, description: String)] {
-        calsa_silence_errors()
-        var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-        guard snd_device_name_hint(-1, "pcm", &hints) >= 0, let hints else { return [] }
-        defer { snd_device_name_free_hint(hints) }
-        var devices: [(String, String)] = []
-        var cursor = hints
-        while let hint = cursor.pointee {
-            defer { cursor += 1 }
-            func field(_ id: String) -> String? {
-                guard let value = snd_device_name_get_hint(hint, id) else { return nil }
-                defer { free(value) }
-                return String(cString: value)
-            }
-            let direction = field("IOID")
-            guard let name = field("NAME"), direction == nil || direction == "Input" else { continue }
-            devices.append((name, (field("DESC") ?? "").replacingOccurrences(of: "\n", with: " — ")))
-        }
-        return devices
-    }
-
     private static func load(_ text: String, device: String) throws -> OpaquePointer? {
         var config: OpaquePointer?
         var input: OpaquePointer?

@@ -7,18 +7,32 @@ public struct Console: Sendable {
     public var writeErr: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress and colour only then).
     public var errIsTerminal: Bool
+    /// The width of standard output when it is a terminal (lists are fitted to it, long titles
+    /// ellipsised); nil when it is a pipe or a file, which get every character.
+    public var outColumns: Int?
 
-    public init(writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
+    public init(writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+                errIsTerminal: Bool = false, outColumns: Int? = nil) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.errIsTerminal = errIsTerminal
+        self.outColumns = outColumns
     }
 
     /// The process's own standard output and error.
     public static let standard = Console(
         writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeErr: { FileHandle.standardError.write(Data($0.utf8)) },
-        errIsTerminal: isatty(STDERR_FILENO) == 1)
+        errIsTerminal: isatty(STDERR_FILENO) == 1,
+        outColumns: terminalColumns())
+
+    /// The terminal's width (`TIOCGWINSZ`, else `$COLUMNS`, else 100), or nil when stdout is not a terminal.
+    private static func terminalColumns() -> Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100
+    }
 
     /// Prints a result line.
     public func result(_ line: String) { writeOut(line + "\n") }

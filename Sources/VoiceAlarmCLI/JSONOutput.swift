@@ -1,6 +1,7 @@
 import Foundation
 
-/// Machine output for `--json`: pretty-printed, keys in a stable order, slashes unescaped.
+/// Machine output for `--json`: pretty-printed, keys in a stable order, slashes unescaped, and
+/// empty arrays and objects as `[]` and `{}`.
 enum JSONOutput {
     static func encode<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
@@ -8,6 +9,13 @@ enum JSONOutput {
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
             preconditionFailure("a report failed to encode as JSON")
         }
-        return text
+        return compactingEmpty(text)
+    }
+
+    /// Foundation pretty-prints an empty array as `[`, a blank line and `]`. A raw newline never
+    /// occurs inside a JSON string (it is escaped as `\n`), so this pattern is always structure.
+    static func compactingEmpty(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\[\n\n *\]"#, with: "[]", options: .regularExpression)
+            .replacingOccurrences(of: #"\{\n\n *\}"#, with: "{}", options: .regularExpression)
     }
 }

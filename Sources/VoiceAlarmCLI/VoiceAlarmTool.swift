@@ -81,12 +81,22 @@ public enum VoiceAlarmTool {
         } catch let error as UsageError {
             console.note("error: \(error.message)")
             console.note(error.hint)
-            return ExitCode.usage.rawValue
+            return fail(.usage, error.message, input: error.input, arguments, console)
         } catch {
             // Foundation's errors are translated to the file and the reason, never dumped.
-            console.note("error: \(SystemError.text(of: error))")
-            return ExitCode.failure.rawValue
+            let message = SystemError.text(of: error)
+            console.note("error: \(message)")
+            return fail(.failure, message, input: ErrorReport.input(of: error), arguments, console)
         }
+    }
+
+    /// Under `--json` (anywhere before `--`, even on a line that did not parse) a failure is also a
+    /// JSON document on stdout, so a program reading stdout always gets one.
+    private static func fail(_ code: ExitCode, _ message: String, input: String?, _ arguments: [String], _ console: Console) -> Int32 {
+        if arguments.prefix(while: { $0 != "--" }).contains("--json") {
+            console.result(JSONOutput.encode(ErrorReport(message: message, input: input, code: code)))
+        }
+        return code.rawValue
     }
 
     private static func showHelp(_ topic: [String], _ help: HelpFormatter, _ console: Console) throws -> Int32 {

@@ -40,6 +40,35 @@ public enum AlarmSchedule: Hashable, Sendable, Codable {
         }
     }
 
+    /// The first ring within a year after `instant` whose local time a daylight-saving change
+    /// skips, and the instant it rings instead (the first valid minute after it); nil when
+    /// every ring in that year falls on a time that exists. What `alarm add` warns about.
+    public func firstSkippedRing(after instant: Date, in timeZone: TimeZone) -> (date: LocalDate, ringsAt: Date)? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        func skipped(_ time: AlarmTime, _ day: LocalDate) -> Date? {
+            let fire = Self.resolve(time, on: day, calendar: calendar)
+            let local = calendar.dateComponents([.hour, .minute], from: fire)
+            return (local.hour, local.minute) == (time.hour, time.minute) ? nil : fire
+        }
+        switch self {
+        case .fixed:
+            return nil
+        case .once(let time, let date):
+            guard Self.resolve(time, on: date, calendar: calendar) > instant, let fire = skipped(time, date) else { return nil }
+            return (date, fire)
+        case .weekly(let time, let days):
+            var day = LocalDate(instant, in: timeZone)
+            for _ in 0...366 {
+                if days.contains(day.weekday), Self.resolve(time, on: day, calendar: calendar) > instant, let fire = skipped(time, day) {
+                    return (day, fire)
+                }
+                day = Self.nextDay(after: day, calendar: calendar)
+            }
+            return nil
+        }
+    }
+
     /// The instant `time` on `date` means locally: a skipped time moves to the first valid
     /// minute after it; a repeated time takes its first occurrence.
     static func resolve(_ time: AlarmTime, on date: LocalDate, calendar: Calendar) -> Date {

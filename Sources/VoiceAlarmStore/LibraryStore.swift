@@ -114,6 +114,13 @@ public final class LibraryStore {
         }
     }
 
+    /// Gives a clip a new title; its audio and every playlist position stay.
+    public func renameClip(_ id: UUID, title: String) throws {
+        try changing {
+            try db.execute("UPDATE clips SET title = ? WHERE id = ?", [.text(title), .text(id.uuidString.lowercased())])
+        }
+    }
+
     public func clips() throws -> [LibraryClip] {
         try db.query("SELECT * FROM clips ORDER BY rowid").compactMap(Self.clip)
     }
@@ -163,6 +170,13 @@ public final class LibraryStore {
     public func createPlaylist(_ name: String) throws {
         try changing {
             try db.execute("INSERT INTO targets (kind, name) VALUES ('playlist', ?)", [.text(name)])
+        }
+    }
+
+    /// Renames a playlist; its alarms point at it by row, so they follow.
+    public func renamePlaylist(_ name: String, to newName: String) throws {
+        try changing {
+            try db.execute("UPDATE targets SET name = ? WHERE kind = 'playlist' AND name = ?", [.text(newName), .text(name)])
         }
     }
 

@@ -174,7 +174,7 @@ struct RecordCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the take is silent (is the microphone muted?)"))
         #expect(result.stdout.isEmpty)
-        #expect(try mic.run(["clip", "list", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]")
+        #expect(try mic.run(["clip", "list", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(mic.dataDir)/takes").count == (keep ? 1 : 0))
     }
 

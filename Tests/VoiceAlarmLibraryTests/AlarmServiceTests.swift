@@ -210,10 +210,10 @@ struct AlarmServiceTests {
         let clip = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
         _ = try f.service.playlists.setManifesto(clip.idString)
         let id = try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay).status.alarm.id
-        _ = try f.service.alarms.remove(id.uuidString.lowercased())
+        _ = try f.service.alarms.remove([id.uuidString.lowercased()])
         #expect(try FileManager.default.contentsOfDirectory(atPath: f.service.sounds.path).isEmpty)
         #expect(try f.scheduled(id) == nil)
-        #expect(throws: LibraryError.unknownAlarm(id.uuidString.lowercased())) { try f.service.alarms.remove(id.uuidString.lowercased()) }
+        #expect(throws: LibraryError.unknownAlarm(id.uuidString.lowercased())) { try f.service.alarms.remove([id.uuidString.lowercased()]) }
     }
 
     @Test("Playlists: order, positions, duplicates, deletion, names")
@@ -241,7 +241,7 @@ struct AlarmServiceTests {
 
         // Removing a clip takes it out of every playlist.
         try f.service.playlists.create("evening", clips: [a.idString, b.idString, a.idString])
-        let targets = try f.service.clips.remove(a.idString).targets
+        let targets = try f.service.clips.remove([a.idString]).targets
         #expect(targets == [.playlist("evening")])
         #expect(try f.service.playlists.clips(of: .playlist("evening")).map(\.id) == [b.id])
     }

@@ -35,7 +35,7 @@ _voicealarm() {
         --replace) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")); return ;;
         --playlist) _voicealarm_names "$(voicealarm playlist list -q 2>/dev/null)"; return ;;
         --at) return ;;
-        --days) COMPREPLY=($(compgen -W "mon tue wed thu fri sat sun mon,tue,wed,thu,fri sat,sun" -- "$cur")); return ;;
+        --days) COMPREPLY=($(compgen -W "daily weekdays weekends mon tue wed thu fri sat sun mon-fri sat-sun" -- "$cur")); return ;;
         --date) return ;;
         --label) return ;;
         --voice) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
@@ -50,8 +50,8 @@ _voicealarm() {
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
         "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
-        clip) COMPREPLY=($(compgen -W "import replace list remove record $globals" -- "$cur")) ;;
-        playlist) COMPREPLY=($(compgen -W "create add move remove delete show list $globals" -- "$cur")) ;;
+        clip) COMPREPLY=($(compgen -W "import replace rename list remove record $globals" -- "$cur")) ;;
+        playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
         alarm) COMPREPLY=($(compgen -W "add list remove $globals" -- "$cur")) ;;
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
@@ -78,6 +78,12 @@ _voicealarm() {
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
                 1) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;
+        "clip rename")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+                1) : ;;
+            esac ;;
         "clip list")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -85,14 +91,14 @@ _voicealarm() {
         "clip remove")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
             esac ;;
         "clip record")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --rate --channels --max-seconds --stop-on-silence --title --replace --playlist --keep $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "devices")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--playback $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "playlist create")
@@ -125,6 +131,12 @@ _voicealarm() {
             case "$argument" in
                 0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
+        "playlist rename")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
+                1) : ;;
+            esac ;;
         "playlist show")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -149,13 +161,13 @@ _voicealarm() {
                 0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
         "alarm list")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all -a $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "alarm remove")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
         "voice on")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -181,9 +193,9 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "listen")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --ringtone $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+                0) : ;;
             esac ;;
         "reconcile")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi

@@ -9,8 +9,8 @@ enum AlarmCommands {
         minimumArguments: 1, maximumArguments: 1,
         options: [
             OptionSpec("at", value: "HH:MM", help: "When it rings, local time (00:00 to 23:59)"),
-            OptionSpec("days", value: "DAYS", help: "Weekly on these days: mon,tue,wed,thu,fri,sat,sun",
-                       choices: ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "mon,tue,wed,thu,fri", "sat,sun"]),
+            OptionSpec("days", value: "DAYS", help: "Weekly on these days: mon..sun, ranges (mon-fri), lists (mon,wed-fri), daily, weekdays, weekends",
+                       choices: ["daily", "weekdays", "weekends", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "mon-fri", "sat-sun"]),
             OptionSpec("date", value: "YYYY-MM-DD", help: "Once, on this date"),
             OptionSpec("label", value: "TEXT", help: "A label for the alarm"),
             OptionSpec("voice", value: "on|off", help: "Wake up to my voice (default on)", choices: ["on", "off"]),
@@ -18,16 +18,28 @@ enum AlarmCommands {
         discussion: """
           Without --days or --date the alarm rings once, at the next HH:MM. At most 5 alarms per
           target; an alarm at the same hour:minute as another on a shared day is refused (two alarms
-          ringing at once make Stop look broken). Alarms are added and removed, never edited.
+          ringing at once make Stop look broken). Days may be written as names, ranges that run
+          Monday to Sunday (fri-mon is refused: write fri-sun,mon), or daily, weekdays, weekends, in
+          any case. A time that a daylight-saving change skips rings at the first valid minute after
+          it (said when the alarm is added). Alarms are added and removed, never edited.
         """,
-        examples: ["voicealarm alarm add morning --at 06:45 --days mon,tue,wed,thu,fri",
+        examples: ["voicealarm alarm add morning --at 06:45 --days mon-fri",
+                   "voicealarm alarm add morning --at 09:00 --days mon,wed-fri",
                    "voicealarm alarm add manifesto --at 08:00 --date 2027-01-01 --label 'New year'"])
     static let listSpec = CommandSpec(
         name: "alarm list", summary: "List alarms, what each will play, and when next", arguments: "",
-        minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm alarm list --json"])
+        minimumArguments: 0, maximumArguments: 0,
+        options: [OptionSpec("all", short: "a", help: "Also list one-off alarms that have rung (hidden otherwise)")],
+        discussion: """
+          One line per alarm: the short id (any unique 8 or more characters of an id are accepted),
+          the time, the days, the target, the next ring and the sound. --json gives the full ids.
+        """,
+        examples: ["voicealarm alarm list", "voicealarm alarm list --all --json"])
     static let removeSpec = CommandSpec(
-        name: "alarm remove", summary: "Remove an alarm and its voice file", arguments: "ALARM",
-        minimumArguments: 1, maximumArguments: 1, options: [], examples: ["voicealarm alarm remove 9c41d2e0"])
+        name: "alarm remove", summary: "Remove alarms and their voice files", arguments: "ALARM...",
+        minimumArguments: 1, maximumArguments: nil, options: [],
+        discussion: "  Every id is checked first: one unknown id removes nothing.",
+        examples: ["voicealarm alarm remove 9c41d2e0", "voicealarm alarm remove 9c41d2e0 51aa03f7"])
     static let voiceOnSpec = CommandSpec(
         name: "voice on", summary: "Wake up to my voice: build and use the alarm's voice ringtone", arguments: "ALARM",
         minimumArguments: 1, maximumArguments: 1, options: [], examples: ["voicealarm voice on 9c41d2e0"])
@@ -45,31 +57,33 @@ enum AlarmCommands {
         case addSpec.name: return try add(parsed, context)
         case listSpec.name:
             let service = try context.library()
-            let statuses = try service.alarms.statuses()
-            if context.json {
-                context.console.result(JSONOutput.encode(statuses.map { AlarmJSON($0, service.timeZone) }))
-            } else {
-                for status in statuses { context.console.result(line(status, service.timeZone)) }
-                if statuses.isEmpty { context.say("No alarms yet: add one with 'voicealarm alarm add TARGET --at HH:MM'.") }
+            let all = try service.alarms.statuses()
+            let statuses = parsed.has("all") ? all : all.filter { $0.next != nil || $0.alarm.date == nil }
+            context.present(statuses.map { AlarmJSON($0, service.timeZone) }) {
+                let ids = ShortID.column(statuses.map(\.alarm.idString))
+                for (status, id) in zip(statuses, ids) { context.console.result(line(status, id: id, service.timeZone, context)) }
+                if all.isEmpty { context.say("No alarms yet: add one with 'voicealarm alarm add TARGET --at HH:MM'.") }
+            }
+            if all.count > statuses.count {
+                let hidden = all.count - statuses.count
+                context.say("\(hidden) one-off alarm\(hidden == 1 ? " has" : "s have") rung and \(hidden == 1 ? "is" : "are") hidden; 'alarm list --all' shows \(hidden == 1 ? "it" : "them").")
             }
         case removeSpec.name:
-            let id = try context.library().alarms.remove(parsed.arguments[0])
-            context.console.result(id.uuidString.lowercased())
-            context.say("Removed alarm \(id.uuidString.lowercased()) and its voice file.")
+            let ids = try context.library().alarms.remove(parsed.arguments).map { $0.uuidString.lowercased() }
+            context.present(["removed": ids]) { for id in ids { context.console.result(id) } }
+            context.say(ids.count == 1 ? "Removed alarm \(ids[0]) and its voice file." : "Removed \(ids.count) alarms and their voice files.")
         case voiceOnSpec.name, voiceOffSpec.name:
             let on = parsed.command == voiceOnSpec.name
             let service = try context.library()
             let status = try service.alarms.setVoice(on, for: parsed.arguments[0])
-            context.console.result(status.alarm.idString)
+            context.present(AlarmJSON(status, service.timeZone)) { context.console.result(status.alarm.idString) }
             context.say(on ? "Voice on: alarm \(status.alarm.idString) \(playing(status.sound))."
                            : "Voice off: alarm \(status.alarm.idString) rings with the default tone; its voice file is deleted.")
         case schedulerListSpec.name:
             let service = try context.library()
             let scheduled = try service.sync.scheduled()
             let now = service.now()
-            if context.json {
-                context.console.result(JSONOutput.encode(scheduled.map { ScheduledJSON($0, now: now, timeZone: service.timeZone) }))
-            } else {
+            context.present(scheduled.map { ScheduledJSON($0, now: now, timeZone: service.timeZone) }) {
                 for alarm in scheduled {
                     let next = alarm.configuration.schedule.nextFire(after: now, in: service.timeZone)
                     context.console.result("\(alarm.id.uuidString.lowercased())  \(Report.describe(alarm.configuration.schedule))  next \(next.map { Report.iso($0, service.timeZone) } ?? "never")  sound \(alarm.configuration.sound)")
@@ -91,7 +105,7 @@ enum AlarmCommands {
         if let text = parsed.value("days") {
             switch Weekdays.parse(text) {
             case .success(let parsedDays): days = parsedDays
-            case .failure(let error): throw UsageError("--days: '\(error.word)' is not a day (mon,tue,wed,thu,fri,sat,sun)", command: addSpec.name)
+            case .failure(let error): throw UsageError("--days: \(error)", command: addSpec.name, input: "--days")
             }
         }
         var date: LocalDate?
@@ -118,14 +132,19 @@ enum AlarmCommands {
         let service = try context.library()
         let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice)
         let status = added.status
-        context.console.result(status.alarm.idString)
+        var notes: [String] = []
+        if let skipped = status.alarm.schedule.firstSkippedRing(after: service.now(), in: service.timeZone) {
+            notes.append("note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed")
+        }
+        notes += service.sync.problems().map { "warning: \($0)" }
+        if let warning = try context.location().buildFolderWarning { notes.append("warning: \(warning)") }
+        context.present(AddedJSON(alarm: AlarmJSON(status, service.timeZone), notes: notes)) { context.console.result(status.alarm.idString) }
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")
-        for problem in service.sync.problems() { context.say("warning: \(problem)") }
-        if let warning = try context.location().buildFolderWarning { context.say("warning: \(warning)") }
+        for note in notes { context.say(note) }
         if added.isFirstForTarget {
             let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
-            context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.list)")")
+            context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.compact)")")
         }
         return .success
     }
@@ -137,15 +156,23 @@ enum AlarmCommands {
         }
     }
 
-    private static func line(_ status: AlarmStatus, _ timeZone: TimeZone) -> String {
+    /// `9c41d2e0  06:45  mon-fri     morning       next Mon 12-01 06:45  voice`, fitted to the line width.
+    private static func line(_ status: AlarmStatus, id: String, _ timeZone: TimeZone, _ context: CommandContext) -> String {
         let alarm = status.alarm
-        let when = alarm.date.map { "once \($0)" } ?? "weekly \(alarm.days.list)"
-        let next = status.next.map { Report.iso($0, timeZone) } ?? "finished"
-        return "\(alarm.idString)  \(alarm.time)  \(when)  \(alarm.target)  next \(next)  sound \(status.sound.soundName)"
-            + (status.sound.reason.map { " (\($0))" } ?? "") + (alarm.label.map { "  '\($0)'" } ?? "")
+        let days = alarm.date.map { "once \($0)" } ?? alarm.days.compact
+        let next = status.next.map { "next " + LocalTimeText.short($0, timeZone) } ?? "rang"
+        let sound = status.sound.reason.map { "default tone (\($0))" } ?? "voice"
+        let head = "\(id)  \(alarm.time)  \(pad(days, 15))  \(pad(context.fitted(alarm.target.description, 14), 14))  \(pad(next, 21))  "
+        let tail = sound + (alarm.label.map { "  '\($0)'" } ?? "")
+        return head + context.fitted(tail, context.lineWidth - head.count)
     }
 
-    /// `{"id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"}`.
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// `{"id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"}`
+    /// (`days` as a list of day names, `[]` for a one-off).
     struct AlarmJSON: Encodable {
         var id: String, target: String, time: String, days: [String], date: String?, label: String?
         var voice: Bool, sound: String, soundReason: String?, next: String?
@@ -173,6 +200,9 @@ enum AlarmCommands {
         }
         enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next }
     }
+
+    /// `alarm add --json`: `{"alarm", "notes"}` (the daylight-saving note and warnings, as said on stderr).
+    struct AddedJSON: Encodable { var alarm: AlarmJSON; var notes: [String] }
 
     /// `{"id", "sound", "next", "schedule"}`.
     struct ScheduledJSON: Encodable {

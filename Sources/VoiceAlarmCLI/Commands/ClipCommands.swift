@@ -23,16 +23,21 @@ enum ClipCommands {
     static let listSpec = CommandSpec(
         name: "clip list", summary: "List the clips", arguments: "", minimumArguments: 0, maximumArguments: 0, options: [],
         examples: ["voicealarm clip list --json"])
+    static let renameSpec = CommandSpec(
+        name: "clip rename", summary: "Give a clip a new title (its audio and ringtones stay)", arguments: "CLIP TITLE",
+        minimumArguments: 2, maximumArguments: 2, options: [],
+        examples: ["voicealarm clip rename 3f2a9c1e 'I am calm and ready'"])
     static let removeSpec = CommandSpec(
-        name: "clip remove", summary: "Remove a clip, and it from every playlist", arguments: "CLIP",
-        minimumArguments: 1, maximumArguments: 1, options: [],
+        name: "clip remove", summary: "Remove clips, and them from every playlist", arguments: "CLIP...",
+        minimumArguments: 1, maximumArguments: nil, options: [],
         discussion: """
-          The clip leaves every playlist and the manifesto that use it (later clips move up) and
+          The clips leave every playlist and the manifesto that use them (later clips move up) and
           their alarms are rebuilt; an alarm left with no recording rings with the default tone.
+          Every id is checked first: one unknown id removes nothing.
         """,
-        examples: ["voicealarm clip remove 3f2a9c1e"])
+        examples: ["voicealarm clip remove 3f2a9c1e", "voicealarm clip remove 3f2a9c1e 7b1d04aa"])
 
-    static let specs = [importSpec, replaceSpec, listSpec, removeSpec]
+    static let specs = [importSpec, replaceSpec, renameSpec, listSpec, removeSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var status = ExitCode.success
@@ -41,29 +46,35 @@ enum ClipCommands {
         switch parsed.command {
         case importSpec.name:
             let clip = try service.clips.add(parsed.arguments[0], title: title)
-            context.console.result(clip.idString)
+            context.present(ClipJSON(clip, service)) { context.console.result(clip.idString) }
             context.say(String(format: "Imported '%@' (%.2f s) as clip %@.", clip.title, clip.duration, clip.idString))
         case replaceSpec.name:
             let (clip, summary) = try service.clips.replace(parsed.arguments[0], with: parsed.arguments[1])
-            context.console.result(clip.idString)
+            context.present(ReplacedJSON(clip: ClipJSON(clip, service), rebuilds: RebuildJSON(summary))) { context.console.result(clip.idString) }
             context.say(String(format: "Clip %@ now holds %.2f s of new audio.", clip.idString, clip.duration))
             status = Report.rebuilds(summary, context)
+        case renameSpec.name:
+            let clip = try service.clips.rename(parsed.arguments[0], to: parsed.arguments[1])
+            context.present(ClipJSON(clip, service)) { context.console.result(clip.idString) }
+            context.say("Clip \(clip.idString) is now called '\(clip.title)'.")
         case listSpec.name:
             let clips = try service.clips.all()
-            if context.json {
-                context.console.result(JSONOutput.encode(clips.map {
-                    ClipJSON(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration),
-                             path: service.clips.path(of: $0))
-                }))
-            } else {
-                for clip in clips { context.console.result(String(format: "%@  %6.2f s  %@", clip.idString, clip.duration, clip.title)) }
+            context.present(clips.map { ClipJSON($0, service) }) {
+                let ids = ShortID.column(clips.map(\.idString))
+                for (clip, id) in zip(clips, ids) {
+                    let head = String(format: "%@  %7.2f s  ", id, clip.duration)
+                    context.console.result(head + context.fitted(clip.title, context.lineWidth - head.count))
+                }
                 if clips.isEmpty { context.say("No clips yet: add one with 'voicealarm clip import FILE'.") }
             }
         case removeSpec.name:
-            let removed = try service.clips.remove(parsed.arguments[0])
-            let clip = removed.clip
-            context.console.result(clip.idString)
-            context.say("Removed clip \(clip.idString) (\(clip.title))" + (removed.targets.isEmpty ? "." : " from \(removed.targets.map(\.description).joined(separator: ", "))."))
+            let removed = try service.clips.remove(parsed.arguments)
+            let ids = removed.clips.map(\.idString)
+            context.present(RemovedJSON(removed: ids, targets: removed.targets.map(\.description), rebuilds: RebuildJSON(removed.summary))) {
+                for id in ids { context.console.result(id) }
+            }
+            let names = removed.clips.map { "\($0.idString) (\($0.title))" }.joined(separator: ", ")
+            context.say("Removed clip\(ids.count == 1 ? "" : "s") \(names)" + (removed.targets.isEmpty ? "." : " from \(removed.targets.map(\.description).joined(separator: ", "))."))
             status = Report.rebuilds(removed.summary, context)
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")
@@ -78,5 +89,18 @@ enum ClipCommands {
         return title
     }
 
-    struct ClipJSON: Encodable { var id: String; var title: String; var duration: Double; var path: String }
+    /// `{"id", "title", "duration", "path"}`.
+    struct ClipJSON: Encodable {
+        var id: String, title: String, duration: Double, path: String
+        init(_ clip: LibraryClip, _ service: AlarmService) {
+            id = clip.idString
+            title = clip.title
+            duration = Report.seconds(clip.duration)
+            path = service.clips.path(of: clip)
+        }
+    }
+    /// `clip replace --json`: `{"clip", "rebuilds"}`.
+    struct ReplacedJSON: Encodable { var clip: ClipJSON; var rebuilds: RebuildJSON }
+    /// `clip remove --json`: `{"removed": [ids], "targets": [names], "rebuilds"}`.
+    struct RemovedJSON: Encodable { var removed: [String]; var targets: [String]; var rebuilds: RebuildJSON }
 }

@@ -14,4 +14,19 @@ struct CommandContext {
 
     /// A sentence for the person at the terminal, unless `--quiet`.
     func say(_ line: String) { if !quiet { console.note(line) } }
+
+    /// The result: `value` as one JSON document under `--json`, else the lines `text` prints.
+    func present<T: Encodable>(_ value: @autoclosure () throws -> T, text: () throws -> Void) rethrows {
+        if json { console.result(JSONOutput.encode(try value())) } else { try text() }
+    }
+
+    /// `text` cut to `width` characters with an ellipsis, on a terminal only: a pipe, a file and
+    /// `--json` get every character.
+    func fitted(_ text: String, _ width: Int) -> String {
+        guard console.outColumns != nil, text.count > width, width > 1 else { return text }
+        return String(text.prefix(width - 1)) + "…"
+    }
+
+    /// How many columns a list line may use: the terminal's width, at most 100.
+    var lineWidth: Int { min(console.outColumns ?? 100, 100) }
 }

@@ -23,6 +23,11 @@ enum PlaylistCommands {
         minimumArguments: 1, maximumArguments: 1,
         options: [OptionSpec("with-alarms", help: "Remove the playlist's alarms too")],
         examples: ["voicealarm playlist delete morning --with-alarms"])
+    static let renameSpec = CommandSpec(
+        name: "playlist rename", summary: "Rename a playlist; its alarms follow", arguments: "OLD NEW",
+        minimumArguments: 2, maximumArguments: 2, options: [],
+        discussion: "  The alarms keep their ids, ringtones and schedules. A name another playlist has (in any case) is refused.",
+        examples: ["voicealarm playlist rename morning weekdays"])
     static let showSpec = CommandSpec(
         name: "playlist show", summary: "Show a playlist's clips in order", arguments: "NAME",
         minimumArguments: 1, maximumArguments: 1, options: [], examples: ["voicealarm playlist show morning --json"])
@@ -38,7 +43,7 @@ enum PlaylistCommands {
         name: "manifesto show", summary: "Show the manifesto recording", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm manifesto show"])
 
-    static let specs = [createSpec, addSpec, moveSpec, removeSpec, deleteSpec, showSpec, listSpec, manifestoSetSpec, manifestoShowSpec]
+    static let specs = [createSpec, addSpec, moveSpec, removeSpec, deleteSpec, renameSpec, showSpec, listSpec, manifestoSetSpec, manifestoShowSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var status = ExitCode.success
@@ -47,37 +52,45 @@ enum PlaylistCommands {
         switch parsed.command {
         case createSpec.name:
             try service.playlists.create(args[0], clips: Array(args.dropFirst()))
-            context.console.result(args[0])
+            if context.json { try show(.playlist(args[0]), service, context) } else { context.console.result(args[0]) }
             context.say("Created playlist '\(args[0])' with \(args.count - 1) clip\(args.count == 2 ? "" : "s").")
         case addSpec.name:
-            status = Report.rebuilds(try service.playlists.append(to: args[0], clips: Array(args.dropFirst())), context)
-            try show(.playlist(args[0]), service, context)
+            let summary = try service.playlists.append(to: args[0], clips: Array(args.dropFirst()))
+            status = Report.rebuilds(summary, context)
+            try show(.playlist(args[0]), service, context, rebuilds: summary)
         case moveSpec.name:
             let from = try parsed.integerArgument(1, named: "FROM"), to = try parsed.integerArgument(2, named: "TO")
-            status = Report.rebuilds(try service.playlists.move(in: args[0], from: from, to: to), context)
-            try show(.playlist(args[0]), service, context)
+            let summary = try service.playlists.move(in: args[0], from: from, to: to)
+            status = Report.rebuilds(summary, context)
+            try show(.playlist(args[0]), service, context, rebuilds: summary)
         case removeSpec.name:
             let position = try parsed.integerArgument(1, named: "POSITION")
-            status = Report.rebuilds(try service.playlists.remove(from: args[0], position: position), context)
-            try show(.playlist(args[0]), service, context)
+            let summary = try service.playlists.remove(from: args[0], position: position)
+            status = Report.rebuilds(summary, context)
+            try show(.playlist(args[0]), service, context, rebuilds: summary)
         case deleteSpec.name:
             let removed = try service.playlists.delete(args[0], withAlarms: parsed.has("with-alarms"))
-            context.console.result(args[0])
+            context.present(DeletedJSON(name: args[0], removedAlarms: removed.map { $0.uuidString.lowercased() })) { context.console.result(args[0]) }
             context.say("Deleted playlist '\(args[0])'" + (removed.isEmpty ? "." : " and its \(removed.count) alarm\(removed.count == 1 ? "" : "s")."))
+        case renameSpec.name:
+            let renamed = try service.playlists.rename(args[0], to: args[1])
+            let alarms = renamed.alarms.map { $0.uuidString.lowercased() }
+            context.present(RenamedJSON(name: renamed.target.description, previousName: args[0], alarms: alarms)) {
+                context.console.result(renamed.target.description)
+            }
+            context.say("Renamed playlist '\(args[0])' to '\(renamed.target)'" + (alarms.isEmpty ? "." : "; its \(alarms.count) alarm\(alarms.count == 1 ? " follows" : "s follow") it."))
         case showSpec.name:
             try show(.playlist(args[0]), service, context)
         case listSpec.name:
             let names = try service.playlists.names()
-            if context.json {
-                context.console.result(JSONOutput.encode(names))
-            } else {
-                for name in names { context.console.result(name) }
+            context.present(names) {
+                for name in names { context.console.result(context.fitted(name, context.lineWidth)) }
                 if names.isEmpty { context.say("No playlists yet: make one with 'voicealarm playlist create NAME'.") }
             }
         case manifestoSetSpec.name:
             let summary = try service.playlists.setManifesto(args[0])
             status = Report.rebuilds(summary, context)
-            try show(.manifesto, service, context)
+            try show(.manifesto, service, context, rebuilds: summary)
         case manifestoShowSpec.name:
             try show(.manifesto, service, context)
         default:
@@ -86,17 +99,19 @@ enum PlaylistCommands {
         return status
     }
 
-    /// `{"name", "clips": [{"id", "title", "duration"}]}`, or numbered lines.
-    static func show(_ target: Target, _ service: AlarmService, _ context: CommandContext) throws {
+    /// `{"name", "duration", "clips": [{"id", "title", "duration"}]}` (with `"rebuilds"` after an
+    /// edit), or numbered lines.
+    static func show(_ target: Target, _ service: AlarmService, _ context: CommandContext, rebuilds: RebuildSummary? = nil) throws {
         let resolved = try service.playlists.existing(target)
         let clips = try service.playlists.clips(of: resolved)
-        if context.json {
-            context.console.result(JSONOutput.encode(TargetJSON(name: resolved.description, clips: clips.map {
-                .init(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration))
-            })))
-        } else {
-            for (i, clip) in clips.enumerated() {
-                context.console.result(String(format: "%d. %@  %6.2f s  %@", i + 1, clip.idString, clip.duration, clip.title))
+        let json = TargetJSON(name: resolved.description, duration: Report.seconds(clips.reduce(0) { $0 + $1.duration }),
+                              clips: clips.map { .init(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration)) },
+                              rebuilds: rebuilds.map(RebuildJSON.init))
+        context.present(json) {
+            let ids = ShortID.column(clips.map(\.idString))
+            for (i, (clip, id)) in zip(clips, ids).enumerated() {
+                let head = String(format: "%d. %@  %7.2f s  ", i + 1, id, clip.duration)
+                context.console.result(head + context.fitted(clip.title, context.lineWidth - head.count))
             }
             if clips.isEmpty { context.say("\(resolved) has no recording yet: its alarms ring with the default tone.") }
         }
@@ -105,6 +120,13 @@ enum PlaylistCommands {
     struct TargetJSON: Encodable {
         struct Clip: Encodable { var id: String; var title: String; var duration: Double }
         var name: String
+        /// The whole recording's length, untrimmed.
+        var duration: Double
         var clips: [Clip]
+        var rebuilds: RebuildJSON?
     }
+    /// `playlist delete --json`: `{"name", "removedAlarms"}`.
+    struct DeletedJSON: Encodable { var name: String; var removedAlarms: [String] }
+    /// `playlist rename --json`: `{"name", "previousName", "alarms"}`.
+    struct RenamedJSON: Encodable { var name: String; var previousName: String; var alarms: [String] }
 }

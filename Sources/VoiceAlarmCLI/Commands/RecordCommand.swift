@@ -31,18 +31,22 @@ enum RecordCommand {
                    "voicealarm clip record --stop-on-silence 2 --playlist morning",
                    "voicealarm clip record --replace 3f2a9c1e --device plughw:1,0"])
     static let devicesSpec = CommandSpec(
-        name: "devices", summary: "List the capture devices, as arecord -L does", arguments: "",
-        minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm devices"])
+        name: "devices", summary: "List the sound devices that open: capture (default) or playback", arguments: "",
+        minimumArguments: 0, maximumArguments: 0,
+        options: [OptionSpec("playback", help: "List playback devices (what alarms ring on) instead of capture devices")],
+        discussion: """
+          Sound cards and their devices as 'arecord -l' (or 'aplay -l') shows them, usable as
+          hw:CARD,DEVICE or plughw:CARD,DEVICE, then the named devices ('arecord -L') that actually
+          open in that direction: every name listed works as --device. --json prints
+          {"direction", "cards": [{"index", "id", "name", "devices": [{"device", "id", "name", "subdevices"}]}],
+          "pcms": [{"name", "description"}]}.
+        """,
+        examples: ["voicealarm devices", "voicealarm devices --playback --json"])
 
     static let specs = [recordSpec, devicesSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        if parsed.command == devicesSpec.name {
-            let devices = AlsaCapture.captureDevices()
-            for device in devices { context.console.result("\(device.name)\n    \(device.description)") }
-            if devices.isEmpty { context.say("No capture devices found.") }
-            return .success
-        }
+        if parsed.command == devicesSpec.name { return devices(parsed, context) }
         return try record(parsed, context)
     }
 
@@ -91,14 +95,53 @@ enum RecordCommand {
             context.console.note(String(format: "error: the recording stopped after %.1f s: %@", take.duration, failure))
         }
         let stored = try importer.finish(take, plan: plan, title: title, keep: parsed.has("keep"))
-        report(take, stored, plan: plan, context)
+        report(take, stored, plan: plan, service, context)
         return take.failure == nil ? .success : .failure
     }
 
+    private static func devices(_ parsed: ParsedArguments, _ context: CommandContext) -> ExitCode {
+        let direction: SoundDevices.Direction = parsed.has("playback") ? .playback : .capture
+        let (cards, pcms) = SoundDevices.list(direction)
+        context.present(DevicesJSON(direction: direction.rawValue, cards: cards.map(DevicesJSON.Card.init), pcms: pcms.map { .init(name: $0.name, description: $0.description) })) {
+            if cards.isEmpty {
+                context.console.result("no sound cards found")
+            }
+            for card in cards {
+                for device in card.devices {
+                    context.console.result("card \(card.index): \(card.id) [\(card.name)], device \(device.device): \(device.id) [\(device.name)]  → plughw:\(card.index),\(device.device)")
+                }
+            }
+            for pcm in pcms { context.console.result(pcm.name + (pcm.description.isEmpty ? "" : "\n    \(pcm.description)")) }
+        }
+        if pcms.isEmpty { context.say("No \(direction.rawValue) device opens: is the sound server (PulseAudio, PipeWire) running, and is this user in the 'audio' group?") }
+        return .success
+    }
+
+    /// `devices --json`.
+    struct DevicesJSON: Encodable {
+        struct Card: Encodable {
+            struct Device: Encodable { var device: Int; var id: String; var name: String; var subdevices: Int }
+            var index: Int, id: String, name: String, devices: [Device]
+            init(_ card: SoundDevices.Card) {
+                index = card.index
+                id = card.id
+                name = card.name
+                devices = card.devices.map { Device(device: $0.device, id: $0.id, name: $0.name, subdevices: $0.subdevices) }
+            }
+        }
+        struct PCM: Encodable { var name: String; var description: String }
+        var direction: String, cards: [Card], pcms: [PCM]
+    }
+
     /// The clip's id on stdout; the take's levels and what became of it on stderr.
-    private static func report(_ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ context: CommandContext) {
+    private static func report(_ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ service: AlarmService, _ context: CommandContext) {
         let clip = stored.clip
-        context.console.result(clip.idString)
+        context.present(RecordedJSON(clip: ClipCommands.ClipJSON(clip, service), seconds: Report.seconds(take.duration),
+                                     peak: Report.tenths(take.peak), loudness: Report.tenths(stored.loudness.integrated),
+                                     overruns: take.overruns, replaced: plan.replacing != nil, playlist: plan.playlist,
+                                     rebuilds: RebuildJSON(stored.summary), keptTake: stored.keptPath)) {
+            context.console.result(clip.idString)
+        }
         var lines = [String(format: "Recorded %.1f s: peak %.1f dBFS, loudness %.1f LUFS, %d overrun%@.", take.duration, take.peak,
                             stored.loudness.integrated, take.overruns, take.overruns == 1 ? "" : "s")]
         lines.append(plan.replacing == nil ? "Saved as clip \(clip.idString)" + (plan.playlist.map { " and added to '\($0)'" } ?? "") + "."
@@ -108,6 +151,12 @@ enum RecordCommand {
         }
         if let kept = stored.keptPath { lines.append("The take is kept as \(kept).") }
         for line in lines { context.say(line) }
+    }
+
+    /// `clip record --json`: the clip, the take's levels (dBFS, LUFS) and what the take changed.
+    struct RecordedJSON: Encodable {
+        var clip: ClipCommands.ClipJSON, seconds: Double, peak: Double, loudness: Double, overruns: Int
+        var replaced: Bool, playlist: String?, rebuilds: RebuildJSON, keptTake: String?
     }
 
     /// A take refused before recording, for a reason of the device.

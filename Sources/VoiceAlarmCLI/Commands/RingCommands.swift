@@ -30,11 +30,17 @@ enum RingCommands {
         name: "stop", summary: "Stop every alarm of ours that is ringing", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm stop"])
     static let listenSpec = CommandSpec(
-        name: "listen", summary: "Play an alarm's whole recording, untrimmed, in playlist order", arguments: "ALARM",
+        name: "listen", summary: "Hear a playlist, the manifesto, a clip or an alarm's recording, whole", arguments: "PLAYLIST|manifesto|CLIP|ALARM",
         minimumArguments: 1, maximumArguments: 1,
-        options: [OptionSpec("device", value: "NAME", help: "ALSA playback device (default 'default')")],
-        discussion: "  The 'Listen' action after the 29-second ringtone: every clip of the alarm's target, whole.",
-        examples: ["voicealarm listen 9c41d2e0"])
+        options: [OptionSpec("device", value: "NAME", help: "ALSA playback device (default: 'settings device', else 'default')"),
+                  OptionSpec("ringtone", help: "Play the ringtone it makes instead: capped at 29 s, with the library's settings")],
+        discussion: """
+          Every clip, whole and untrimmed, in playlist order (the 'Listen' action after the ringtone).
+          With --ringtone, what the alarm would play: the capped render, so the cut can be heard
+          before waking to it. The name is looked up as a playlist first, then as a clip id, then
+          as an alarm id. A device that cannot play is an error (a preview never falls back).
+        """,
+        examples: ["voicealarm listen morning", "voicealarm listen morning --ringtone", "voicealarm listen 9c41d2e0"])
 
     static let specs = [ringSpec, stopSpec, listenSpec]
 
@@ -59,26 +65,55 @@ enum RingCommands {
                                      say: { line in subject.degraded == nil ? context.say(line) : context.console.note(line) })
             switch try ringer.ring(subject, options: options) {
             case .rang(let seconds, let sound, let device):
-                context.console.result(sound)
+                context.present(RangJSON(outcome: "rang", sound: sound, device: device, seconds: Report.seconds(seconds),
+                                         stopped: stop.isSet, lateBy: nil, degraded: subject.degraded)) {
+                    context.console.result(sound)
+                }
                 context.say(String(format: "Rang %@ on '%@' for %.1f s%@.", sound, device, seconds, stop.isSet ? " (stopped)" : ""))
-            case .missed:
-                context.console.result("missed")
+            case .missed(let late):
+                context.present(RangJSON(outcome: "missed", sound: nil, device: nil, seconds: 0, stopped: false,
+                                         lateBy: Report.seconds(late), degraded: subject.degraded)) {
+                    context.console.result("missed")
+                }
             }
         case stopSpec.name:
             // Only the data dir is needed: a degraded ring (damaged, locked, read-only library) can be stopped too.
-            let stopped = RingingRegistry(dataDirectory: try context.location().dataDirectory).stopAll()
-            for id in stopped { context.console.result(id.uuidString.lowercased()) }
+            let stopped = RingingRegistry(dataDirectory: try context.location().dataDirectory).stopAll().map { $0.uuidString.lowercased() }
+            context.present(["stopped": stopped]) { for id in stopped { context.console.result(id) } }
             context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
         case listenSpec.name:
             let service = try context.library()
             let stop = StopFlag()
             InterruptHandler.onInterrupt { _ in stop.set() }
-            let ringer = AlarmRinger(service: service, shouldStop: { stop.isSet }, say: { context.say($0) })
-            let seconds = try ringer.listen(parsed.arguments[0], device: parsed.value("device") ?? (try service.settings.device()) ?? "default")
-            context.say(seconds == 0 ? "This alarm's target has no recording yet." : String(format: "Played %.1f s of recordings.", seconds))
+            let device = try parsed.value("device") ?? service.settings.device() ?? "default"
+            let played = try Previewer(service: service, shouldStop: { stop.isSet }).play(parsed.arguments[0], ringtone: parsed.has("ringtone"), device: device)
+            if case .alarm(_, _, voice: false) = played.subject, played.ringtone {
+                context.say("note: this alarm's voice is off: it rings with the default tone, not this ringtone ('voicealarm voice on' turns it on).")
+            }
+            context.present(ListenedJSON(played)) {}   // what was heard is the result; the summary goes to stderr
+            context.say(String(format: "Played %@ of %@ on '%@': %.1f s%@.", played.ringtone ? "the ringtone" : "the whole recording",
+                               played.subject.description, played.device, played.seconds, played.stopped ? " (stopped)" : ""))
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }
         return .success
+    }
+
+    /// `ring --json`: `{"outcome": "rang"|"missed", "sound", "device", "seconds", "stopped", "lateBy", "degraded"}`.
+    struct RangJSON: Encodable {
+        var outcome: String, sound: String?, device: String?, seconds: Double, stopped: Bool, lateBy: Double?, degraded: String?
+    }
+
+    /// `listen --json`: `{"subject", "ringtone", "device", "seconds", "stopped", "clips": [ids]}`.
+    struct ListenedJSON: Encodable {
+        var subject: String, ringtone: Bool, device: String, seconds: Double, stopped: Bool, clips: [String]
+        init(_ played: Previewer.Played) {
+            subject = played.subject.description
+            ringtone = played.ringtone
+            device = played.device
+            seconds = Report.seconds(played.seconds)
+            stopped = played.stopped
+            clips = played.clips.map(\.idString)
+        }
     }
 }

@@ -41,9 +41,7 @@ enum SchedulerCommands {
         switch parsed.command {
         case reconcileSpec.name:
             let report = try context.library().sync.reconcile()
-            if context.json {
-                context.console.result(JSONOutput.encode(ReconcileJSON(report)))
-            } else {
+            context.present(ReconcileJSON(report)) {
                 for (word, ids) in [("scheduled", report.scheduled), ("updated", report.updated), ("cancelled", report.cancelled)] {
                     for id in ids { context.console.result("\(word) \(id.uuidString.lowercased())") }
                 }
@@ -76,6 +74,7 @@ enum SchedulerCommands {
             throw UsageError(refusal.description, command: daemonSpec.name)
         }
         let report = host.startReport
+        context.present(DaemonJSON(dataDir: host.dataDirectory, alarms: host.watched, reconciled: ReconcileJSON(report))) {}
         context.say("The daemon runs for \(host.dataDirectory) (\(host.watched) alarms; reconciled: \(report.scheduled.count) scheduled, \(report.updated.count) updated, \(report.cancelled.count) cancelled).")
         InterruptHandler.onInterrupt { _ in host.stop() }
         host.run()
@@ -90,9 +89,7 @@ enum SchedulerCommands {
         } catch let error where !(error is UsageError) {
             report = Doctor.examine(unopened: try context.location(), because: error)
         }
-        if context.json {
-            context.console.result(JSONOutput.encode(DoctorJSON(report)))
-        } else {
+        context.present(DoctorJSON(report)) {
             if let problem = report.libraryProblem { context.console.result("library: cannot be opened: \(problem)") }
             if let backend = report.backend { context.console.result("scheduler: \(backend.rawValue)") }
             if let service = report.daemonService { context.console.result("daemon service: \(service)") }
@@ -135,6 +132,10 @@ enum SchedulerCommands {
             problems = report.problems
         }
     }
+
+    /// `daemon --json`, printed once it has started (it then runs until stopped):
+    /// `{"dataDir", "alarms", "reconciled": {"scheduled", "updated", "cancelled"}}`.
+    struct DaemonJSON: Encodable { var dataDir: String; var alarms: Int; var reconciled: ReconcileJSON }
 
     struct ReconcileJSON: Encodable {
         var scheduled: [String], updated: [String], cancelled: [String]

@@ -42,17 +42,24 @@ enum SettingsCommand {
             throw UsageError("give a KEY and a VALUE, or nothing to show the settings", command: spec.name)
         }
         let settings = try service.settings.current()
-        let values: [(String, String)] = [
-            ("format", settings.format.rawValue), ("codec", settings.codec.rawValue), ("gap", "\(settings.gap)"),
-            ("trim-silence", settings.trimSilence ? "on" : "off"), ("normalize", settings.normalize ? "on" : "off"),
-            ("target-lufs", "\(settings.targetLUFS)"), ("device", try service.settings.device() ?? "default"), ("ramp", "\(try service.settings.ramp())"),
-            ("sounds-dir", service.soundsDirectory), ("data-dir", service.dataDirectory),
-        ]
-        if context.json {
-            context.console.result(JSONOutput.encode(Dictionary(uniqueKeysWithValues: values)))
-        } else {
+        let json = SettingsJSON(format: settings.format.rawValue, codec: settings.codec.rawValue, gap: settings.gap,
+                                trimSilence: settings.trimSilence, normalize: settings.normalize, targetLufs: settings.targetLUFS,
+                                device: try service.settings.device() ?? "default", ramp: try service.settings.ramp(),
+                                soundsDir: service.soundsDirectory, dataDir: service.dataDirectory)
+        context.present(json) {
+            let values: [(String, String)] = [
+                ("format", json.format), ("codec", json.codec), ("gap", "\(json.gap)"), ("trim-silence", json.trimSilence ? "on" : "off"),
+                ("normalize", json.normalize ? "on" : "off"), ("target-lufs", "\(json.targetLufs)"), ("device", json.device),
+                ("ramp", "\(json.ramp)"), ("sounds-dir", json.soundsDir), ("data-dir", json.dataDir),
+            ]
             for (key, value) in values { context.console.result("\(key) = \(value)") }
         }
         return status
+    }
+
+    /// `settings --json`: typed values under camelCase keys (`gap` and `ramp` in seconds, `targetLufs` in LUFS).
+    struct SettingsJSON: Encodable {
+        var format: String, codec: String, gap: Double, trimSilence: Bool, normalize: Bool, targetLufs: Double
+        var device: String, ramp: Double, soundsDir: String, dataDir: String
     }
 }

@@ -27,9 +27,7 @@ public struct ArgumentParser: Sendable {
             if optionsEnded || token == "-" || !token.hasPrefix("-") {
                 if spec == nil, !optionsEnded {
                     if let group = parsed.group {
-                        guard let found = command(named: "\(group) \(token)") else {
-                            throw UsageError("unknown \(group) command '\(token)'", command: group)
-                        }
+                        guard let found = command(named: "\(group) \(token)") else { throw unknownCommand(token, in: group) }
                         spec = found
                         parsed.command = found.name
                     } else if let found = command(named: token) {
@@ -38,7 +36,7 @@ public struct ArgumentParser: Sendable {
                     } else if !commands(inGroup: token).isEmpty {
                         parsed.group = token
                     } else {
-                        throw UsageError("unknown command '\(token)'", command: nil)
+                        throw unknownCommand(token, in: nil)
                     }
                 } else {
                     parsed.arguments.append(token)
@@ -50,12 +48,12 @@ public struct ArgumentParser: Sendable {
             let (option, inlineValue) = try resolve(token, in: spec)
             if option.takesValue {
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError("--\(option.name) needs a value (\(option.valueName!))", command: spec?.name)
+                    throw UsageError("--\(option.name) needs a value (\(option.valueName!))", command: spec?.name, input: "--\(option.name)")
                 }
                 parsed.values[option.name] = value
             } else {
                 if inlineValue != nil {
-                    throw UsageError("--\(option.name) takes no value", command: spec?.name)
+                    throw UsageError("--\(option.name) takes no value", command: spec?.name, input: "--\(option.name)")
                 }
                 parsed.values[option.name] = ""
             }
@@ -63,14 +61,14 @@ public struct ArgumentParser: Sendable {
 
         if spec == nil, let group = parsed.group, !parsed.has("help") {
             let names = commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }.joined(separator: ", ")
-            throw UsageError("missing \(group) command (\(names))", command: group)
+            throw UsageError("missing \(group) command (\(names))", command: group, input: group)
         }
         if let spec, !parsed.has("help") {
             if parsed.arguments.count < spec.minimumArguments {
-                throw UsageError("missing \(spec.arguments) for '\(spec.name)'", command: spec.name)
+                throw UsageError("missing \(spec.arguments) for '\(spec.name)'", command: spec.name, input: spec.name)
             }
             if let maximum = spec.maximumArguments, parsed.arguments.count > maximum {
-                throw UsageError("unexpected argument '\(parsed.arguments[maximum])'", command: spec.name)
+                throw UsageError("unexpected argument '\(parsed.arguments[maximum])'", command: spec.name, input: parsed.arguments[maximum])
             }
         }
         return parsed
@@ -84,17 +82,57 @@ public struct ArgumentParser: Sendable {
             let name = String(body.prefix { $0 != "=" })
             let value = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             guard let option = known.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)'", command: spec?.name)
+                throw unknownOption("--\(name)", near: known.map { "--\($0.name)" }, in: spec)
             }
             return (option, value)
         }
         let letter = token.dropFirst()
         guard let first = letter.first, let option = known.first(where: { $0.short == first }) else {
-            throw UsageError("unknown option '\(token)'", command: spec?.name)
+            throw unknownOption(token, near: known.map { "--\($0.name)" }, in: spec)
         }
         let attached = letter.dropFirst()
         if attached.isEmpty { return (option, nil) }
-        guard option.takesValue else { throw UsageError("unknown option '\(token)'", command: spec?.name) }
+        guard option.takesValue else { throw unknownOption(token, near: [], in: spec) }
         return (option, String(attached))
+    }
+
+    /// An unknown command word, with the closest commands (as git's "did you mean").
+    /// `alarm edit` gets its own answer: alarms are added and removed, never edited.
+    private func unknownCommand(_ word: String, in group: String?) -> UsageError {
+        if group == "alarm", ["edit", "change", "modify", "update", "set"].contains(word.lowercased()) {
+            return UsageError("alarms are added and removed, never edited: fewer states to get wrong, and a stable id for every ring",
+                              command: "alarm", input: "alarm \(word)",
+                              advice: ["to change one, remove it and add it again:",
+                                       "  voicealarm alarm remove ALARM",
+                                       "  voicealarm alarm add TARGET --at HH:MM [--days DAYS | --date YYYY-MM-DD]"])
+        }
+        let full = group.map { "\($0) \(word)" } ?? word
+        var offered: [String]
+        if let group {
+            let words = commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }
+            offered = Suggestion.closest(to: word, among: words).map { "\(group) \($0)" }
+        } else {
+            // `voicealarm list` names the second word of commands: offer those, then close top-level words.
+            let topLevel = commands.map { String($0.name.split(separator: " ")[0]) }
+            offered = commands.filter { $0.name.hasSuffix(" \(word)") }.map(\.name)
+            offered += Suggestion.closest(to: word, among: topLevel).filter { !offered.contains($0) }
+            if offered.isEmpty {   // `voicealarm lst` → the commands whose second word is close
+                let seconds = commands.filter { $0.name.contains(" ") }
+                let close = Set(Suggestion.closest(to: word, among: seconds.map { String($0.name.split(separator: " ")[1]) }, limit: 10))
+                offered = seconds.map(\.name).filter { close.contains(String($0.split(separator: " ")[1])) }
+            }
+        }
+        let message = "unknown \(group.map { "\($0) " } ?? "")command '\(word)'"
+        guard !offered.isEmpty else { return UsageError(message, command: group, input: full) }
+        let quoted = offered.prefix(3).map { "'\($0)'" }
+        let list = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+        return UsageError("\(message); did you mean \(list)?", command: group, input: full)
+    }
+
+    /// An unknown option, with the closest ones this command takes.
+    private func unknownOption(_ token: String, near known: [String], in spec: CommandSpec?) -> UsageError {
+        let name = String(token.prefix { $0 != "=" })
+        let suggestion = Suggestion.phrase(for: name, among: known).map { "; \($0)" } ?? ""
+        return UsageError("unknown option '\(name)'\(suggestion)", command: spec?.name, input: name)
     }
 }

@@ -12,7 +12,7 @@ public struct ParsedArguments: Equatable {
     /// A whole number argument at `index` (a playlist position), or a usage error.
     func integerArgument(_ index: Int, named name: String) throws -> Int {
         guard let value = Int(arguments[index]) else {
-            throw UsageError("\(name): '\(arguments[index])' is not a whole number", command: command)
+            throw UsageError("\(name): '\(arguments[index])' is not a whole number", command: command, input: arguments[index])
         }
         return value
     }
@@ -23,13 +23,13 @@ public struct ParsedArguments: Equatable {
                 exclusiveLower: Double? = nil, default fallback: Double) throws -> Double {
         guard let text = values[name] else { return fallback }
         guard let number = Double(text), number.isFinite else {
-            throw UsageError("--\(name): '\(text)' is not a number", command: command)
+            throw UsageError("--\(name): '\(text)' is not a number", command: command, input: "--\(name)")
         }
         if let range, !range.contains(number) {
-            throw UsageError("--\(name): \(text) is out of range (\(Self.format(range.lowerBound))...\(Self.format(range.upperBound)))", command: command)
+            throw UsageError("--\(name): \(text) is out of range (\(Self.format(range.lowerBound))...\(Self.format(range.upperBound)))", command: command, input: "--\(name)")
         }
         if let lower = exclusiveLower, let upper = exclusiveUpper, !(number > lower && number < upper) {
-            throw UsageError("--\(name): \(text) must be more than \(Self.format(lower)) and less than \(Self.format(upper))", command: command)
+            throw UsageError("--\(name): \(text) must be more than \(Self.format(lower)) and less than \(Self.format(upper))", command: command, input: "--\(name)")
         }
         return number
     }

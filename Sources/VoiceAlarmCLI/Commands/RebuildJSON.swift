@@ -1,0 +1,16 @@
+import VoiceAlarm
+
+/// What a change did to alarms, under `--json`:
+/// `{"rebuilt": [ids], "defaultTone": [{"id", "reason"}], "deferred": [{"id", "reason"}]}`.
+struct RebuildJSON: Encodable {
+    struct Entry: Encodable { var id: String; var reason: String }
+    var rebuilt: [String]
+    var defaultTone: [Entry]
+    var deferred: [Entry]
+
+    init(_ summary: RebuildSummary) {
+        rebuilt = summary.rebuilt.map { $0.uuidString.lowercased() }
+        defaultTone = summary.onDefault.map { Entry(id: $0.0.uuidString.lowercased(), reason: "\($0.1)") }
+        deferred = summary.deferred.map { Entry(id: $0.0.uuidString.lowercased(), reason: "\($0.1)") }
+    }
+}

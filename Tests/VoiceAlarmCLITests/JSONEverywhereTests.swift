@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TestSupport
+import VoiceAlarmCLI
+
+/// `--json` on every command of the command table, once succeeding and once failing, through
+/// the binary: stdout is one JSON document with camelCase keys and no number hidden in a
+/// string; a failure is `{"error": {"message", "input", "code"}}` with the exit status as code.
+@Suite("--json on every command", .serialized)
+struct JSONEverywhereTests {
+    /// How each command is run: its arguments when it should succeed and when it should fail
+    /// (`$CLIP`, `$CLIP2`, `$ALARM`, `$FILE` … are filled in as the library grows). Commands run
+    /// in this order, so each finds what the earlier ones made. A command missing here fails the test.
+    static let runs: [(command: String, success: [String], failure: [String])] = [
+        ("devices", ["devices", "--playback"], ["devices", "extra"]),
+        ("render", ["render", "-o", "$OUT/r.m4a", "$SAMPLES/calm.wav", "$SAMPLES/kind.ogg"], ["render", "-o", "$OUT/x.m4a", "$OUT/missing.wav"]),
+        // A file that is not shippable is check's result (the verdict, exit 1), not an error: its failure here is a usage one.
+        ("check", ["check", "$OUT/r.m4a"], ["check", "--format", "m4a"]),
+        ("clip import", ["clip", "import", "$SAMPLES/calm.wav", "--title", "calm"], ["clip", "import", "$OUT/missing.wav"]),
+        ("clip record", ["clip", "record", "--max-seconds", "1", "--title", "spoken"], ["clip", "record", "--max-seconds", "0"]),
+        ("clip list", ["clip", "list"], ["clip", "list", "extra"]),
+        ("clip replace", ["clip", "replace", "$CLIP", "$SAMPLES/strong.flac"], ["clip", "replace", "ffffffff", "$SAMPLES/strong.flac"]),
+        ("clip rename", ["clip", "rename", "$CLIP", "calm again"], ["clip", "rename", "ffffffff", "x"]),
+        ("playlist create", ["playlist", "create", "morning", "$CLIP", "$CLIP2"], ["playlist", "create", "manifesto"]),
+        ("playlist add", ["playlist", "add", "morning", "$CLIP"], ["playlist", "add", "nosuch", "$CLIP"]),
+        ("playlist move", ["playlist", "move", "morning", "3", "1"], ["playlist", "move", "morning", "9", "1"]),
+        ("playlist remove", ["playlist", "remove", "morning", "1"], ["playlist", "remove", "morning", "x"]),
+        ("playlist show", ["playlist", "show", "morning"], ["playlist", "show", "nosuch"]),
+        ("playlist list", ["playlist", "list"], ["playlist", "list", "extra"]),
+        ("manifesto set", ["manifesto", "set", "$CLIP2"], ["manifesto", "set", "ffffffff"]),
+        ("manifesto show", ["manifesto", "show"], ["manifesto", "show", "extra"]),
+        ("alarm add", ["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri"], ["alarm", "add", "morning", "--at", "06:45", "--days", "fri-mon"]),
+        ("alarm list", ["alarm", "list", "--all"], ["alarm", "list", "--all=yes"]),
+        ("voice off", ["voice", "off", "$ALARM"], ["voice", "off", "ffffffff"]),
+        ("voice on", ["voice", "on", "$ALARM"], ["voice", "on", "ffffffff"]),
+        ("scheduler list", ["scheduler", "list"], ["scheduler", "list", "extra"]),
+        ("reconcile", ["reconcile"], ["reconcile", "extra"]),
+        ("listen", ["listen", "morning", "--device", "speaker"], ["listen", "nosuch"]),
+        ("ring", ["ring", "$ALARM", "--device", "speaker", "--max-seconds", "0.3"], ["ring", "$ALARM", "--max-seconds", "-1"]),
+        ("stop", ["stop"], ["stop", "extra"]),
+        ("settings", ["settings", "gap", "0.2"], ["settings", "gap", "5"]),
+        ("build", ["build", "--all"], ["build", "nosuch"]),
+        ("batch", ["batch", "$OUT/manifest.json", "--out", "$OUT/batch"], ["batch", "$OUT/missing.json", "--out", "$OUT/batch"]),
+        ("doctor", ["doctor"], ["doctor", "extra"]),
+        ("service install", ["service", "install"], ["service", "install", "extra"]),
+        ("service status", ["service", "status"], ["service", "status", "extra"]),
+        ("service remove", ["service", "remove"], ["service", "remove", "extra"]),
+        ("daemon", ["daemon", "--poll-seconds", "1"], ["daemon", "--poll-seconds", "0"]),
+        ("repair", ["repair"], ["repair", "extra"]),
+        ("playlist rename", ["playlist", "rename", "morning", "weekdays"], ["playlist", "rename", "weekdays", "manifesto"]),
+        ("alarm remove", ["alarm", "remove", "$ALARM"], ["alarm", "remove", "ffffffff"]),
+        ("playlist delete", ["playlist", "delete", "weekdays"], ["playlist", "delete", "nosuch"]),
+        ("clip remove", ["clip", "remove", "$CLIP"], ["clip", "remove", "$CLIP2", "ffffffff"]),
+    ]
+
+    /// Commands whose result document comes with exit 1 in this sandbox: `doctor` reports that
+    /// no daemon runs (its problems are in the document).
+    static let resultWithFailure: Set<String> = ["doctor"]
+
+    @Test("Every command of the table is run here")
+    func tableIsComplete() {
+        let tested = Set(Self.runs.map(\.command))
+        for spec in VoiceAlarmTool.parser.commands where spec.name != "help" {
+            #expect(tested.contains(spec.name), "'\(spec.name)' has no --json run in JSONEverywhereTests.runs")
+        }
+    }
+
+    @Test("Each command prints one JSON document on success and an error object on failure")
+    func everyCommand() throws {
+        let dir = TemporaryDirectory("json-all")
+        let devices = try AlsaTestDevices()
+        let microphone = try TestMicrophone(infile: try IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000))
+        try """
+            {"ringtones": [{"id": "one", "clips": ["\(ProjectPaths.sampleAudio)/calm.wav"], "format": "wav"}]}
+            """.write(toFile: dir.file("manifest.json"), atomically: true, encoding: .utf8)
+        var environment = devices.environment
+        environment["HOME"] = dir.path
+        environment["XDG_CONFIG_HOME"] = dir.file("config")
+        environment["XDG_RUNTIME_DIR"] = dir.file("runtime")   // no user manager: the service is written, not started
+        var values = ["$OUT": dir.path, "$SAMPLES": ProjectPaths.sampleAudio]
+
+        for (command, success, failure) in Self.runs {
+            // The microphone's configuration for recording, the speaker's for everything else.
+            var env = environment
+            if command == "clip record" { env["ALSA_CONFIG_PATH"] = microphone.config }
+            let fill = { (words: [String]) in words.map { word in values.sorted { $0.key.count > $1.key.count }.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } } }
+            let base = ["--data-dir", dir.file("data"), "--json"]
+
+            let ok = command == "daemon" ? try Self.daemonStart(base + fill(success), env) : try ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
+            let expected: Set<Int32> = Self.resultWithFailure.contains(command) ? [0, 1] : [0]
+            #expect(expected.contains(ok.status), "\(command): exit \(ok.status): \(ok.stderr)")
+            let document = try #require(try? JSONSerialization.jsonObject(with: Data(ok.stdout.utf8), options: [.fragmentsAllowed]),
+                                        "\(command): stdout is not one JSON document: \(ok.stdout)")
+            #expect((document as? [String: Any])?["error"] == nil, "\(command): succeeded with an error object")
+            Self.checkShape(document, command: command)
+            Self.remember(command, document, &values)
+
+            let bad = try ProcessRunner.run(ProjectPaths.binary, base + fill(failure), environment: env)
+            #expect([1, 64].contains(bad.status), "\(command) \(failure): exit \(bad.status)")
+            #expect(bad.stderr.hasPrefix("error: "), "\(command): \(bad.stderr)")
+            let error = try #require((try? JSONSerialization.jsonObject(with: Data(bad.stdout.utf8))) as? [String: Any],
+                                     "\(command) \(failure): no JSON on stdout: \(bad.stdout)")
+            let body = try #require(error["error"] as? [String: Any], "\(command): \(bad.stdout)")
+            #expect(Set(body.keys) == ["message", "input", "code"])
+            #expect(body["code"] as? Int == Int(bad.status))
+            #expect((body["message"] as? String).map { bad.stderr.hasPrefix("error: \($0)") } == true, "\(command): \(body) vs \(bad.stderr)")
+            Self.checkShape(error, command: command)
+        }
+    }
+
+    /// camelCase keys everywhere, and no string that is a number.
+    static func checkShape(_ value: Any, command: String, path: String = "") {
+        switch value {
+        case let object as [String: Any]:
+            for (key, inner) in object {
+                #expect(key.range(of: "^[a-z][a-zA-Z0-9]*$", options: .regularExpression) != nil, "\(command): key '\(path).\(key)' is not camelCase")
+                checkShape(inner, command: command, path: "\(path).\(key)")
+            }
+        case let array as [Any]:
+            for inner in array { checkShape(inner, command: command, path: "\(path)[]") }
+        case let text as String:
+            #expect(Double(text) == nil, "\(command): \(path) is the number \(text) in a string")
+        default:
+            break
+        }
+    }
+
+    /// Ids the later commands need, taken from the documents.
+    static func remember(_ command: String, _ document: Any, _ values: inout [String: String]) {
+        let object = document as? [String: Any]
+        switch command {
+        case "clip import": values["$CLIP"] = object?["id"] as? String
+        case "clip record": values["$CLIP2"] = (object?["clip"] as? [String: Any])?["id"] as? String
+        case "alarm add": values["$ALARM"] = (object?["alarm"] as? [String: Any])?["id"] as? String
+        default: break
+        }
+    }
+
+    /// Starts the daemon, reads its start document, then stops it.
+    static func daemonStart(_ arguments: [String], _ environment: [String: String]) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !text.hasSuffix("}\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return ProcessResult(status: text.hasSuffix("}\n") ? 0 : 1, stdout: text, stderr: "", stdoutData: Data(text.utf8))
+    }
+}
