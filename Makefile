@@ -7,16 +7,16 @@ SHELL := /bin/bash
 
 # Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
 # Building needs the first list; the demo and the tests also use the independent tools of the second.
-BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev \
+BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
                   libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev
 DEBIAN_PACKAGES := $(BUILD_PACKAGES) ffmpeg sox espeak-ng python3 python3-venv \
-                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin
+                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build demo test sanitize soak bench clean samples docs install uninstall
+.PHONY: deps build-deps build demo test sanitize soak bench clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -103,6 +103,13 @@ docs: build
 
 samples:
 	SampleAudio/make-samples.sh
+
+# The README's picture of a ringtone, drawn from SampleAudio (checked in as docs/ringtone.svg).
+picture: build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(BIN) render -q -o "$$tmp/ringtone.m4a" --waveform docs/ringtone.svg \
+	  SampleAudio/calm.wav SampleAudio/ready.mp3 SampleAudio/grateful.m4a SampleAudio/manifesto.flac SampleAudio/kind.ogg >/dev/null && \
+	echo "wrote docs/ringtone.svg"
 
 clean:
 	rm -rf .build demo-output

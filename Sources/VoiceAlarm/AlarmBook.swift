@@ -53,8 +53,10 @@ public final class AlarmBook {
     /// anything changes, and the alarms leave in one transaction: one unknown id removes nothing.
     public func remove(_ references: [String]) throws -> [UUID] {
         var ids: [UUID] = []
-        for id in try references.map(self.id) where !ids.contains(id) { ids.append(id) }
-        try store.transaction { for id in ids { try store.deleteAlarm(id) } }
+        try store.transaction {
+            for id in try references.map(self.id) where !ids.contains(id) { ids.append(id) }
+            for id in ids { try store.deleteAlarm(id) }
+        }
         for id in ids { sync.retire(id) }
         return ids
     }

@@ -90,9 +90,11 @@ public final class ClipCatalogue {
     /// alarms are rebuilt once each. Every reference is resolved before anything changes, and
     /// the clips leave in one transaction: one unknown id removes nothing.
     public func remove(_ references: [String]) throws -> Removed {
+        // Resolved inside the write transaction: what is removed is what is reported, even with
+        // another process changing the library at the same time.
         var clips: [LibraryClip] = []
-        for clip in try references.map(resolve) where !clips.contains(where: { $0.id == clip.id }) { clips.append(clip) }
         let targets: [Target] = try store.transaction {
+            for clip in try references.map(resolve) where !clips.contains(where: { $0.id == clip.id }) { clips.append(clip) }
             var touched: [Target] = []
             for clip in clips {
                 for target in try store.deleteClip(clip.id) where !touched.contains(target) { touched.append(target) }
@@ -108,10 +110,12 @@ public final class ClipCatalogue {
     /// Gives a clip a new title. Its audio, its places in playlists and every ringtone stay as they are.
     public func rename(_ reference: String, to title: String) throws -> LibraryClip {
         if let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
-        var clip = try resolve(reference)
-        try store.transaction { try store.renameClip(clip.id, title: title) }
-        clip.title = title
-        return clip
+        return try store.transaction {
+            var clip = try resolve(reference)
+            try store.renameClip(clip.id, title: title)
+            clip.title = title
+            return clip
+        }
     }
 
     /// Every clip, in the order they were added.

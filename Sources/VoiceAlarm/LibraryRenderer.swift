@@ -8,9 +8,14 @@ public struct LibraryRenderer: RingtoneRendering {
     public init() {}
 
     public func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws {
+        _ = try report(clips, settings: settings, clipsDirectory: clipsDirectory, to: output)
+    }
+
+    /// Renders, and returns what the render did (each clip's span, the loudness): what `show` draws.
+    public func report(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws -> RenderReport {
         let sources: [any ClipSource] = clips.map { StoredClipSource(clip: $0, clipsDirectory: clipsDirectory) }
         do {
-            _ = try RingtoneRenderer().render(sources, settings: settings, to: output)
+            return try RingtoneRenderer().render(sources, settings: settings, to: output)
         } catch let error as ClipSourceError {
             throw UnusableClip(index: error.index, reason: error.underlying)
         }

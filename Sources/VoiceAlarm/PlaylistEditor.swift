@@ -86,10 +86,9 @@ public final class PlaylistEditor {
     /// nothing is rebuilt). A new name already taken (in any case) by another playlist is refused.
     /// - Returns: the stored new name, and the alarms that play the playlist.
     public func rename(_ name: String, to newName: String) throws -> (target: Target, alarms: [UUID]) {
-        let target = try existing(.playlist(name))
-        guard case .playlist(let stored) = target else { throw LibraryError.reservedName(name) }
         try Self.validateName(newName)
         let alarms: [UUID] = try store.transaction {
+            guard case .playlist(let stored) = try existing(.playlist(name)) else { preconditionFailure("a playlist lookup found the manifesto") }
             if let other = try store.existingTarget(.playlist(newName)), other.description != stored {
                 throw LibraryError.playlistExists(newName)
             }

@@ -53,7 +53,7 @@ public final class Previewer {
     /// an alarm id (ids as everywhere: the full id or a unique prefix of at least 8 characters).
     public func subject(_ reference: String) throws -> Subject {
         if reference.lowercased() == Target.manifestoName { return .target(.manifesto) }
-        if let playlist = try? service.playlists.existing(.playlist(reference)) { return .target(playlist) }
+        do { return .target(try service.playlists.existing(.playlist(reference))) } catch LibraryError.unknownPlaylist {}
         var idError: LibraryError?
         do { return .clip(try service.clips.resolve(reference)) } catch let error as LibraryError {
             if case .ambiguousID = error { idError = error }
@@ -67,6 +67,14 @@ public final class Previewer {
         throw idError ?? LibraryError.unknownPreview(reference)
     }
 
+    /// The clips a subject plays, in order.
+    public func clips(of subject: Subject) throws -> [LibraryClip] {
+        switch subject {
+        case .target(let target), .alarm(_, let target, _): try service.playlists.clips(of: target)
+        case .clip(let clip): [clip]
+        }
+    }
+
     /// Plays what `reference` names on `device`: every clip whole, in order, or with `ringtone`
     /// the capped ringtone the library's settings make from them (rendered to a private
     /// temporary file that is removed afterwards).
@@ -74,13 +82,10 @@ public final class Previewer {
     ///   when the device cannot open or a clip cannot be read.
     public func play(_ reference: String, ringtone: Bool, device: String) throws -> Played {
         let subject = try subject(reference)
-        let clips: [LibraryClip]
-        switch subject {
-        case .target(let target), .alarm(_, let target, _): clips = try service.playlists.clips(of: target)
-        case .clip(let clip): clips = [clip]
-        }
+        let clips = try clips(of: subject)
         guard !clips.isEmpty else { throw LibraryError.nothingToPlay(subject.description) }
         let rate = RenderSettings.defaultSampleRate
+        let sink = try openDevice(device, rate)   // a device that cannot play fails before any render
         var files = clips.map(service.clips.path(of:))
         var folder: String?
         defer { if let folder { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) } }
@@ -93,7 +98,6 @@ public final class Previewer {
             try LibraryRenderer().render(clips, settings: settings, clipsDirectory: service.clips.store.clipsDirectory, to: output)
             files = [output]
         }
-        let sink = try openDevice(device, rate)
         var played = 0
         for file in files where !shouldStop() {
             let decoder = try AudioDecoder(path: file, sampleRate: rate)

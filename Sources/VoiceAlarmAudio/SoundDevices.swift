@@ -23,6 +23,9 @@ public enum SoundDevices {
         public var id: String
         public var name: String
         public var devices: [CardDevice]
+        /// Why the card could not be asked about its devices (`Permission denied` for a user
+        /// outside the `audio` group); nil when it answered.
+        public var problem: String?
     }
 
     /// A named PCM (`default`, `pulse`, `plughw:CARD=PCH,DEV=0`, one a configuration defines).
@@ -30,6 +33,10 @@ public enum SoundDevices {
         public var name: String
         public var description: String
     }
+
+    /// How long one PCM may take to open before it is taken as not answering: a `file` PCM
+    /// whose infile is a FIFO blocks in `open()` until a writer comes, whatever the mode.
+    static let probeTimeout = 1.5
 
     /// The cards and the PCMs that open in `direction`.
     public static func list(_ direction: Direction) -> (cards: [Card], pcms: [PCM]) {
@@ -48,15 +55,25 @@ public enum SoundDevices {
         var index: Int32 = -1
         var cardInfo: OpaquePointer?
         var pcmInfo: OpaquePointer?
-        guard snd_ctl_card_info_malloc(&cardInfo) == 0, snd_pcm_info_malloc(&pcmInfo) == 0 else { return [] }
+        guard snd_ctl_card_info_malloc(&cardInfo) == 0, snd_pcm_info_malloc(&pcmInfo) == 0 else {
+            preconditionFailure("out of memory for two ALSA info records")
+        }
         defer { snd_ctl_card_info_free(cardInfo); snd_pcm_info_free(pcmInfo) }
         while snd_card_next(&index) == 0, index >= 0 {
             var control: OpaquePointer?
-            guard snd_ctl_open(&control, "hw:\(index)", 0) == 0 else { continue }
+            let opened = snd_ctl_open(&control, "hw:\(index)", 0)
+            guard opened == 0 else {
+                cards.append(Card(index: Int(index), id: "", name: "card \(index)", devices: [], problem: String(cString: snd_strerror(opened))))
+                continue
+            }
             defer { snd_ctl_close(control) }
-            guard snd_ctl_card_info(control, cardInfo) == 0 else { continue }
+            let asked = snd_ctl_card_info(control, cardInfo)
+            guard asked == 0 else {
+                cards.append(Card(index: Int(index), id: "", name: "card \(index)", devices: [], problem: String(cString: snd_strerror(asked))))
+                continue
+            }
             var card = Card(index: Int(index), id: String(cString: snd_ctl_card_info_get_id(cardInfo)),
-                            name: String(cString: snd_ctl_card_info_get_name(cardInfo)), devices: [])
+                            name: String(cString: snd_ctl_card_info_get_name(cardInfo)), devices: [], problem: nil)
             var device: Int32 = -1
             while snd_ctl_pcm_next_device(control, &device) == 0, device >= 0 {
                 snd_pcm_info_set_device(pcmInfo, UInt32(device))
@@ -73,7 +90,8 @@ public enum SoundDevices {
     }
 
     /// PCMs from `snd_device_name_hint` for the direction, kept when `snd_pcm_open` (non-blocking)
-    /// succeeds; `default` is always tried, hinted or not.
+    /// succeeds within `probeTimeout`; `default` is always tried, hinted or not. Not thread-safe:
+    /// stderr points at /dev/null while the PCMs are tried (the command line calls it once).
     private static func pcms(_ direction: Direction) -> [PCM] {
         var found: [PCM] = []
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
@@ -105,10 +123,38 @@ public enum SoundDevices {
         return found.filter { opens($0.name, direction) }
     }
 
+    /// Whether `name` opens, tried on its own thread: one that does not answer in time is left
+    /// blocked there (a FIFO with no writer) and counted as not opening.
     private static func opens(_ name: String, _ direction: Direction) -> Bool {
-        var pcm: OpaquePointer?
-        guard snd_pcm_open(&pcm, name, stream(direction), SND_PCM_NONBLOCK) == 0 else { return false }
-        snd_pcm_close(pcm)
-        return true
+        let answer = ProbeAnswer()
+        let streamValue = stream(direction)
+        Thread.detachNewThread {
+            var pcm: OpaquePointer?
+            let opened = snd_pcm_open(&pcm, name, streamValue, SND_PCM_NONBLOCK) == 0
+            if opened { snd_pcm_close(pcm) }
+            answer.give(opened)
+        }
+        return answer.wait(seconds: probeTimeout) ?? false
+    }
+
+    /// One probe's answer, handed from its thread.
+    private final class ProbeAnswer: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var value: Bool?
+
+        func give(_ opened: Bool) {
+            condition.lock()
+            value = opened
+            condition.signal()
+            condition.unlock()
+        }
+
+        func wait(seconds: Double) -> Bool? {
+            let deadline = Date().addingTimeInterval(seconds)
+            condition.lock()
+            defer { condition.unlock() }
+            while value == nil, condition.wait(until: deadline) {}
+            return value
+        }
     }
 }

@@ -36,6 +36,7 @@ public enum VoiceAlarmTool {
         table += PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
         table += AlarmCommands.specs.map { ($0, AlarmCommands.run) }
         table += RingCommands.specs.map { ($0, RingCommands.run) }
+        table.append((ShowCommand.spec, ShowCommand.run))
         table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
         table += ServiceCommands.specs.map { ($0, ServiceCommands.run) }
         table += BatchCommands.specs.map { ($0, BatchCommands.run) }
@@ -50,8 +51,10 @@ public enum VoiceAlarmTool {
     /// Runs one command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
         let help = HelpFormatter(parser: parser)
+        var json = false
         do {
             let parsed = try parser.parse(arguments)
+            json = parsed.has("json")
             if parsed.has("version"), !parsed.has("help") {
                 console.result(parsed.has("json") ? JSONOutput.encode(["version": Version.current]) : "voicealarm \(Version.current)")
                 return ExitCode.success.rawValue
@@ -63,7 +66,7 @@ public enum VoiceAlarmTool {
                     return ExitCode.success.rawValue
                 }
                 console.writeErr(text)
-                return ExitCode.usage.rawValue
+                return fail(.usage, "missing command", input: parsed.group, json: json, console)
             }
             if parsed.has("help") {
                 console.writeOut(help.command(parser.command(named: command)!))
@@ -81,19 +84,19 @@ public enum VoiceAlarmTool {
         } catch let error as UsageError {
             console.note("error: \(error.message)")
             console.note(error.hint)
-            return fail(.usage, error.message, input: error.input, arguments, console)
+            return fail(.usage, error.message, input: error.input, json: json || error.jsonRequested, console)
         } catch {
             // Foundation's errors are translated to the file and the reason, never dumped.
             let message = SystemError.text(of: error)
             console.note("error: \(message)")
-            return fail(.failure, message, input: ErrorReport.input(of: error), arguments, console)
+            return fail(.failure, message, input: ErrorReport.input(of: error), json: json, console)
         }
     }
 
-    /// Under `--json` (anywhere before `--`, even on a line that did not parse) a failure is also a
-    /// JSON document on stdout, so a program reading stdout always gets one.
-    private static func fail(_ code: ExitCode, _ message: String, input: String?, _ arguments: [String], _ console: Console) -> Int32 {
-        if arguments.prefix(while: { $0 != "--" }).contains("--json") {
+    /// Under `--json` (even on a line that did not parse) a failure is also a JSON document on
+    /// stdout, so a program reading stdout always gets one.
+    private static func fail(_ code: ExitCode, _ message: String, input: String?, json: Bool, _ console: Console) -> Int32 {
+        if json {
             console.result(JSONOutput.encode(ErrorReport(message: message, input: input, code: code)))
         }
         return code.rawValue

@@ -41,7 +41,7 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
                 days.formUnion(group)
                 continue
             }
-            let ends = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            let ends = word.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             switch ends.count {
             case 1:
                 guard let index = dayIndex(word) else { return .failure(WeekdayParseError(word: word, reason: .notADay)) }
@@ -85,7 +85,7 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
 
     private static func group(_ word: String) -> Weekdays? {
         switch word {
-        case "daily", "everyday", "every-day", "all": .everyDay
+        case "daily", "everyday", "every-day": .everyDay
         case "weekdays", "weekday", "workdays": .workDays
         case "weekends", "weekend": .weekend
         default: nil

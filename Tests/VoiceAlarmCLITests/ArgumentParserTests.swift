@@ -57,14 +57,15 @@ struct HelpTests {
               Prints OUT on stdout (the full report with --json); a summary goes to stderr.
 
             options:
-              -o, --output OUT        Where to write the ringtone; its extension picks the format
-                  --format FORMAT     m4a (AAC, default), caf, wav, aiff or mp3
-                  --codec CODEC       pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)
-                  --cap SECONDS       Longest ringtone, more than 0 and less than 30 (default 29)
-                  --gap SECONDS       Silence between clips, 0 to 1, counted against the cap (default 0.3)
-                  --no-trim-silence   Keep each clip's leading and trailing silence
-                  --target-lufs LUFS  Loudness to normalise to, -40 to -6 (default -16)
-                  --no-normalize      Leave the loudness as recorded
+              -o, --output OUT         Where to write the ringtone; its extension picks the format
+                  --format FORMAT      m4a (AAC, default), caf, wav, aiff or mp3
+                  --codec CODEC        pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)
+                  --cap SECONDS        Longest ringtone, more than 0 and less than 30 (default 29)
+                  --gap SECONDS        Silence between clips, 0 to 1, counted against the cap (default 0.3)
+                  --no-trim-silence    Keep each clip's leading and trailing silence
+                  --target-lufs LUFS   Loudness to normalise to, -40 to -6 (default -16)
+                  --no-normalize       Leave the loudness as recorded
+                  --waveform FILE.svg  Also draw the ringtone as SVG: waveform, clip spans, the cap
 
             options for every command:
                   --data-dir DIR    The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)
@@ -80,6 +81,7 @@ struct HelpTests {
               voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac
               voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a
               voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav
+              voicealarm render -o morning.m4a --waveform morning.svg calm.wav ready.mp3
 
             """)
     }

@@ -10,7 +10,7 @@ _voicealarm() {
         word="${COMP_WORDS[i]}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--ramp|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -26,6 +26,7 @@ _voicealarm() {
         --cap) return ;;
         --gap) return ;;
         --target-lufs) return ;;
+        --waveform) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --title) return ;;
         --device) return ;;
         --rate) return ;;
@@ -42,6 +43,8 @@ _voicealarm() {
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ramp) return ;;
+        --svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --width) return ;;
         --poll-seconds) return ;;
         --max-ring-seconds) return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -49,7 +52,7 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen show reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
@@ -58,7 +61,7 @@ _voicealarm() {
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
         "render")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize --waveform $globals" -- "$cur")); return; fi
             case "$argument" in
                 *) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;
@@ -194,6 +197,11 @@ _voicealarm() {
             esac ;;
         "listen")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --ringtone $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
+            esac ;;
+        "show")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--svg --width $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) : ;;
             esac ;;

@@ -12,6 +12,7 @@ complete -c voicealarm -n __fish_use_subcommand -a scheduler -d 'What the schedu
 complete -c voicealarm -n __fish_use_subcommand -a ring -d 'Ring an alarm now: its voice file, else the default tone, looping'
 complete -c voicealarm -n __fish_use_subcommand -a stop -d 'Stop every alarm of ours that is ringing'
 complete -c voicealarm -n __fish_use_subcommand -a listen -d 'Hear a playlist, the manifesto, a clip or an alarm\'s recording, whole'
+complete -c voicealarm -n __fish_use_subcommand -a show -d 'Show the ringtone a playlist, the manifesto, a clip or an alarm makes; --svg draws it'
 complete -c voicealarm -n __fish_use_subcommand -a reconcile -d 'Make the scheduler hold exactly the library\'s alarms'
 complete -c voicealarm -n __fish_use_subcommand -a daemon -d 'Ring the embedded scheduler\'s alarms (runs in the foreground)'
 complete -c voicealarm -n __fish_use_subcommand -a doctor -d 'Say whether anything will ring the alarms, and what to fix'
@@ -61,6 +62,7 @@ complete -c voicealarm -n '__fish_seen_subcommand_from render' -l gap -r -d 'Sil
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -l no-trim-silence -d 'Keep each clip\'s leading and trailing silence'
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -l target-lufs -r -d 'Loudness to normalise to, -40 to -6 (default -16)'
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -l no-normalize -d 'Leave the loudness as recorded'
+complete -c voicealarm -n '__fish_seen_subcommand_from render' -l waveform -r -d 'Also draw the ringtone as SVG: waveform, clip spans, the cap'
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -F
 complete -c voicealarm -n '__fish_seen_subcommand_from check' -F
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from import' -l title -r -d 'A name for the clip (default: the file\'s name)'
@@ -105,6 +107,8 @@ complete -c voicealarm -n '__fish_seen_subcommand_from ring' -l ramp -r -d 'Rise
 complete -c voicealarm -n '__fish_seen_subcommand_from ring' -a '(voicealarm alarm list -q 2>/dev/null | string split -f1 " ")'
 complete -c voicealarm -n '__fish_seen_subcommand_from listen' -l device -r -d 'ALSA playback device (default: \'settings device\', else \'default\')'
 complete -c voicealarm -n '__fish_seen_subcommand_from listen' -l ringtone -d 'Play the ringtone it makes instead: capped at 29 s, with the library\'s settings'
+complete -c voicealarm -n '__fish_seen_subcommand_from show' -l svg -r -d 'Draw the ringtone as SVG: waveform, clip spans, the cap, what was left out'
+complete -c voicealarm -n '__fish_seen_subcommand_from show' -l width -r -d 'The picture\'s width in pixels, 200 to 4000 (default 1200; height a quarter)'
 complete -c voicealarm -n '__fish_seen_subcommand_from daemon' -l poll-seconds -r -d 'Re-read the alarms at least this often (default 15)'
 complete -c voicealarm -n '__fish_seen_subcommand_from daemon' -l max-ring-seconds -r -d 'Longest ring (default 600)'
 complete -c voicealarm -n '__fish_seen_subcommand_from daemon' -l device -r -d 'ALSA device to ring on (default: \'settings device\', else \'default\')'

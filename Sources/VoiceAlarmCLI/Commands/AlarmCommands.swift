@@ -60,8 +60,11 @@ enum AlarmCommands {
             let all = try service.alarms.statuses()
             let statuses = parsed.has("all") ? all : all.filter { $0.next != nil || $0.alarm.date == nil }
             context.present(statuses.map { AlarmJSON($0, service.timeZone) }) {
-                let ids = ShortID.column(statuses.map(\.alarm.idString))
-                for (status, id) in zip(statuses, ids) { context.console.result(line(status, id: id, service.timeZone, context)) }
+                // Short enough to read, long enough to name one alarm among all of them, hidden ones included.
+                let length = ShortID.length(for: all.map(\.alarm.idString))
+                for status in statuses {
+                    context.console.result(line(status, id: String(status.alarm.idString.prefix(length)), service.timeZone, context))
+                }
                 if all.isEmpty { context.say("No alarms yet: add one with 'voicealarm alarm add TARGET --at HH:MM'.") }
             }
             if all.count > statuses.count {
@@ -130,6 +133,7 @@ enum AlarmCommands {
         }
 
         let service = try context.library()
+        let buildFolderWarning = try context.location().buildFolderWarning   // before the alarm exists: a failure here changes nothing
         let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice)
         let status = added.status
         var notes: [String] = []
@@ -137,7 +141,7 @@ enum AlarmCommands {
             notes.append("note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed")
         }
         notes += service.sync.problems().map { "warning: \($0)" }
-        if let warning = try context.location().buildFolderWarning { notes.append("warning: \(warning)") }
+        if let warning = buildFolderWarning { notes.append("warning: \(warning)") }
         context.present(AddedJSON(alarm: AlarmJSON(status, service.timeZone), notes: notes)) { context.console.result(status.alarm.idString) }
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")

@@ -107,10 +107,10 @@ enum PlaylistCommands {
         let json = TargetJSON(name: resolved.description, duration: Report.seconds(clips.reduce(0) { $0 + $1.duration }),
                               clips: clips.map { .init(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration)) },
                               rebuilds: rebuilds.map(RebuildJSON.init))
-        context.present(json) {
-            let ids = ShortID.column(clips.map(\.idString))
-            for (i, (clip, id)) in zip(clips, ids).enumerated() {
-                let head = String(format: "%d. %@  %7.2f s  ", i + 1, id, clip.duration)
+        try context.present(json) {
+            let length = ShortID.length(for: try service.clips.all().map(\.idString))   // unambiguous among every clip
+            for (i, clip) in clips.enumerated() {
+                let head = String(format: "%d. %@  %7.2f s  ", i + 1, String(clip.idString.prefix(length)), clip.duration)
                 context.console.result(head + context.fitted(clip.title, context.lineWidth - head.count))
             }
             if clips.isEmpty { context.say("\(resolved) has no recording yet: its alarms ring with the default tone.") }

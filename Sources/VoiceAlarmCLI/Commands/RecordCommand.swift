@@ -38,8 +38,9 @@ enum RecordCommand {
           Sound cards and their devices as 'arecord -l' (or 'aplay -l') shows them, usable as
           hw:CARD,DEVICE or plughw:CARD,DEVICE, then the named devices ('arecord -L') that actually
           open in that direction: every name listed works as --device. --json prints
-          {"direction", "cards": [{"index", "id", "name", "devices": [{"device", "id", "name", "subdevices"}]}],
-          "pcms": [{"name", "description"}]}.
+          {"direction", "cards": [{"index", "id", "name", "devices": [{"device", "id", "name", "subdevices"}],
+          "problem"}], "pcms": [{"name", "description"}]}. A PCM that does not answer within 1.5 s (a
+          file plugin reading a FIFO nobody writes) is not listed.
         """,
         examples: ["voicealarm devices", "voicealarm devices --playback --json"])
 
@@ -103,16 +104,15 @@ enum RecordCommand {
         let direction: SoundDevices.Direction = parsed.has("playback") ? .playback : .capture
         let (cards, pcms) = SoundDevices.list(direction)
         context.present(DevicesJSON(direction: direction.rawValue, cards: cards.map(DevicesJSON.Card.init), pcms: pcms.map { .init(name: $0.name, description: $0.description) })) {
-            if cards.isEmpty {
-                context.console.result("no sound cards found")
-            }
             for card in cards {
+                if let problem = card.problem { context.console.note("warning: card \(card.index): cannot be asked about its devices: \(problem) (is this user in the 'audio' group?)") }
                 for device in card.devices {
                     context.console.result("card \(card.index): \(card.id) [\(card.name)], device \(device.device): \(device.id) [\(device.name)]  → plughw:\(card.index),\(device.device)")
                 }
             }
             for pcm in pcms { context.console.result(pcm.name + (pcm.description.isEmpty ? "" : "\n    \(pcm.description)")) }
         }
+        if cards.isEmpty { context.console.note("no sound cards found") }
         if pcms.isEmpty { context.say("No \(direction.rawValue) device opens: is the sound server (PulseAudio, PipeWire) running, and is this user in the 'audio' group?") }
         return .success
     }
@@ -121,11 +121,12 @@ enum RecordCommand {
     struct DevicesJSON: Encodable {
         struct Card: Encodable {
             struct Device: Encodable { var device: Int; var id: String; var name: String; var subdevices: Int }
-            var index: Int, id: String, name: String, devices: [Device]
+            var index: Int, id: String, name: String, devices: [Device], problem: Nullable<String>
             init(_ card: SoundDevices.Card) {
                 index = card.index
                 id = card.id
                 name = card.name
+                problem = .init(card.problem)
                 devices = card.devices.map { Device(device: $0.device, id: $0.id, name: $0.name, subdevices: $0.subdevices) }
             }
         }
@@ -137,9 +138,9 @@ enum RecordCommand {
     private static func report(_ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ service: AlarmService, _ context: CommandContext) {
         let clip = stored.clip
         context.present(RecordedJSON(clip: ClipCommands.ClipJSON(clip, service), seconds: Report.seconds(take.duration),
-                                     peak: Report.tenths(take.peak), loudness: Report.tenths(stored.loudness.integrated),
-                                     overruns: take.overruns, replaced: plan.replacing != nil, playlist: plan.playlist,
-                                     rebuilds: RebuildJSON(stored.summary), keptTake: stored.keptPath)) {
+                                     peak: .init(Report.tenths(take.peak)), loudness: .init(Report.tenths(stored.loudness.integrated)),
+                                     overruns: take.overruns, replaced: plan.replacing != nil, playlist: .init(plan.playlist),
+                                     rebuilds: RebuildJSON(stored.summary), keptTake: .init(stored.keptPath), failure: .init(take.failure))) {
             context.console.result(clip.idString)
         }
         var lines = [String(format: "Recorded %.1f s: peak %.1f dBFS, loudness %.1f LUFS, %d overrun%@.", take.duration, take.peak,
@@ -155,8 +156,10 @@ enum RecordCommand {
 
     /// `clip record --json`: the clip, the take's levels (dBFS, LUFS) and what the take changed.
     struct RecordedJSON: Encodable {
-        var clip: ClipCommands.ClipJSON, seconds: Double, peak: Double, loudness: Double, overruns: Int
-        var replaced: Bool, playlist: String?, rebuilds: RebuildJSON, keptTake: String?
+        var clip: ClipCommands.ClipJSON, seconds: Double, peak: Nullable<Double>, loudness: Nullable<Double>, overruns: Int
+        var replaced: Bool, playlist: Nullable<String>, rebuilds: RebuildJSON, keptTake: Nullable<String>
+        /// Why the device stopped the take early (exit 1: what was captured is kept).
+        var failure: Nullable<String>
     }
 
     /// A take refused before recording, for a reason of the device.

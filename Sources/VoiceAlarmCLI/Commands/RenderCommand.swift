@@ -11,7 +11,8 @@ enum RenderCommand {
         minimumArguments: 1,
         maximumArguments: nil,
         options: [OptionSpec("output", short: "o", value: "OUT", help: "Where to write the ringtone; its extension picks the format")]
-            + renderOptions,
+            + renderOptions
+            + [OptionSpec("waveform", value: "FILE.svg", help: "Also draw the ringtone as SVG: waveform, clip spans, the cap")],
         discussion: """
           Clips play in the order given. A clip is used only if the ringtone including it, gaps
           counted, stays within the cap; the first clip that would cross it stops the playlist.
@@ -26,6 +27,7 @@ enum RenderCommand {
             "voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac",
             "voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a",
             "voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav",
+            "voicealarm render -o morning.m4a --waveform morning.svg calm.wav ready.mp3",
         ])
 
     /// The options that shape a ringtone, shared by `render` and `batch`.
@@ -112,7 +114,12 @@ enum RenderCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let (settings, output) = try settings(from: parsed)
+        let waveform = parsed.value("waveform")
+        if let waveform, URL(fileURLWithPath: waveform).pathExtension.lowercased() != "svg" {
+            throw UsageError("--waveform: '\(waveform)' must end in .svg", command: spec.name, input: "--waveform")
+        }
         let report = try RingtoneRenderer().render(try DecodingClipSource.files(parsed.arguments), settings: settings, to: output)
+        if let waveform { try ShowCommand.write(try picture(report, settings: settings), to: waveform, width: 1200) }
         if context.json {
             context.console.result(JSONOutput.encode(report))
         } else {
@@ -120,6 +127,28 @@ enum RenderCommand {
         }
         if !context.quiet { context.console.writeErr(summary(report)) }
         return .success
+    }
+
+    /// The rendered file drawn, its clips named by file name. Clips left out are drawn in turn after
+    /// the last one used; their lengths are not known without decoding them, so the one that
+    /// crossed the cap is drawn reaching past it, the rest 2 s each.
+    static func picture(_ report: RenderReport, settings: RenderSettings) throws -> RingtonePicture {
+        let samples = try AudioDecoder(path: report.output, sampleRate: report.sampleRate).readAll()
+        var spans: [RingtonePicture.Span] = []
+        var next = 0.0
+        for clip in report.clips {
+            let title = URL(fileURLWithPath: clip.input).lastPathComponent
+            if clip.used, let start = clip.start {
+                spans.append(.init(title: title, start: start, duration: clip.duration, used: true, reason: clip.reason))
+                next = start + clip.duration + settings.gap
+            } else {
+                let length = spans.contains { !$0.used } ? 2 : max(2, settings.cap - next + 1.5)
+                spans.append(.init(title: title, start: next, duration: length, used: false, reason: clip.reason))
+                next += length + settings.gap
+            }
+        }
+        return RingtonePicture(name: URL(fileURLWithPath: report.output).lastPathComponent, samples: samples, sampleRate: report.sampleRate,
+                               cap: settings.cap, spans: spans, loudness: report.loudness.integrated, truePeak: report.loudness.truePeak)
     }
 
     /// The sentence or two a person reads after a render.

@@ -43,8 +43,8 @@ enum Report {
     /// Seconds rounded to milliseconds, as every `--json` duration is.
     static func seconds(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
-    /// Levels (dB, LUFS) rounded to a tenth, as they are said; non-finite levels (silence) as -999.
-    static func tenths(_ value: Double) -> Double { value.isFinite ? (value * 10).rounded() / 10 : -999 }
+    /// Levels (dB, LUFS) rounded to a tenth, as they are said; nil for a level silence leaves undefined.
+    static func tenths(_ value: Double) -> Double? { value.isFinite ? (value * 10).rounded() / 10 : nil }
 
     /// A name as it can be pasted back into a shell.
     static func quoted(_ text: String) -> String {

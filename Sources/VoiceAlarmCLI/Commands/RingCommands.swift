@@ -65,14 +65,14 @@ enum RingCommands {
                                      say: { line in subject.degraded == nil ? context.say(line) : context.console.note(line) })
             switch try ringer.ring(subject, options: options) {
             case .rang(let seconds, let sound, let device):
-                context.present(RangJSON(outcome: "rang", sound: sound, device: device, seconds: Report.seconds(seconds),
-                                         stopped: stop.isSet, lateBy: nil, degraded: subject.degraded)) {
+                context.present(RangJSON(outcome: "rang", sound: .init(sound), device: .init(device), seconds: Report.seconds(seconds),
+                                         stopped: stop.isSet, lateBy: .init(nil), degraded: .init(subject.degraded))) {
                     context.console.result(sound)
                 }
                 context.say(String(format: "Rang %@ on '%@' for %.1f s%@.", sound, device, seconds, stop.isSet ? " (stopped)" : ""))
             case .missed(let late):
-                context.present(RangJSON(outcome: "missed", sound: nil, device: nil, seconds: 0, stopped: false,
-                                         lateBy: Report.seconds(late), degraded: subject.degraded)) {
+                context.present(RangJSON(outcome: "missed", sound: .init(nil), device: .init(nil), seconds: 0, stopped: false,
+                                         lateBy: .init(Report.seconds(late)), degraded: .init(subject.degraded))) {
                     context.console.result("missed")
                 }
             }
@@ -101,7 +101,8 @@ enum RingCommands {
 
     /// `ring --json`: `{"outcome": "rang"|"missed", "sound", "device", "seconds", "stopped", "lateBy", "degraded"}`.
     struct RangJSON: Encodable {
-        var outcome: String, sound: String?, device: String?, seconds: Double, stopped: Bool, lateBy: Double?, degraded: String?
+        var outcome: String, sound: Nullable<String>, device: Nullable<String>, seconds: Double, stopped: Bool
+        var lateBy: Nullable<Double>, degraded: Nullable<String>
     }
 
     /// `listen --json`: `{"subject", "ringtone", "device", "seconds", "stopped", "clips": [ids]}`.

@@ -112,23 +112,24 @@ enum SchedulerCommands {
 
     /// `doctor --json`.
     struct DoctorJSON: Encodable {
-        struct Wake: Encodable { var clock: String; var canWake: Bool; var reason: String? }
-        var scheduler: String?, library: String?, daemonService: String?, dataDir: String, soundsDir: String, unitDir: String?
+        struct Wake: Encodable { var clock: String; var canWake: Bool; var reason: Nullable<String> }
+        var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, dataDir: String, soundsDir: String
+        var unitDir: Nullable<String>
         var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
 
         init(_ report: Doctor.Report) {
-            scheduler = report.backend?.rawValue
-            library = report.libraryProblem
-            daemonService = report.daemonService
+            scheduler = .init(report.backend?.rawValue)
+            library = .init(report.libraryProblem)
+            daemonService = .init(report.daemonService)
             dataDir = report.dataDirectory
             soundsDir = report.soundsDirectory
-            unitDir = report.unitDirectory
+            unitDir = .init(report.unitDirectory)
             alarms = report.alarms
             live = report.live
             withVoice = report.withVoice
             device = report.device
             deviceOpens = report.deviceOpens
-            wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: report.cannotWake)
+            wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: .init(report.cannotWake))
             problems = report.problems
         }
     }

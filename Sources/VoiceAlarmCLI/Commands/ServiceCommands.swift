@@ -66,7 +66,7 @@ enum ServiceCommands {
     /// `{"unit", "installed", "managed", "enabled", "running", "lingering"}` (and `"cannotWake"`
     /// after an install on a machine where the daemon cannot wake it from suspend).
     struct StatusJSON: Encodable {
-        var unit: String, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: String?
+        var unit: String, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: Nullable<String>
         init(_ path: String, _ state: DaemonServiceUnit.State, cannotWake: String?) {
             unit = path
             installed = state.installed
@@ -74,7 +74,7 @@ enum ServiceCommands {
             enabled = state.enabled
             running = state.running
             lingering = state.lingering
-            self.cannotWake = cannotWake
+            self.cannotWake = .init(cannotWake)
         }
     }
 }

@@ -42,9 +42,9 @@ enum SettingsCommand {
             throw UsageError("give a KEY and a VALUE, or nothing to show the settings", command: spec.name)
         }
         let settings = try service.settings.current()
-        let json = SettingsJSON(format: settings.format.rawValue, codec: settings.codec.rawValue, gap: settings.gap,
+        let json = SettingsJSON(format: settings.format.rawValue, codec: settings.codec.rawValue, gap: Report.seconds(settings.gap),
                                 trimSilence: settings.trimSilence, normalize: settings.normalize, targetLufs: settings.targetLUFS,
-                                device: try service.settings.device() ?? "default", ramp: try service.settings.ramp(),
+                                device: try service.settings.device() ?? "default", ramp: Report.seconds(try service.settings.ramp()),
                                 soundsDir: service.soundsDirectory, dataDir: service.dataDirectory)
         context.present(json) {
             let values: [(String, String)] = [

@@ -17,8 +17,20 @@ public struct ArgumentParser: Sendable {
     /// The commands of a group (`clip` → `clip import`, `clip list`, …).
     public func commands(inGroup group: String) -> [CommandSpec] { commands.filter { $0.name.hasPrefix(group + " ") } }
 
+    /// - Throws: `UsageError`, which says whether `--json` was asked for: from what was parsed,
+    ///   else from the words not yet read (so even a line that fails early gets its JSON error).
     public func parse(_ arguments: [String]) throws -> ParsedArguments {
         var parsed = ParsedArguments()
+        do {
+            return try parse(arguments, into: &parsed)
+        } catch var error as UsageError {
+            error.jsonRequested = parsed.has("json")
+                || arguments.prefix(while: { $0 != "--" }).contains { $0 == "--json" || $0.hasPrefix("--json=") }
+            throw error
+        }
+    }
+
+    private func parse(_ arguments: [String], into parsed: inout ParsedArguments) throws -> ParsedArguments {
         var spec: CommandSpec?
         var remaining = arguments[...]
         var optionsEnded = false

@@ -7,6 +7,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var input: String?
     /// Lines that replace the pointer to help: what to type instead.
     public var advice: [String]
+    /// Whether the command line asked for `--json`, as far as it could be read.
+    public var jsonRequested = false
 
     public init(_ message: String, command: String?, input: String? = nil, advice: [String] = []) {
         self.message = message
