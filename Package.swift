@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // Text to speech for spoken stand-ins (`clip say`).
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // Linux timer file descriptors (the daemon's sleep: wake from suspend, notice clock changes).
         .systemLibrary(name: "CLinux"),
 
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "VoiceAlarmFiles"),
 
         // The only importer of FFmpeg: decode, plan with real lengths, render, encode, check.
-        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "VoiceAlarmCore", "VoiceAlarmFiles"]),
+        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"]),
 
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
         .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore", "VoiceAlarmFiles"]),

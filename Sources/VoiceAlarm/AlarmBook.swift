@@ -71,14 +71,17 @@ public final class AlarmBook {
 
     /// Every alarm with what it will really play and when it rings next.
     public func statuses() throws -> [AlarmStatus] {
-        try store.alarms().map(status)
+        let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
+        let targets = generated.isEmpty ? [:] : try store.allTargetClips()
+        return try store.alarms().map { status($0, standIns: (targets[$0.alarm.target] ?? []).filter(generated.contains)) }
     }
 
     /// One alarm with what it will really play and when it rings next.
     /// - Throws: `LibraryError.unknownAlarm` when there is no such alarm.
     public func status(of id: UUID) throws -> AlarmStatus {
         guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
-        return status(stored)
+        let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
+        return status(stored, standIns: try store.clips(of: stored.alarm.target).filter(generated.contains))
     }
 
     /// The alarm a person means by a full id or a unique prefix of at least 8 characters.
@@ -86,7 +89,9 @@ public final class AlarmBook {
         try ids.resolve(reference, in: .alarms, kind: "alarm") { .unknownAlarm($0) }
     }
 
-    private func status(_ stored: StoredAlarm) -> AlarmStatus {
-        AlarmStatus(stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.schedule.nextFire(after: now(), in: timeZone))
+    private func status(_ stored: StoredAlarm, standIns: [UUID]) -> AlarmStatus {
+        var seen = Set<UUID>()
+        return AlarmStatus(stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.schedule.nextFire(after: now(), in: timeZone),
+                           spokenStandIns: standIns.filter { seen.insert($0).inserted })
     }
 }

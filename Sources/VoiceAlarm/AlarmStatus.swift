@@ -7,6 +7,9 @@ public struct AlarmStatus: Sendable {
     public var stored: StoredAlarm
     public var sound: SoundResolution
     public var next: Date?
+    /// The spoken stand-ins (`clip say`) among the target's clips: while there are any, the
+    /// alarm wakes its person partly to a generated voice, not yet their own.
+    public var spokenStandIns: [UUID] = []
 
     public var alarm: Alarm { stored.alarm }
 }

@@ -42,14 +42,16 @@ public final class ClipCatalogue {
     /// Stores a recording, returning the clip and its measured loudness.
     /// - Throws: `LibraryError.invalidTitle` for a title with control characters (checked before
     ///   anything is read); `AudioError` for a file that is not a usable recording.
-    public func store(_ file: String, title: String?) throws -> Stored {
+    public func store(_ file: String, title: String?) throws -> Stored { try store(file, title: title, spokenText: nil) }
+
+    func store(_ file: String, title: String?, spokenText: String?) throws -> Stored {
         if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
         let id = UUID()
         let name = id.uuidString.lowercased()
         let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
         let clip = LibraryClip(id: id, title: title ?? ClipTitle.fallback(forFile: file), fileName: "\(name).flac",
                                frames: archived.frames, trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
-                               sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash)
+                               sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash, spokenText: spokenText)
         do {
             try store.insertClip(clip)
         } catch {
@@ -57,6 +59,31 @@ public final class ClipCatalogue {
             throw error
         }
         return Stored(clip: clip, loudness: archived.loudness)
+    }
+
+    /// Makes a clip by text to speech (libespeak-ng): a spoken stand-in for an affirmation not
+    /// recorded yet, stored like any clip and marked as generated until `replace` (or
+    /// `record --replace`) gives it the person's own voice.
+    /// - Throws: `LibraryError.invalidSpokenText` for text that cannot be spoken;
+    ///   `SpeechSynthesizer.Failure` for a voice eSpeak NG does not have, or no sound.
+    public func say(_ text: String, title: String?, voice: String?) throws -> Stored {
+        if let problem = SpokenText.problem(text) { throw LibraryError.invalidSpokenText(reason: problem) }
+        if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
+        let speech = try SpeechSynthesizer().speak(text, voice: voice ?? SpeechSynthesizer.defaultVoice, longest: InputLimits.longestRecording)
+        let folder = try FileSystem.makePrivateTemporaryFolder(prefix: "voicealarm-say")
+        TemporaryFiles.registerFolder(folder)
+        defer { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) }
+        let wav = "\(folder)/spoken.wav"
+        let writer = try TakeWriter(path: wav, sampleRate: speech.sampleRate, channels: 1)
+        try writer.append(speech.samples)
+        writer.close()
+        return try store(wav, title: title ?? Self.title(speaking: text), spokenText: text)
+    }
+
+    /// A stand-in's title when none is given: the text, cut to fit a list line.
+    static func title(speaking text: String) -> String {
+        let words = text.trimmingCharacters(in: .whitespaces)
+        return words.count > 60 ? String(words.prefix(59)) + "…" : words
     }
 
     /// Gives a clip new audio and rebuilds every alarm whose target uses it.
@@ -72,6 +99,7 @@ public final class ClipCatalogue {
         let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
         var clip = old
         clip.fileName = "\(name).flac"
+        clip.spokenText = nil   // new audio is the person's own voice
         clip.frames = archived.frames
         clip.trimmedStart = archived.trimmedStart
         clip.trimmedLength = archived.trimmedLength

@@ -16,9 +16,12 @@ public struct LibraryClip: Hashable, Sendable, Identifiable {
     public var sampleRate: Int
     /// SHA-256 of the stored copy's bytes: the clip's audio identity.
     public var contentHash: String
+    /// The text a spoken stand-in was made from (`clip say`); nil for a person's recording. New
+    /// audio (`clip replace`, `record --replace`) makes it a recording again.
+    public var spokenText: String?
 
     public init(id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int,
-                sampleRate: Int, contentHash: String) {
+                sampleRate: Int, contentHash: String, spokenText: String? = nil) {
         self.id = id
         self.title = title
         self.fileName = fileName
@@ -27,7 +30,11 @@ public struct LibraryClip: Hashable, Sendable, Identifiable {
         self.trimmedLength = trimmedLength
         self.sampleRate = sampleRate
         self.contentHash = contentHash
+        self.spokenText = spokenText
     }
+
+    /// True for a spoken stand-in, not yet the person's own voice.
+    public var isGenerated: Bool { spokenText != nil }
 
     public var idString: String { id.uuidString.lowercased() }
     public var duration: Double { Double(frames) / Double(sampleRate) }

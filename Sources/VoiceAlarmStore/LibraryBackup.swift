@@ -13,6 +13,8 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     public struct Clip: Codable, Equatable, Sendable {
         public var id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int
         public var sampleRate: Int, contentHash: String
+        /// Absent in copies written before spoken stand-ins existed.
+        public var spokenText: String?
     }
 
     public struct Alarm: Codable, Equatable, Sendable {
@@ -130,12 +132,12 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
 extension LibraryBackup.Clip {
     init(_ clip: LibraryClip) {
         self.init(id: clip.id, title: clip.title, fileName: clip.fileName, frames: clip.frames, trimmedStart: clip.trimmedStart,
-                  trimmedLength: clip.trimmedLength, sampleRate: clip.sampleRate, contentHash: clip.contentHash)
+                  trimmedLength: clip.trimmedLength, sampleRate: clip.sampleRate, contentHash: clip.contentHash, spokenText: clip.spokenText)
     }
 
     var libraryClip: LibraryClip {
         LibraryClip(id: id, title: title, fileName: fileName, frames: frames, trimmedStart: trimmedStart,
-                    trimmedLength: trimmedLength, sampleRate: sampleRate, contentHash: contentHash)
+                    trimmedLength: trimmedLength, sampleRate: sampleRate, contentHash: contentHash, spokenText: spokenText)
     }
 }
 

@@ -97,8 +97,8 @@ public final class LibraryStore {
     public func insertClip(_ clip: LibraryClip) throws {
         try changing {
             try db.execute("""
-                INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, spoken_text, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.clipValues(clip) + [.text(Self.timestamp())])
         }
     }
@@ -107,10 +107,11 @@ public final class LibraryStore {
     public func updateClipAudio(_ clip: LibraryClip) throws {
         try changing {
             try db.execute("""
-                UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?
-                WHERE id = ?
+                UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?,
+                spoken_text = ? WHERE id = ?
                 """, [.text(clip.fileName), .integer(Int64(clip.frames)), .integer(Int64(clip.trimmedStart)),
-                      .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash), .text(clip.idString)])
+                      .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash),
+                      clip.spokenText.map { .text($0) } ?? .null, .text(clip.idString)])
         }
     }
 

@@ -162,7 +162,7 @@ struct UsageErrorTests {
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["check"], "missing FILE"),
         (["check", "a.wav", "b.wav"], "unexpected argument 'b.wav'"),
-        (["clip"], "missing clip command (import, replace, rename, list, remove, record)"),
+        (["clip"], "missing clip command (import, say, replace, rename, list, remove, record)"),
         (["clip", "frob"], "unknown clip command 'frob'"),
         (["playlist", "move", "morning", "1"], "missing NAME FROM TO"),
     ])

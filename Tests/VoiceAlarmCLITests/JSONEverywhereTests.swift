@@ -17,6 +17,7 @@ struct JSONEverywhereTests {
         // A file that is not shippable is check's result (the verdict, exit 1), not an error: its failure here is a usage one.
         ("check", ["check", "$OUT/r.m4a"], ["check", "--format", "m4a"]),
         ("clip import", ["clip", "import", "$SAMPLES/calm.wav", "--title", "calm"], ["clip", "import", "$OUT/missing.wav"]),
+        ("clip say", ["clip", "say", "I am calm and ready."], ["clip", "say", "?!"]),
         ("clip record", ["clip", "record", "--max-seconds", "1", "--title", "spoken"], ["clip", "record", "--max-seconds", "0"]),
         ("clip list", ["clip", "list"], ["clip", "list", "extra"]),
         ("clip replace", ["clip", "replace", "$CLIP", "$SAMPLES/strong.flac"], ["clip", "replace", "ffffffff", "$SAMPLES/strong.flac"]),

@@ -10,7 +10,7 @@ _voicealarm() {
         word="${COMP_WORDS[i]}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--voice|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -28,6 +28,7 @@ _voicealarm() {
         --target-lufs) return ;;
         --waveform) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --title) return ;;
+        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
         --device) return ;;
         --rate) return ;;
         --channels) return ;;
@@ -39,7 +40,6 @@ _voicealarm() {
         --days) COMPREPLY=($(compgen -W "daily weekdays weekends mon tue wed thu fri sat sun mon-fri sat-sun" -- "$cur")); return ;;
         --date) return ;;
         --label) return ;;
-        --voice) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ramp) return ;;
@@ -53,7 +53,7 @@ _voicealarm() {
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
         "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen show reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
-        clip) COMPREPLY=($(compgen -W "import replace rename list remove record $globals" -- "$cur")) ;;
+        clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
         alarm) COMPREPLY=($(compgen -W "add list remove $globals" -- "$cur")) ;;
@@ -74,6 +74,11 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "clip say")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title --voice $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
             esac ;;
         "clip replace")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi

@@ -165,7 +165,7 @@ enum AlarmCommands {
         let alarm = status.alarm
         let days = alarm.date.map { "once \($0)" } ?? alarm.days.compact
         let next = status.next.map { "next " + LocalTimeText.short($0, timeZone) } ?? "rang"
-        let sound = status.sound.reason.map { "default tone (\($0))" } ?? "voice"
+        let sound = status.sound.reason.map { "default tone (\($0))" } ?? (status.spokenStandIns.isEmpty ? "voice" : "voice, with a spoken stand-in")
         let head = "\(id)  \(alarm.time)  \(pad(days, 15))  \(pad(context.fitted(alarm.target.description, 14), 14))  \(pad(next, 21))  "
         let tail = sound + (alarm.label.map { "  '\($0)'" } ?? "")
         return head + context.fitted(tail, context.lineWidth - head.count)
@@ -179,7 +179,7 @@ enum AlarmCommands {
     /// (`days` as a list of day names, `[]` for a one-off).
     struct AlarmJSON: Encodable {
         var id: String, target: String, time: String, days: [String], date: String?, label: String?
-        var voice: Bool, sound: String, soundReason: String?, next: String?
+        var voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
 
         init(_ status: AlarmStatus, _ timeZone: TimeZone) {
             let alarm = status.alarm
@@ -193,6 +193,7 @@ enum AlarmCommands {
             sound = status.sound.soundName
             soundReason = status.sound.reason
             next = status.next.map { Report.iso($0, timeZone) }
+            spokenStandIns = status.spokenStandIns.map { $0.uuidString.lowercased() }
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -201,8 +202,9 @@ enum AlarmCommands {
             try c.encode(days, forKey: .days); try c.encode(date, forKey: .date); try c.encode(label, forKey: .label)
             try c.encode(voice, forKey: .voice); try c.encode(sound, forKey: .sound)
             try c.encode(soundReason, forKey: .soundReason); try c.encode(next, forKey: .next)
+            try c.encode(spokenStandIns, forKey: .spokenStandIns)
         }
-        enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next }
+        enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns }
     }
 
     /// `alarm add --json`: `{"alarm", "notes"}` (the daylight-saving note and warnings, as said on stderr).

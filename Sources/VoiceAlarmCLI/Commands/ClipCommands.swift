@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmAudio
 import VoiceAlarmCore
 
 /// `voicealarm clip …`: the recordings in the library.
@@ -37,13 +38,41 @@ enum ClipCommands {
         """,
         examples: ["voicealarm clip remove 3f2a9c1e", "voicealarm clip remove 3f2a9c1e 7b1d04aa"])
 
-    static let specs = [importSpec, replaceSpec, renameSpec, listSpec, removeSpec]
+    static let saySpec = CommandSpec(
+        name: "clip say", summary: "Make a spoken stand-in by text to speech until you record it; prints its id", arguments: "TEXT",
+        minimumArguments: 1, maximumArguments: 1,
+        options: [OptionSpec("title", value: "TEXT", help: "A name for the clip (default: the text)"),
+                  OptionSpec("voice", value: "VOICE", help: "An eSpeak NG voice: en (default), en-us, de, fr… ('espeak-ng --voices')")],
+        discussion: """
+          An affirmation with no recording yet can still wake you: the text is spoken by eSpeak NG
+          and stored like any clip, marked as a spoken stand-in ('clip list' and 'alarm list' say
+          so). Record it later with 'clip record --replace CLIP' (or 'clip replace CLIP FILE'): the
+          clip keeps its id and places, and exactly the alarms using it are rebuilt and
+          re-scheduled with your voice. The text is one line of at most 500 characters, with
+          something to say (not only punctuation).
+        """,
+        examples: ["voicealarm clip say 'I am calm and ready'", "voicealarm clip say 'Je suis prêt' --voice fr --title 'Prêt'"])
+
+    static let specs = [importSpec, saySpec, replaceSpec, renameSpec, listSpec, removeSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var status = ExitCode.success
         let title = try checkedTitle(parsed)   // a malformed command line is refused before the library opens
+        if parsed.command == saySpec.name, let problem = SpokenText.problem(parsed.arguments[0]) {
+            throw UsageError("TEXT: \(problem)", command: saySpec.name, input: parsed.arguments[0])
+        }
         let service = try context.library()
         switch parsed.command {
+        case saySpec.name:
+            let clip: LibraryClip
+            do {
+                clip = try service.clips.say(parsed.arguments[0], title: title, voice: parsed.value("voice")).clip
+            } catch SpeechSynthesizer.Failure.unknownVoice(let voice) {
+                throw UsageError("--voice: '\(voice)' is not an eSpeak NG voice (see 'espeak-ng --voices')", command: saySpec.name, input: "--voice")
+            }
+            context.present(ClipJSON(clip, service)) { context.console.result(clip.idString) }
+            context.say(String(format: "Made a spoken stand-in '%@' (%.2f s) as clip %@; record it in your own voice with 'voicealarm clip record --replace %@'.",
+                               clip.title, clip.duration, clip.idString, String(clip.idString.prefix(8))))
         case importSpec.name:
             let clip = try service.clips.add(parsed.arguments[0], title: title)
             context.present(ClipJSON(clip, service)) { context.console.result(clip.idString) }
@@ -63,7 +92,8 @@ enum ClipCommands {
                 let ids = ShortID.column(clips.map(\.idString))
                 for (clip, id) in zip(clips, ids) {
                     let head = String(format: "%@  %7.2f s  ", id, clip.duration)
-                    context.console.result(head + context.fitted(clip.title, context.lineWidth - head.count))
+                    let title = clip.isGenerated ? "\(clip.title) (spoken stand-in)" : clip.title
+                    context.console.result(head + context.fitted(title, context.lineWidth - head.count))
                 }
                 if clips.isEmpty { context.say("No clips yet: add one with 'voicealarm clip import FILE'.") }
             }
@@ -89,14 +119,15 @@ enum ClipCommands {
         return title
     }
 
-    /// `{"id", "title", "duration", "path"}`.
+    /// `{"id", "title", "duration", "path", "spokenText"}` (`spokenText` null for a person's recording).
     struct ClipJSON: Encodable {
-        var id: String, title: String, duration: Double, path: String
+        var id: String, title: String, duration: Double, path: String, spokenText: Nullable<String>
         init(_ clip: LibraryClip, _ service: AlarmService) {
             id = clip.idString
             title = clip.title
             duration = Report.seconds(clip.duration)
             path = service.clips.path(of: clip)
+            spokenText = .init(clip.spokenText)
         }
     }
     /// `clip replace --json`: `{"clip", "rebuilds"}`.

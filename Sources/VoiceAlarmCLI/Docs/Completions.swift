@@ -38,6 +38,14 @@ public enum Completions {
         return (parser.globalOptions + parser.commands.flatMap(\.options)).filter { $0.takesValue && seen.insert($0.name).inserted }
     }
 
+    /// For an option name that commands use with different fixed values (`alarm add --voice
+    /// on|off`, `clip say --voice VOICE`): each command's values; nil when every use is the same.
+    static func perCommandChoices(_ name: String, _ parser: ArgumentParser) -> [(command: String, choices: [String])]? {
+        let uses = parser.commands.compactMap { spec in spec.options.first { $0.name == name }.map { (spec.name, $0.choices) } }
+        guard Set(uses.map { $0.1 ?? [] }).count > 1 else { return nil }
+        return uses.compactMap { use in use.1.map { (use.0, $0) } }
+    }
+
     // MARK: bash
 
     static func bash(_ parser: ArgumentParser) -> String {
@@ -60,7 +68,10 @@ public enum Completions {
         lines += ["        esac", "    done", "    case \"$prev\" in"]
         for option in valueOptions(parser) {
             let names = "--\(option.name)" + (option.short.map { "|-\($0)" } ?? "")
-            if let choices = option.choices {
+            if let variants = perCommandChoices(option.name, parser) {
+                let inner = variants.map { "\"\($0.command)\") COMPREPLY=($(compgen -W \"\($0.choices.joined(separator: " "))\" -- \"$cur\")) ;;" }
+                lines.append("        \(names)) COMPREPLY=(); case \"$command\" in \(inner.joined(separator: " ")) esac; return ;;")
+            } else if let choices = option.choices {
                 lines.append("        \(names)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;")
             } else if ["DIR"].contains(option.valueName) {
                 lines.append("        \(names)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
@@ -113,8 +124,13 @@ public enum Completions {
         lines += ["    local command=\"\" word i", "    for ((i = 2; i < CURRENT; i++)); do", "        word=${words[i]}", "        [[ $word == -* ]] && continue"]
         lines.append("        if [[ -z $command ]]; then command=$word; elif [[ \" \(groupList) \" == *\" $command \"* ]]; then command=\"$command $word\"; fi")
         lines += ["    done", "    case ${words[CURRENT-1]} in"]
-        for option in valueOptions(parser) where option.choices != nil {
-            lines.append("        --\(option.name)) values=(\(option.choices!.joined(separator: " "))); compadd -a values; return ;;")
+        for option in valueOptions(parser) {
+            if let variants = perCommandChoices(option.name, parser) {
+                let inner = variants.map { "\"\($0.command)\") values=(\($0.choices.joined(separator: " "))); compadd -a values ;;" }
+                lines.append("        --\(option.name)) case $command in \(inner.joined(separator: " ")) esac; return ;;")
+            } else if let choices = option.choices {
+                lines.append("        --\(option.name)) values=(\(choices.joined(separator: " "))); compadd -a values; return ;;")
+            }
         }
         lines += ["    esac", "    case $command in",
                   "        \"\") if [[ $PREFIX == -* ]]; then options=(\(optionWords(parser.globalOptions))); compadd -a options; else commands=(\(words(parser).joined(separator: " "))); compadd -a commands; fi ;;"]

@@ -76,9 +76,11 @@ public enum ManPages {
         }
     }
 
-    /// Text made safe for roff: backslashes doubled, hyphens as `\-`, no line starting with a control character.
+    /// Text made safe for roff: backslashes doubled, hyphens as `\-`, characters past ASCII as
+    /// `\[uXXXX]` (groff reads its input as Latin-1), no line starting with a control character.
     static func escape<S: StringProtocol>(_ text: S) -> String {
         var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        escaped = escaped.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\[u%04X]", $0.value) }.joined()
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

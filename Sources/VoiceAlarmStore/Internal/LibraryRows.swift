@@ -22,7 +22,7 @@ extension LibraryStore {
     static func clipValues(_ clip: LibraryClip) -> [Database.Value] {
         [.text(clip.idString), .text(clip.title), .text(clip.fileName), .integer(Int64(clip.frames)),
          .integer(Int64(clip.trimmedStart)), .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)),
-         .text(clip.contentHash)]
+         .text(clip.contentHash), clip.spokenText.map { .text($0) } ?? .null]
     }
 
     /// A clip, or nil for a row that is not one (only a damaged database being salvaged has such rows).
@@ -31,7 +31,7 @@ extension LibraryStore {
               let frames = row["frames"]?.int, let start = row["trimmed_start"]?.int, let length = row["trimmed_length"]?.int,
               let rate = row["sample_rate"]?.int, let hash = row["content_hash"]?.text else { return nil }
         return LibraryClip(id: id, title: row["title"]?.text ?? "", fileName: fileName, frames: frames, trimmedStart: start,
-                           trimmedLength: length, sampleRate: rate, contentHash: hash)
+                           trimmedLength: length, sampleRate: rate, contentHash: hash, spokenText: row["spoken_text"]?.text)
     }
 
     /// An alarm with what was built for it, or nil for a row that is not one (a damaged database).

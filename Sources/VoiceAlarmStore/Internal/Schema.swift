@@ -56,6 +56,10 @@ enum Schema {
         ALTER TABLE alarms ADD COLUMN sound_recordings TEXT;
         ALTER TABLE alarms ADD COLUMN rebuild_pending TEXT;
         """,
+        // 4: the text a spoken stand-in was made from (`clip say`); null for a person's recording.
+        """
+        ALTER TABLE clips ADD COLUMN spoken_text TEXT;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

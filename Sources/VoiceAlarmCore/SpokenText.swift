@@ -1,0 +1,22 @@
+import Foundation
+
+/// The rules for text a spoken stand-in is made from (`clip say`): short, one line, and with
+/// something to say — a letter or a digit, not only punctuation or symbols.
+public enum SpokenText {
+    /// The most characters a stand-in may speak: an affirmation, not a chapter.
+    public static let maximumLength = 500
+
+    /// Why `text` cannot be spoken, or nil when it can.
+    public static func problem(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "the text is empty" }
+        if text.count > maximumLength { return "at most \(maximumLength) characters (this has \(text.count))" }
+        if text.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            return "control characters (such as newlines) are not allowed"
+        }
+        if !text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
+            return "nothing to speak: only punctuation or symbols"
+        }
+        return nil
+    }
+}
