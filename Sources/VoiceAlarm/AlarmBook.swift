@@ -32,11 +32,12 @@ public final class AlarmBook {
     /// same transaction as the insert; then builds its ringtone and schedules it. A sound problem
     /// never stops an alarm from being scheduled: it falls back to the default tone.
     public func add(on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-                    label: String? = nil, voice: Bool = true) throws -> Added {
+                    label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) throws -> Added {
+        if let snoozeMinutes, !Snooze.minutes.contains(snoozeMinutes) { throw LibraryError.invalidSnooze(snoozeMinutes) }
         let target = try playlists.existing(target)
         let instant = now()
         let day = date ?? (days.isEmpty ? AlarmRules.nextOccurrenceDate(of: time, after: instant, in: timeZone) : nil)
-        let alarm = Alarm(target: target, time: time, days: days, date: day, label: label, voice: voice)
+        let alarm = Alarm(target: target, time: time, days: days, date: day, label: label, voice: voice, snoozeMinutes: snoozeMinutes)
         let first: Bool = try store.transaction {
             let existing = try store.alarms().map(\.alarm)
             if let violation = AlarmRules.violation(adding: alarm, to: existing, now: instant, timeZone: timeZone) {
@@ -73,7 +74,12 @@ public final class AlarmBook {
     public func statuses() throws -> [AlarmStatus] {
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
         let targets = generated.isEmpty ? [:] : try store.allTargetClips()
-        return try store.alarms().map { status($0, standIns: (targets[$0.alarm.target] ?? []).filter(generated.contains)) }
+        let snoozes = try sync.liveSnoozes()
+        return try store.alarms().map { stored in
+            var status = status(stored, standIns: (targets[stored.alarm.target] ?? []).filter(generated.contains))
+            status.snoozedUntil = snoozes.first { $0.alarm == stored.alarm.id }?.ringAt
+            return status
+        }
     }
 
     /// One alarm with what it will really play and when it rings next.
@@ -81,7 +87,9 @@ public final class AlarmBook {
     public func status(of id: UUID) throws -> AlarmStatus {
         guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
-        return status(stored, standIns: try store.clips(of: stored.alarm.target).filter(generated.contains))
+        var status = status(stored, standIns: try store.clips(of: stored.alarm.target).filter(generated.contains))
+        status.snoozedUntil = try sync.liveSnoozes().first { $0.alarm == id }?.ringAt
+        return status
     }
 
     /// The alarm a person means by a full id or a unique prefix of at least 8 characters.

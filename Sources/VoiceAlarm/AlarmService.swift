@@ -43,6 +43,8 @@ public final class AlarmService {
     public let playlists: PlaylistEditor
     /// The alarms.
     public let alarms: AlarmBook
+    /// Snoozing a ringing alarm, and cancelling snoozes.
+    public let snoozes: Snoozer
     let warn: (String) -> Void
 
     /// - Parameter warn: where warnings for a person go (clips left out, scheduler failures).
@@ -62,6 +64,7 @@ public final class AlarmService {
         clips = ClipCatalogue(store: store, sync: sync)
         playlists = PlaylistEditor(store: store, sync: sync, clips: clips)
         alarms = AlarmBook(store: store, sync: sync, playlists: playlists, now: now, timeZone: timeZone)
+        snoozes = Snoozer(store: store, sync: sync, registry: RingingRegistry(dataDirectory: store.dataDirectory), now: now, timeZone: timeZone)
     }
 
     /// The library's folder.

@@ -18,6 +18,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case positionOutOfRange(playlist: String, position: Int, count: Int)
     case playlistInUse(String, alarms: Int)
     case rule(Alarm, AlarmRules.Violation)
+    /// A snooze length outside `Snooze.minutes`.
+    case invalidSnooze(Int)
+    /// A snoozed ring's id with no snooze pending (stopped, or long past).
+    case noPendingSnooze(String)
     /// A `listen` reference that is no playlist, clip or alarm.
     case unknownPreview(String)
     /// A preview of a target with no recording.
@@ -39,6 +43,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
         case .playlistInUse(let name, let alarms):
             "\(name): \(alarms) alarm\(alarms == 1 ? " uses" : "s use") it; remove them first or pass --with-alarms"
+        case .invalidSnooze(let minutes): "--snooze: \(minutes) is out of range (\(Snooze.minutes.lowerBound) to \(Snooze.minutes.upperBound) minutes)"
+        case .noPendingSnooze(let id): "\(id): no snooze of this alarm is pending (it was stopped, or has rung)"
         case .unknownPreview(let reference):
             "\(reference): no playlist, clip or alarm by this name or id (see 'voicealarm playlist list', 'clip list', 'alarm list')"
         case .nothingToPlay(let subject): "\(subject): no recording yet, so nothing to play (its alarms ring with the default tone)"
@@ -54,7 +60,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownPlaylist(let name), .playlistExists(let name), .reservedName(let name), .invalidName(let name, _): name
         case .positionOutOfRange(let playlist, _, _), .playlistInUse(let playlist, _): playlist
         case .invalidTitle, .invalidSpokenText: nil
-        case .unknownPreview(let reference), .nothingToPlay(let reference): reference
+        case .invalidSnooze: "--snooze"
+        case .unknownPreview(let reference), .nothingToPlay(let reference), .noPendingSnooze(let reference): reference
         case .rule(let alarm, _): alarm.target.description
         }
     }

@@ -52,6 +52,9 @@ public struct LibraryLocation: Sendable {
     }
 
     /// What to tell a person when the alarms would run a binary inside a build folder, or nil.
+    /// Whether a library has been made here (its database exists).
+    public var hasLibrary: Bool { FileManager.default.fileExists(atPath: "\(dataDirectory)/voicealarm.sqlite") }
+
     public var buildFolderWarning: String? {
         guard Self.isInBuildFolder(executable) else { return nil }
         return "the alarms run \(executable), inside a build folder: 'make clean' or moving the checkout would stop them; "

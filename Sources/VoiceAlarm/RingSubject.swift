@@ -56,10 +56,25 @@ public struct RingSubject: Sendable {
     public static func find(_ reference: String, in location: LibraryLocation, soundHint: String?,
                             open: () throws -> AlarmService) throws -> (RingSubject, AlarmService?) {
         let failure: any Error
+        // A snoozed ring is scheduled under its alarm's id with every bit flipped.
+        let snoozeOf = UUID(uuidString: reference).flatMap { Snooze.isScheduleID($0) ? Snooze.scheduleID(for: $0) : nil }
         do {
             let service = try open()
-            let status = try service.alarms.status(of: try service.alarms.id(reference))
-            var subject = RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory)
+            var subject: RingSubject
+            if let alarm = snoozeOf {
+                // Only a snooze still pending rings: 'stop' cancelled it, or it has been and gone.
+                guard let snooze = try service.sync.liveSnoozes().first(where: { $0.alarm == alarm }) else {
+                    throw LibraryError.noPendingSnooze(reference)
+                }
+                let status = try service.alarms.status(of: alarm)
+                subject = RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory)
+                subject.id = snooze.scheduleID
+                subject.schedule = .fixed(snooze.ringAt)
+                subject.tag = "alarm \(status.alarm.idString) (\(status.alarm.target) at \(status.alarm.time), snoozed \(snooze.count)×)"
+            } else {
+                let status = try service.alarms.status(of: try service.alarms.id(reference))
+                subject = RingSubject(status, soundsDirectory: service.soundsDirectory, dataDirectory: service.dataDirectory)
+            }
             subject.device = try? service.settings.device()
             subject.ramp = try? service.settings.ramp()
             return (subject, service)
@@ -70,8 +85,9 @@ public struct RingSubject: Sendable {
         }
         let dataDirectory = location.dataDirectory
         if let store = try? LibraryStore(readingOnly: dataDirectory),
-           let id = try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) }),
-           let stored = try? store.alarm(id) {
+           let alarm = snoozeOf ?? (try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) })),
+           let stored = try? store.alarm(alarm) {
+            let id = snoozeOf.map(Snooze.scheduleID(for:)) ?? alarm
             let remembered = (try? store.settings()) ?? [:]
             let sounds = remembered[LibraryOpener.soundsKey] ?? "\(dataDirectory)/Sounds"
             let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds)/\($0)" } : nil

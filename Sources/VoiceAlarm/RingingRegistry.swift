@@ -32,6 +32,23 @@ public struct RingingRegistry: Sendable {
         return stopped
     }
 
+    /// The ids ringing now, each with its live ring process (stale entries are skipped).
+    public func live() -> [(id: UUID, pid: Int32)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().compactMap { name in
+            guard name.hasSuffix(".pid"), let id = UUID(uuidString: String(name.dropLast(4))),
+                  let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid) else { return nil }
+            return (id, pid)
+        }
+    }
+
+    /// Stops one ring (SIGTERM to its process); false when it was not ringing.
+    @discardableResult
+    public func stop(_ id: UUID) -> Bool {
+        guard let ring = live().first(where: { $0.id == id }) else { return false }
+        return kill(ring.pid, SIGTERM) == 0
+    }
+
     /// The ids ringing now.
     public func ringing() -> [UUID] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap {

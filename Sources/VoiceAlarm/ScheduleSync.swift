@@ -53,17 +53,45 @@ public final class ScheduleSync {
                 return try scheduler.cancel(id: id)
             }
             try scheduler.schedule(id: id, configuration: configuration(of: stored))
+            if let snooze = try liveSnoozes().first(where: { $0.alarm == id }) { try schedule(snooze) }
         } catch {
             warn("warning: alarm \(id.uuidString.lowercased()) could not be scheduled: \(error)")
         }
     }
 
-    /// Cancels a removed alarm and deletes its files.
+    /// Cancels a removed alarm (and a snoozed ring of it) and deletes its files.
     func retire(_ id: UUID) {
         builder.sounds.removeFiles(of: id)
-        do { try scheduler.cancel(id: id) } catch {
+        do {
+            try scheduler.cancel(id: id)
+            try scheduler.cancel(id: Snooze.scheduleID(for: id))
+        } catch {
             warn("warning: alarm \(id.uuidString.lowercased()) could not be cancelled: \(error)")
         }
+    }
+
+    /// Snoozes still to ring (or late by less than the missed-alarm window); older ones have
+    /// rung or been missed, and are no longer scheduled.
+    public func liveSnoozes() throws -> [PendingSnooze] {
+        let now = now()
+        return try store.snoozes().filter { now.timeIntervalSince($0.ringAt) < MissedAlarmPolicy.window }
+    }
+
+    /// Hands a snoozed ring to the scheduler under its own id, with its alarm's sound.
+    /// - Throws: the scheduler's error: a snooze that cannot be scheduled must not stop the ring.
+    func schedule(_ snooze: PendingSnooze) throws {
+        guard let stored = try store.alarm(snooze.alarm) else { return }
+        try scheduler.schedule(id: snooze.scheduleID, configuration: snoozeConfiguration(of: stored, at: snooze.ringAt))
+    }
+
+    /// Cancels a snoozed ring in the scheduler.
+    func cancelSnooze(of alarm: UUID) throws { try scheduler.cancel(id: Snooze.scheduleID(for: alarm)) }
+
+    /// A snoozed ring as the scheduler holds it: once, at `ringAt`, with the alarm's sound.
+    func snoozeConfiguration(of stored: StoredAlarm, at ringAt: Date) -> AlarmConfiguration {
+        var configuration = configuration(of: stored)
+        configuration.schedule = .fixed(ringAt)
+        return configuration
     }
 
     /// What the scheduler should hold for an alarm: its schedule and the sound it resolves to.
@@ -99,8 +127,13 @@ public final class ScheduleSync {
             }
         }
         var desired: [UUID: AlarmConfiguration] = [:]
-        for stored in try store.alarms() where !stored.alarm.isFinished(at: now(), in: timeZone) {
+        let alarms = try store.alarms()
+        for stored in alarms where !stored.alarm.isFinished(at: now(), in: timeZone) {
             desired[stored.alarm.id] = configuration(of: stored)
+        }
+        for snooze in try liveSnoozes() {
+            guard let stored = alarms.first(where: { $0.alarm.id == snooze.alarm }) else { continue }
+            desired[snooze.scheduleID] = snoozeConfiguration(of: stored, at: snooze.ringAt)
         }
         let held = try scheduler.alarms()
         let actual = Dictionary(held.map { ($0.id, $0.configuration) }, uniquingKeysWith: { first, _ in first })

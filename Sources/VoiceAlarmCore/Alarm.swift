@@ -14,10 +14,14 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     public var label: String?
     /// "Wake up to my voice": off means the default tone and no voice file.
     public var voice: Bool
+    /// Minutes a `voicealarm snooze` puts the ring off (`Snooze.minutes`); nil for no snooze, the
+    /// default, as in the app the rules come from.
+    public var snoozeMinutes: Int?
 
     public init(id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-                label: String? = nil, voice: Bool = true) {
+                label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
+        precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
         self.id = id
         self.target = target
         self.time = time
@@ -25,6 +29,7 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         self.date = date
         self.label = label
         self.voice = voice
+        self.snoozeMinutes = snoozeMinutes
     }
 
     /// The id as printed everywhere: lowercase.

@@ -25,6 +25,8 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
         public var hour: Int, minute: Int, days: Int
         public var date: String?, label: String?
         public var voice: Bool
+        /// Absent in copies written before snooze existed.
+        public var snoozeMinutes: Int?
     }
 
     public var version = 1
@@ -145,13 +147,14 @@ extension LibraryBackup.Alarm {
     init(_ alarm: VoiceAlarmCore.Alarm) {
         self.init(id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
                   hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
-                  date: alarm.date?.description, label: alarm.label, voice: alarm.voice)
+                  date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes)
     }
 
     /// The alarm, or nil when the copy's fields do not make one.
     var alarm: VoiceAlarmCore.Alarm? {
         guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         return VoiceAlarmCore.Alarm(id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
-                                    days: Weekdays(rawValue: days), date: date.flatMap(LocalDate.init(parsing:)), label: label, voice: voice)
+                                    days: Weekdays(rawValue: days), date: date.flatMap(LocalDate.init(parsing:)), label: label, voice: voice,
+                                    snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
     }
 }

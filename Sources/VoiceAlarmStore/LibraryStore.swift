@@ -15,7 +15,7 @@ public final class LibraryStore {
     public var backupPath: String { "\(dataDirectory)/\(LibraryBackup.fileName)" }
     /// True when opened only to read (a read-only or full disk, a locked database).
     public let isReadOnly: Bool
-    private let db: Database
+    let db: Database
     private var transactionDepth = 0
 
     /// Opens the library in `dataDirectory`, creating it (mode 0700) when there is none, and
@@ -81,7 +81,7 @@ public final class LibraryStore {
     /// Runs one change, then (outside any transaction) brings the database file up to date with
     /// its log (for readers that cannot use the log) and rewrites the last-known-good copy. Both
     /// are safety nets: failing them (a full disk) does not fail the change.
-    private func changing<T>(_ body: () throws -> T) throws -> T {
+    func changing<T>(_ body: () throws -> T) throws -> T {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         let result = try body()
@@ -235,11 +235,12 @@ public final class LibraryStore {
             let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
             guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
             try db.execute("""
-                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, snooze_minutes, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
                       .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
-                      alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0), .text(Self.timestamp())])
+                      alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0),
+                      alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .text(Self.timestamp())])
         }
     }
 

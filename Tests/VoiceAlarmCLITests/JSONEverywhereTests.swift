@@ -30,7 +30,7 @@ struct JSONEverywhereTests {
         ("playlist list", ["playlist", "list"], ["playlist", "list", "extra"]),
         ("manifesto set", ["manifesto", "set", "$CLIP2"], ["manifesto", "set", "ffffffff"]),
         ("manifesto show", ["manifesto", "show"], ["manifesto", "show", "extra"]),
-        ("alarm add", ["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri"], ["alarm", "add", "morning", "--at", "06:45", "--days", "fri-mon"]),
+        ("alarm add", ["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri", "--snooze", "5"], ["alarm", "add", "morning", "--at", "06:45", "--days", "fri-mon"]),
         ("alarm list", ["alarm", "list", "--all"], ["alarm", "list", "--all=yes"]),
         ("voice off", ["voice", "off", "$ALARM"], ["voice", "off", "ffffffff"]),
         ("voice on", ["voice", "on", "$ALARM"], ["voice", "on", "ffffffff"]),
@@ -40,6 +40,8 @@ struct JSONEverywhereTests {
         ("show", ["show", "morning", "--svg", "$OUT/morning.svg"], ["show", "morning", "--svg", "$OUT/no-such-folder/morning.svg"]),
         ("ring", ["ring", "$ALARM", "--device", "speaker", "--max-seconds", "0.3"], ["ring", "$ALARM", "--max-seconds", "-1"]),
         ("stop", ["stop"], ["stop", "extra"]),
+        // Succeeds while $ALARM rings (started for it below); fails once nothing rings.
+        ("snooze", ["snooze"], ["snooze"]),
         ("settings", ["settings", "gap", "0.2"], ["settings", "gap", "5"]),
         ("build", ["build", "--all"], ["build", "nosuch"]),
         ("batch", ["batch", "$OUT/manifest.json", "--out", "$OUT/batch"], ["batch", "$OUT/missing.json", "--out", "$OUT/batch"]),
@@ -88,7 +90,10 @@ struct JSONEverywhereTests {
             let fill = { (words: [String]) in words.map { word in values.sorted { $0.key.count > $1.key.count }.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } } }
             let base = ["--data-dir", dir.file("data"), "--json"]
 
+            var ring: Process?
+            if command == "snooze" { ring = try Self.ringing(values["$ALARM"]!, dataDir: dir.file("data"), devices: devices) }
             let ok = command == "daemon" ? try Self.daemonStart(base + fill(success), env) : try ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
+            if let ring { kill(ring.processIdentifier, SIGKILL); ring.waitUntilExit() }
             let expected: Set<Int32> = Self.resultWithFailure.contains(command) ? [0, 1] : [0]
             #expect(expected.contains(ok.status), "\(command): exit \(ok.status): \(ok.stderr)")
             let document = try #require(try? JSONSerialization.jsonObject(with: Data(ok.stdout.utf8), options: [.fragmentsAllowed]),
@@ -136,6 +141,21 @@ struct JSONEverywhereTests {
         case "alarm add": values["$ALARM"] = (object?["alarm"] as? [String: Any])?["id"] as? String
         default: break
         }
+    }
+
+    /// Starts a ring of `alarm` on the paced 'slow' device and waits until it is registered.
+    static func ringing(_ alarm: String, dataDir: String, devices: AlsaTestDevices) throws -> Process {
+        let reader = FileHandle(forUpdatingAtPath: devices.fifo)!
+        Thread.detachNewThread { while (try? reader.read(upToCount: 8820))??.isEmpty == false { usleep(100_000) } }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        process.arguments = ["--data-dir", dataDir, "ring", alarm, "--device", "slow", "--max-seconds", "60", "-q"]
+        process.environment = devices.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "\(dataDir)/ringing/\(alarm).pid") { usleep(50_000) }
+        return process
     }
 
     /// Starts the daemon, reads its start document, then stops it.

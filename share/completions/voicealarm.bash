@@ -10,7 +10,7 @@ _voicealarm() {
         word="${COMP_WORDS[i]}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -40,6 +40,7 @@ _voicealarm() {
         --days) COMPREPLY=($(compgen -W "daily weekdays weekends mon tue wed thu fri sat sun mon-fri sat-sun" -- "$cur")); return ;;
         --date) return ;;
         --label) return ;;
+        --snooze) return ;;
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ramp) return ;;
@@ -52,7 +53,7 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop listen show reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop snooze listen show reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
@@ -164,7 +165,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "alarm add")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
             esac ;;
@@ -197,6 +198,10 @@ _voicealarm() {
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
         "stop")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "snooze")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;

@@ -14,6 +14,7 @@ enum AlarmCommands {
             OptionSpec("date", value: "YYYY-MM-DD", help: "Once, on this date"),
             OptionSpec("label", value: "TEXT", help: "A label for the alarm"),
             OptionSpec("voice", value: "on|off", help: "Wake up to my voice (default on)", choices: ["on", "off"]),
+            OptionSpec("snooze", value: "MINUTES", help: "Let 'voicealarm snooze' put a ring off this long, 1 to 30 (default: no snooze)"),
         ],
         discussion: """
           Without --days or --date the alarm rings once, at the next HH:MM. At most 5 alarms per
@@ -21,7 +22,10 @@ enum AlarmCommands {
           ringing at once make Stop look broken). Days may be written as names, ranges that run
           Monday to Sunday (fri-mon is refused: write fri-sun,mon), or daily, weekdays, weekends, in
           any case. A time that a daylight-saving change skips rings at the first valid minute after
-          it (said when the alarm is added). Alarms are added and removed, never edited.
+          it (said when the alarm is added). Alarms are added and removed, never edited. Snooze is
+          off unless --snooze is given: then 'voicealarm snooze' stops the ring and rings again
+          MINUTES later (a minute later still if another alarm holds that minute), at most 3
+          times in a row; 'voicealarm stop' ends the ring and any pending snooze.
         """,
         examples: ["voicealarm alarm add morning --at 06:45 --days mon-fri",
                    "voicealarm alarm add morning --at 09:00 --days mon,wed-fri",
@@ -127,6 +131,14 @@ enum AlarmCommands {
             default: throw UsageError("--voice: '\(text)' must be on or off", command: addSpec.name)
             }
         }
+        var snooze: Int?
+        if let text = parsed.value("snooze") {
+            guard let minutes = Int(text), Snooze.minutes.contains(minutes) else {
+                throw UsageError("--snooze: '\(text)' is not a whole number of minutes from \(Snooze.minutes.lowerBound) to \(Snooze.minutes.upperBound)",
+                                 command: addSpec.name, input: "--snooze")
+            }
+            snooze = minutes
+        }
         let label = parsed.value("label")
         if let label, label.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
             throw UsageError("--label: control characters (such as newlines) are not allowed", command: addSpec.name)
@@ -134,7 +146,7 @@ enum AlarmCommands {
 
         let service = try context.library()
         let buildFolderWarning = try context.location().buildFolderWarning   // before the alarm exists: a failure here changes nothing
-        let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice)
+        let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice, snoozeMinutes: snooze)
         let status = added.status
         var notes: [String] = []
         if let skipped = status.alarm.schedule.firstSkippedRing(after: service.now(), in: service.timeZone) {
@@ -146,7 +158,9 @@ enum AlarmCommands {
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")
         for note in notes { context.say(note) }
-        if added.isFirstForTarget {
+        if let snooze {
+            context.say("While it rings, 'voicealarm snooze' rings it again \(snooze) minute\(snooze == 1 ? "" : "s") later, at most \(Snooze.maximumRepeats) times in a row.")
+        } else if added.isFirstForTarget {
             let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
             context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.compact)")")
         }
@@ -165,7 +179,8 @@ enum AlarmCommands {
         let alarm = status.alarm
         let days = alarm.date.map { "once \($0)" } ?? alarm.days.compact
         let next = status.next.map { "next " + LocalTimeText.short($0, timeZone) } ?? "rang"
-        let sound = status.sound.reason.map { "default tone (\($0))" } ?? (status.spokenStandIns.isEmpty ? "voice" : "voice, with a spoken stand-in")
+        var sound = status.sound.reason.map { "default tone (\($0))" } ?? (status.spokenStandIns.isEmpty ? "voice" : "voice, with a spoken stand-in")
+        if let until = status.snoozedUntil { sound = "snoozed until \(LocalTimeText.clock(until, timeZone)), " + sound }
         let head = "\(id)  \(alarm.time)  \(pad(days, 15))  \(pad(context.fitted(alarm.target.description, 14), 14))  \(pad(next, 21))  "
         let tail = sound + (alarm.label.map { "  '\($0)'" } ?? "")
         return head + context.fitted(tail, context.lineWidth - head.count)
@@ -180,6 +195,7 @@ enum AlarmCommands {
     struct AlarmJSON: Encodable {
         var id: String, target: String, time: String, days: [String], date: String?, label: String?
         var voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
+        var snooze: Int?, snoozedUntil: String?
 
         init(_ status: AlarmStatus, _ timeZone: TimeZone) {
             let alarm = status.alarm
@@ -194,6 +210,8 @@ enum AlarmCommands {
             soundReason = status.sound.reason
             next = status.next.map { Report.iso($0, timeZone) }
             spokenStandIns = status.spokenStandIns.map { $0.uuidString.lowercased() }
+            snooze = alarm.snoozeMinutes
+            snoozedUntil = status.snoozedUntil.map { Report.iso($0, timeZone) }
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -203,8 +221,9 @@ enum AlarmCommands {
             try c.encode(voice, forKey: .voice); try c.encode(sound, forKey: .sound)
             try c.encode(soundReason, forKey: .soundReason); try c.encode(next, forKey: .next)
             try c.encode(spokenStandIns, forKey: .spokenStandIns)
+            try c.encode(snooze, forKey: .snooze); try c.encode(snoozedUntil, forKey: .snoozedUntil)
         }
-        enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns }
+        enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
     }
 
     /// `alarm add --json`: `{"alarm", "notes"}` (the daylight-saving note and warnings, as said on stderr).

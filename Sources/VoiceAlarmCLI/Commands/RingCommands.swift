@@ -27,8 +27,21 @@ enum RingCommands {
         """,
         examples: ["voicealarm ring 9c41d2e0", "voicealarm ring 9c41d2e0 --device plughw:1,0 --max-seconds 60"])
     static let stopSpec = CommandSpec(
-        name: "stop", summary: "Stop every alarm of ours that is ringing", arguments: "",
+        name: "stop", summary: "Stop every alarm of ours that is ringing, and any pending snooze", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm stop"])
+    static let snoozeSpec = CommandSpec(
+        name: "snooze", summary: "Put the ringing alarm off for its snooze; it rings again after it", arguments: "",
+        minimumArguments: 0, maximumArguments: 0, options: [],
+        discussion: """
+          Only for alarms added with --snooze MINUTES (snooze is off by default, as in the app our
+          rules come from). The ring stops and is scheduled again MINUTES later through the same
+          scheduler (a dated one-off; 'alarm list' and 'scheduler list' show it), a minute later
+          still if another alarm holds that minute; at most 3 times in a row. 'voicealarm stop'
+          ends the ring and cancels a pending snooze. Nothing ringing, or a ringing alarm without
+          snooze or snoozed 3 times: an error, and the ring goes on. --json prints
+          [{"alarm", "ringAt", "count", "left"}].
+        """,
+        examples: ["voicealarm snooze"])
     static let listenSpec = CommandSpec(
         name: "listen", summary: "Hear a playlist, the manifesto, a clip or an alarm's recording, whole", arguments: "PLAYLIST|manifesto|CLIP|ALARM",
         minimumArguments: 1, maximumArguments: 1,
@@ -42,7 +55,7 @@ enum RingCommands {
         """,
         examples: ["voicealarm listen morning", "voicealarm listen morning --ringtone", "voicealarm listen 9c41d2e0"])
 
-    static let specs = [ringSpec, stopSpec, listenSpec]
+    static let specs = [ringSpec, stopSpec, snoozeSpec, listenSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         switch parsed.command {
@@ -78,9 +91,32 @@ enum RingCommands {
             }
         case stopSpec.name:
             // Only the data dir is needed: a degraded ring (damaged, locked, read-only library) can be stopped too.
-            let stopped = RingingRegistry(dataDirectory: try context.location().dataDirectory).stopAll().map { $0.uuidString.lowercased() }
-            context.present(["stopped": stopped]) { for id in stopped { context.console.result(id) } }
+            let location = try context.location()
+            let stopped = RingingRegistry(dataDirectory: location.dataDirectory).stopAll().map { $0.uuidString.lowercased() }
+            // Then the snoozes: the library may not open (a degraded ring can be stopped all the same),
+            // and where there is no library there is nothing to cancel (and none is made).
+            var cancelled: [String] = []
+            if location.hasLibrary {
+                do {
+                    cancelled = try context.library().snoozes.cancelAll().map { $0.uuidString.lowercased() }
+                } catch {
+                    context.console.note("warning: pending snoozes could not be cancelled: \(error)")
+                }
+            }
+            context.present(StoppedJSON(stopped: stopped, snoozesCancelled: cancelled)) { for id in stopped { context.console.result(id) } }
             context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
+            if !cancelled.isEmpty { context.say("Cancelled the pending snooze of \(cancelled.joined(separator: ", ")).") }
+        case snoozeSpec.name:
+            let service = try context.library()
+            let snoozed: [Snoozer.Snoozed]
+            do { snoozed = try service.snoozes.snooze() } catch let refusal as Snoozer.Refusal { throw SnoozeRefused(refusal: refusal) }
+            context.present(snoozed.map { SnoozedJSON($0, service.timeZone) }) {
+                for snooze in snoozed { context.console.result(snooze.alarm.uuidString.lowercased()) }
+            }
+            for snooze in snoozed {
+                context.say("Snoozed alarm \(snooze.alarm.uuidString.lowercased()): it rings again at \(LocalTimeText.clock(snooze.ringAt, service.timeZone))"
+                            + (snooze.left == 0 ? "; that is the last snooze." : " (\(snooze.left) more snooze\(snooze.left == 1 ? "" : "s") left)."))
+            }
         case listenSpec.name:
             let service = try context.library()
             let stop = StopFlag()
@@ -103,6 +139,26 @@ enum RingCommands {
     struct RangJSON: Encodable {
         var outcome: String, sound: Nullable<String>, device: Nullable<String>, seconds: Double, stopped: Bool
         var lateBy: Nullable<Double>, degraded: Nullable<String>
+    }
+
+    /// `stop --json`: `{"stopped": [ids], "snoozesCancelled": [alarm ids]}`.
+    struct StoppedJSON: Encodable { var stopped: [String]; var snoozesCancelled: [String] }
+
+    /// `snooze --json`: `[{"alarm", "ringAt", "count", "left"}]`.
+    struct SnoozedJSON: Encodable {
+        var alarm: String, ringAt: String, count: Int, left: Int
+        init(_ snoozed: Snoozer.Snoozed, _ timeZone: TimeZone) {
+            alarm = snoozed.alarm.uuidString.lowercased()
+            ringAt = Report.iso(snoozed.ringAt, timeZone)
+            count = snoozed.count
+            left = snoozed.left
+        }
+    }
+
+    /// A snooze refused: exit 1 with the reason (the ring goes on).
+    struct SnoozeRefused: Error, CustomStringConvertible {
+        var refusal: Snoozer.Refusal
+        var description: String { refusal.description }
     }
 
     /// `listen --json`: `{"subject", "ringtone", "device", "seconds", "stopped", "clips": [ids]}`.

@@ -40,7 +40,8 @@ extension LibraryStore {
               (0...23).contains(hour), (0...59).contains(minute), let days = row["days"]?.int else { return nil }
         let alarm = Alarm(id: id, target: target(row), time: AlarmTime(hour: hour, minute: minute),
                           days: Weekdays(rawValue: days), date: row["date"]?.text.flatMap(LocalDate.init(parsing:)),
-                          label: row["label"]?.text, voice: row["voice"]?.int == 1)
+                          label: row["label"]?.text, voice: row["voice"]?.int == 1,
+                          snoozeMinutes: row["snooze_minutes"]?.int.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
         return StoredAlarm(alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
                            soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp),
                            soundRecordings: row["sound_recordings"]?.text, rebuildPending: row["rebuild_pending"]?.text)

@@ -60,6 +60,16 @@ enum Schema {
         """
         ALTER TABLE clips ADD COLUMN spoken_text TEXT;
         """,
+        // 5: opt-in snooze: each alarm's snooze length, and the snoozed rings waiting to ring again
+        //    (one per alarm at most; gone with its alarm).
+        """
+        ALTER TABLE alarms ADD COLUMN snooze_minutes INTEGER;
+        CREATE TABLE snoozes (
+            alarm_id TEXT PRIMARY KEY REFERENCES alarms(id) ON DELETE CASCADE,
+            ring_at REAL NOT NULL,
+            count INTEGER NOT NULL CHECK (count > 0)
+        );
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -1,0 +1,108 @@
+import Foundation
+import VoiceAlarmCore
+import VoiceAlarmStore
+
+/// `voicealarm snooze`: puts a ringing alarm off for its snooze (opt-in per alarm), at most
+/// `Snooze.maximumRepeats` times in a row, through the same scheduler as every alarm.
+///
+/// The order keeps the person safe: the snoozed ring is recorded and scheduled first, and only
+/// then is the ring stopped — a snooze that cannot be scheduled leaves the alarm ringing.
+public struct Snoozer {
+    /// A ring put off.
+    public struct Snoozed: Sendable, Equatable {
+        public var alarm: UUID
+        public var ringAt: Date
+        /// Which snooze in a row this is (1 for the first).
+        public var count: Int
+        /// How many more times it may be snoozed.
+        public var left: Int { Snooze.maximumRepeats - count }
+    }
+
+    /// Why nothing was snoozed (the ring, if any, goes on).
+    public enum Refusal: Error, Equatable, CustomStringConvertible, Sendable {
+        case nothingRinging
+        case noSnooze(UUID)
+        case limitReached(UUID)
+
+        public var description: String {
+            switch self {
+            case .nothingRinging: "nothing of ours is ringing"
+            case .noSnooze(let id):
+                "alarm \(id.uuidString.lowercased()) has no snooze: it rings until stopped ('voicealarm stop'); snooze is chosen per alarm with 'alarm add … --snooze MINUTES'"
+            case .limitReached(let id):
+                "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped ('voicealarm stop')"
+            }
+        }
+    }
+
+    let store: LibraryStore
+    let sync: ScheduleSync
+    let registry: RingingRegistry
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
+
+    init(store: LibraryStore, sync: ScheduleSync, registry: RingingRegistry, now: @escaping @Sendable () -> Date, timeZone: TimeZone) {
+        self.store = store
+        self.sync = sync
+        self.registry = registry
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// Snoozes every ringing alarm of this library. Nothing changes unless every one may be
+    /// snoozed.
+    /// - Throws: `Refusal`; the scheduler's error (the ring then goes on, and the snooze is forgotten).
+    public func snooze() throws -> [Snoozed] {
+        let pending = try store.snoozes()
+        var rings: [(ringID: UUID, stored: StoredAlarm, count: Int)] = []
+        for ring in registry.live() {
+            let isSnoozedRing = Snooze.isScheduleID(ring.id)
+            let alarm = isSnoozedRing ? Snooze.scheduleID(for: ring.id) : ring.id
+            guard let stored = try store.alarm(alarm), !rings.contains(where: { $0.stored.alarm.id == alarm }) else { continue }
+            guard stored.alarm.snoozeMinutes != nil else { throw Refusal.noSnooze(alarm) }
+            // A snoozed ring continues its row's count; the alarm's own ring starts a new row.
+            let previous = isSnoozedRing ? (pending.first { $0.alarm == alarm }?.count ?? 0) : 0
+            guard previous < Snooze.maximumRepeats else { throw Refusal.limitReached(alarm) }
+            rings.append((ring.id, stored, previous + 1))
+        }
+        guard !rings.isEmpty else { throw Refusal.nothingRinging }
+
+        let instant = now()
+        var taken = try minutesHeld(after: instant, except: Set(rings.map(\.stored.alarm.id)))
+        var snoozes: [PendingSnooze] = []
+        for ring in rings {
+            let ringAt = Snooze.ringTime(after: instant, minutes: ring.stored.alarm.snoozeMinutes!, taken: taken)
+            taken.append(ringAt)
+            snoozes.append(PendingSnooze(alarm: ring.stored.alarm.id, ringAt: ringAt, count: ring.count))
+        }
+        try store.transaction { for snooze in snoozes { try store.setSnooze(snooze) } }
+        do {
+            for snooze in snoozes { try sync.schedule(snooze) }
+        } catch {
+            try? store.deleteSnoozes(of: snoozes.map(\.alarm))
+            for snooze in snoozes { try? sync.cancelSnooze(of: snooze.alarm) }
+            throw error
+        }
+        for ring in rings { registry.stop(ring.ringID) }
+        return snoozes.map { Snoozed(alarm: $0.alarm, ringAt: $0.ringAt, count: $0.count) }
+    }
+
+    /// Forgets every pending snooze and takes it out of the scheduler (`voicealarm stop`).
+    /// - Returns: the alarms whose snooze was cancelled.
+    public func cancelAll() throws -> [UUID] {
+        let pending = try sync.liveSnoozes().map(\.alarm)
+        try store.deleteSnoozes()
+        for alarm in pending { try sync.cancelSnooze(of: alarm) }
+        return pending
+    }
+
+    /// The instants other rings hold within the longest snooze (and a little after): the other
+    /// alarms' next rings and the other snoozes waiting.
+    private func minutesHeld(after instant: Date, except alarms: Set<UUID>) throws -> [Date] {
+        let horizon = instant.addingTimeInterval(Double(Snooze.minutes.upperBound + 60) * 60)
+        var held = try store.alarms().filter { !alarms.contains($0.alarm.id) }
+            .compactMap { $0.alarm.schedule.nextFire(after: instant, in: timeZone) }.filter { $0 <= horizon }
+        held += try sync.liveSnoozes().filter { !alarms.contains($0.alarm) }.map(\.ringAt)
+        return held
+    }
+}
