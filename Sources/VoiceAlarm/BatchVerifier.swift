@@ -53,9 +53,11 @@ public struct BatchVerifier: Sendable {
     }
 
     /// Checks every ringtone of the shard (of the whole manifest by default). Writes nothing.
-    /// - Throws: `BatchError.neverBuilt` when no batch index is in the folder.
+    /// - Throws: `BatchError.output` when no batch index is in the folder (nothing was built there).
     public func verify() throws -> Verdict {
-        guard FileSystem.isDirectory(output), BatchRecords.exist(in: output) else { throw BatchError.neverBuilt(output) }
+        guard FileSystem.isDirectory(output), BatchRecords.exist(in: output) else {
+            throw BatchError.output(output, "no batch was built here (no \(BatchIndex.folderName)); nothing to verify")
+        }
         let records = BatchRecords(directory: output)
         var verdict = Verdict()
         var hashes: [String: String] = [:]
