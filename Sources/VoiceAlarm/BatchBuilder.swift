@@ -126,8 +126,10 @@ public final class BatchBuilder: Sendable {
                 let inputHashes = try item.clips.map { try hash($0, records: records, index: &index, seen: &hashes) }
                 let key = ContentHash.sha256(Self.identity(item.settings, inputHashes))
                 let file = "\(item.id).\(item.settings.format.fileExtension)"
-                if let previous = records.current(item.id, key: key, file: file) {
-                    index.ringtones[item.id] = previous   // built by any shard before: this shard's now
+                if var previous = records.current(item.id, key: key, file: file) {
+                    // Built by any shard before (or by an earlier version, which kept no stamp): this shard's now.
+                    if previous.stamp == nil { previous.stamp = try? FileStamp(path: "\(output)/\(file)") }
+                    index.ringtones[item.id] = previous
                     skipped.insert(item.id)
                     continue
                 }

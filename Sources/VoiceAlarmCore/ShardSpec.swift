@@ -86,9 +86,9 @@ public struct ShardSpec: Equatable, Sendable {
             }
             count = parsed
         }
-        let engine = try engineShard(environment, count: count)
-        if let option {
-            let spec = try parse(option)
+        let spec = try option.map { text throws(ShardError) in try parse(text) }
+        let engine = try engineShard(environment, count: count ?? spec?.count)
+        if let option, let spec {
             if let count, count != spec.count {
                 throw ShardError("--shards \(count) contradicts --shard \(option)")
             }
