@@ -30,17 +30,17 @@ enum ShardSource: String, CaseIterable, Sendable {
     }
 }
 
-/// One shard process, started at once, its output kept in files.
+/// One shard process (the binary, or a script that runs it), started at once, its output kept in files.
 final class ShardProcess {
     let process = Process()
     let stdoutPath: String
     let stderrPath: String
 
-    init(_ arguments: [String], environment extra: [String: String], logs: String) throws {
+    init(_ arguments: [String], environment extra: [String: String], logs: String, executable: String = ProjectPaths.binary) throws {
         var environment = ProcessInfo.processInfo.environment
         for name in engineVariables { environment[name] = nil }
         environment.merge(extra) { $1 }
-        process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         stdoutPath = logs + ".out"
