@@ -19,13 +19,13 @@ enum BatchCommands {
           are relative to the manifest or absolute. format, codec, cap, gap, trimSilence, normalize and
           targetLufs may be set for the manifest and per ringtone (ringtone > manifest > command line >
           default). A ringtone whose inputs' bytes and settings did not change since it was built is skipped
-          (DIR/.voicealarm-batch.json records content hashes); identical ringtones are built once. A ringtone
+          (content hashes are recorded in DIR/.voicealarm-batch.d/); identical ringtones are built once. A ringtone
           with an unusable clip fails alone, and its old file is removed. Exit 1 when any failed.
           Shards: N processes (a Kubernetes Indexed Job, a Slurm array, an AWS Batch array job) share one
           --out; each builds the ringtones whose SHA-256 of settings and clip list falls in its shard. The index
           is --shard K/N, else JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID (with _MIN, _STEP, _COUNT) or
-          AWS_BATCH_JOB_ARRAY_INDEX (0-based), the count --shards N or SLURM_ARRAY_TASK_COUNT. Each shard keeps
-          DIR/.voicealarm-batch.d/shard-K-of-N.json; all are read, so any shard skips what any shard built.
+          AWS_BATCH_JOB_ARRAY_INDEX (0-based), the count --shards N or SLURM_ARRAY_TASK_COUNT. Each shard writes
+          its own index (shard-K-of-N.json); all are read, so any shard skips what any shard built.
           --verify (after all shards) checks without encoding and lists what is missing or stale.
           --json prints {"built": [id], "skipped": [id], "failed": [{"id", "error"}], "warnings": [{"id",
           "warning"}], "ringtones": [{"id", "output", "duration", "clips"}], "shard", "seconds"}; with --verify
