@@ -107,6 +107,9 @@ public final class BatchBuilder: Sendable {
         let records = BatchRecords(directory: output)
         let indexPath = BatchIndex.path(of: shard, in: output)
         var index = BatchIndex.load(indexPath)
+        if !shard.isSharded, FileSystem.kind(of: indexPath) == .missing {
+            index = BatchIndex.load("\(output)/\(BatchIndex.legacyFileName)")   // an earlier version's folder: its records carry over
+        }
         // Ringtones of this manifest that are now another shard's: their records are that shard's to keep.
         let mine = Set(owned.map(\.id))
         for item in manifest.items where !mine.contains(item.id) { index.ringtones[item.id] = nil }

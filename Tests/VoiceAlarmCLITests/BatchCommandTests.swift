@@ -82,6 +82,25 @@ struct BatchCommandTests {
         #expect((index?["ringtones"] as? [String: Any])?.count == 3)
     }
 
+    @Test("A folder built by an earlier version (one index file, no stamps) stays incremental, and its index moves into the index folder")
+    func legacyIndex() throws {
+        let folder = try BatchFolder()
+        try folder.write(standard)
+        _ = try folder.run()
+        let current = "\(folder.out)/.voicealarm-batch.d/shard-1-of-1.json"
+        var index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: current))) as? [String: Any])
+        let ringtones = try #require(index["ringtones"] as? [String: [String: Any]])
+        index["ringtones"] = ringtones.mapValues { $0.filter { ["key", "file", "bytes"].contains($0.key) } }
+        try JSONSerialization.data(withJSONObject: index).write(to: URL(fileURLWithPath: "\(folder.out)/.voicealarm-batch.json"))
+        try FileManager.default.removeItem(atPath: "\(folder.out)/.voicealarm-batch.d")
+        let (result, outcome) = try folder.run()
+        #expect(result.status == 0)
+        #expect(outcome["skipped"] as? [String] == ["morning", "evening", "manifesto"])
+        #expect(!FileManager.default.fileExists(atPath: "\(folder.out)/.voicealarm-batch.json"))
+        let moved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: current))) as? [String: Any]
+        #expect(((moved?["ringtones"] as? [String: [String: Any]])?["morning"])?["stamp"] != nil, "the stamp is recorded from now on")
+    }
+
     @Test("A failing ringtone never stops the others; its old output goes; exit 1")
     func failureIsolation() throws {
         let folder = try BatchFolder()
