@@ -4,13 +4,10 @@ public enum BatchError: Error, CustomStringConvertible {
     case output(String, String)
     /// The manifest cannot be read or is not a manifest.
     case manifest(String, String)
-    /// `--verify` on a folder that holds no batch index: nothing was ever built there.
-    case neverBuilt(String)
 
     public var description: String {
         switch self {
         case .output(let path, let reason), .manifest(let path, let reason): "\(path): \(reason)"
-        case .neverBuilt(let path): "\(path): no batch was built here (no \(BatchIndex.folderName) or \(BatchIndex.legacyFileName)); nothing to verify"
         }
     }
 }

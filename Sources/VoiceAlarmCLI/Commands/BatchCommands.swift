@@ -79,8 +79,7 @@ enum BatchCommands {
 
         if shard.isSharded {
             let count = BatchBuilder.items(of: manifest, in: shard).count
-            let source = shard.source == .option ? "--shard" : shard.source.rawValue
-            context.say("Shard \(shard.index) of \(shard.count) (from \(source)): \(count) of \(manifest.items.count) ringtones.")
+            context.say("Shard \(shard.index) of \(shard.count) (from \(shard.source.rawValue)): \(count) of \(manifest.items.count) ringtones.")
         }
         let bar = ProgressBar(console: context.console, enabled: context.console.errIsTerminal && !context.quiet)
         let report = try BatchBuilder(manifest: manifest, outputDirectory: directory, jobs: jobs, shard: shard, progress: bar.show).run()
