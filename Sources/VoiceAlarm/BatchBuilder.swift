@@ -262,20 +262,13 @@ public final class BatchBuilder: Sendable {
         return results
     }
 
-    /// The content hash of an input, reusing the recorded one only when size, modification
-    /// time and inode all still match. The input is checked first (`stat` only): a FIFO or a
-    /// device is refused before anything opens it.
+    /// The content hash of an input (`BatchRecords.input`), once per run, noted in this shard's index.
     private func hash(_ path: String, records: BatchRecords, index: inout BatchIndex, seen: inout [String: String]) throws -> String {
         if let known = seen[path] { return known }
-        try AudioDecoder.checkReadableFile(path)
-        guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
-        let stamp = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
-        let hash = try records.hash(of: path, matching: stamp) ?? ContentHash.sha256(file: path)
-        var updated = stamp
-        updated.sha256 = hash
-        index.inputs[path] = updated
-        seen[path] = hash
-        return hash
+        let input = try records.input(path)
+        index.inputs[path] = input
+        seen[path] = input.sha256
+        return input.sha256
     }
 
     /// A failed ringtone's old output is the wrong sound: it goes (whichever shard built it), with its record.

@@ -92,13 +92,10 @@ public struct BatchVerifier: Sendable {
         return verdict
     }
 
-    /// An input's content hash: the recorded one when its stat still matches, else its bytes hashed.
+    /// An input's content hash (`BatchRecords.input`), once per verification.
     private func hash(_ path: String, records: BatchRecords, seen: inout [String: String]) throws -> String {
         if let known = seen[path] { return known }
-        try AudioDecoder.checkReadableFile(path)
-        guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
-        let stamp = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
-        let hash = try records.hash(of: path, matching: stamp) ?? ContentHash.sha256(file: path)
+        let hash = try records.input(path).sha256
         seen[path] = hash
         return hash
     }

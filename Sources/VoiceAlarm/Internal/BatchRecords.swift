@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmAudio
 import VoiceAlarmFiles
 
 /// Every writer's `BatchIndex` in an output folder, read together: what any shard built before
@@ -31,9 +32,17 @@ struct BatchRecords {
         return candidates.first { $0.bytes == stamp.size && ($0.stamp == nil || $0.stamp == stamp) }
     }
 
-    /// The recorded content hash of `path` whose stat matches `stamp`, if any index has one.
-    func hash(of path: String, matching stamp: BatchIndex.Input) -> String? {
-        indexes.lazy.compactMap { $0.inputs[path] }
-            .first { $0.size == stamp.size && $0.modified == stamp.modified && $0.inode == stamp.inode }?.sha256
+    /// The content hash of the input at `path` with its stat: a recorded hash (in any index) when
+    /// size, modification time and inode all still match, else the bytes hashed again. The input
+    /// is checked first (`stat` only): a FIFO or a device is refused before anything opens it.
+    /// - Throws: `AudioError` for an input that is missing, not a regular file or unreadable.
+    func input(_ path: String) throws -> BatchIndex.Input {
+        try AudioDecoder.checkReadableFile(path)
+        guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
+        var input = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
+        let recorded = indexes.lazy.compactMap { $0.inputs[path] }
+            .first { $0.size == input.size && $0.modified == input.modified && $0.inode == input.inode }
+        input.sha256 = try recorded?.sha256 ?? ContentHash.sha256(file: path)
+        return input
     }
 }
