@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 N=${BENCH_RINGTONES:-200}
 BIG=${BENCH_RSS_RINGTONES:-1000}
 JOBS=$(nproc)
+SHARDS=${BENCH_SHARDS:-4}
 echo "Building release binaries…" >&2
 swift build -c release >/dev/null
 bin=$PWD/.build/release/voicealarm
@@ -37,17 +38,26 @@ for fmt in m4a caf; do
   users=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(sum('$changed' in r['clips'] for r in m['ringtones']))")
   ffmpeg -v error -y -i "$changed" -af "volume=0.9" "$work/changed.${changed##*.}" && mv "$work/changed.${changed##*.}" "$changed"
   e=$({ "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS" --json 2>/dev/null || true; } \
-      | python3 -c "import json,sys; o=json.load(sys.stdin); print(o['seconds'], o['built'])")
+      | python3 -c "import json,sys; o=json.load(sys.stdin); print(o['seconds'], len(o['built']))")
+  # Shards: SHARDS processes at once into one folder (as an Indexed Job on one machine), one job each,
+  # against one process with the same total jobs; both cold, default processing.
+  one=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/one-$fmt" --jobs "$SHARDS")
+  s=$(now)
+  for k in $(seq 1 "$SHARDS"); do "$bin" batch "$work/small-$fmt.json" --out "$work/shards-$fmt" --shard "$k/$SHARDS" --jobs 1 >/dev/null 2>&1 & done
+  wait
+  sharded=$(secs "$s" "$(now)")
+  "$bin" batch -q "$work/small-$fmt.json" --out "$work/shards-$fmt" --verify >/dev/null || echo "   the $SHARDS shards did not complete the set" >&2
   # Peak RSS, at 200 and at 1,000 ringtones (like-for-like settings, to keep the run short).
   rss_small=$({ /usr/bin/time -f %M "$bin" batch "$work/small-$fmt.json" --out "$work/rss-small-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
   rss_big=$({ /usr/bin/time -f %M "$bin" batch "$work/big-$fmt.json" --out "$work/rss-big-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
   for mode in like default; do
-    python3 -c "import json; i=json.load(open('$work/$mode-$fmt/.voicealarm-batch.json')); n=len(i['ringtones']); print(f'   {n} of $N $fmt ringtones built ($mode)')" >&2
+    python3 -c "import json; i=json.load(open('$work/$mode-$fmt/.voicealarm-batch.d/shard-1-of-1.json')); n=len(i['ringtones']); print(f'   {n} of $N $fmt ringtones built ($mode)')" >&2
   done
   row "$fmt" "like" "$a $b $c"
   row "$fmt" "default" "$a2 $b2"
   row "$fmt" "rerun" "$d ${e% *} ${e#* } $users"
   row "$fmt" "rss" "${rss_small:-0} ${rss_big:-0}"
+  row "$fmt" "shards" "$one $sharded $SHARDS"
 done
 
 python3 - "$results" "$N" "$BIG" "$JOBS" <<'PY'
@@ -64,6 +74,7 @@ for fmt in ["m4a", "caf"]:
     a2, b2 = rows[(fmt, "default")]
     d, e, built, users = rows[(fmt, "rerun")]
     small, bigger = rows[(fmt, "rss")]
+    one, sharded, shards = rows[(fmt, "shards")]
     lines = [
         ("(a) voicealarm batch, cold, like-for-like (--gap 0 --no-trim-silence --no-normalize)", a, f"{a / b:.2f} x CLI, {a / c:.2f} x bound"),
         ("(b) ffmpeg CLI, one process per playlist: resample + concat + cut, xargs -P", b, ""),
@@ -72,6 +83,8 @@ for fmt in ["m4a", "caf"]:
         ("(b') ffmpeg CLI, closest chain: silenceremove, gaps, loudnorm", b2, ""),
         ("(d) no-change re-run", d, f"{d / a2:.3f} x cold"),
         (f"(e) re-run after one clip changed ({int(built)} rebuilt; {int(users)} use it)", e, f"{e / a2:.3f} x cold"),
+        (f"(g) one process, --jobs {int(shards)}, cold, default processing", one, ""),
+        (f"(h) {int(shards)} shard processes at once into one --out, --jobs 1 each (same total jobs)", sharded, f"{sharded / one:.2f} x one process"),
     ]
     for name, value, ratio in lines:
         print(f"{fmt:6} {name:78} {value:9.3f} {ratio:>28}")

@@ -4,7 +4,9 @@ import VoiceAlarmAudio
 import VoiceAlarmCore
 import VoiceAlarmFiles
 
-/// Builds the ringtones of a manifest into one folder, in parallel and incrementally.
+/// Builds the ringtones of a manifest into one folder, in parallel and incrementally — all of
+/// them, or one shard's (`ShardSpec`) while other processes build the other shards into the
+/// same folder.
 ///
 /// Every core is kept busy (`jobs` workers); every input is decoded at most once
 /// (`BatchClipCache`, spilled to a folder inside the output); identical ringtones are built
@@ -12,10 +14,12 @@ import VoiceAlarmFiles
 /// built is skipped. A failing ringtone never stops the others.
 ///
 /// ```swift
-/// let outcome = try BatchBuilder(manifest: manifest, outputDirectory: "out", jobs: 2).run()
+/// let report = try BatchBuilder(manifest: manifest, outputDirectory: "out", jobs: 2,
+///                               shard: try ShardSpec.parse("2/4")).run()
 /// ```
 public final class BatchBuilder: Sendable {
-    /// What a run did: `{"built", "skipped", "failed": [{"id", "error"}], "seconds"}`.
+    /// What a rebuild of the library's alarms did (`voicealarm build`):
+    /// `{"built", "skipped", "failed": [{"id", "error"}], "seconds"}`; a batch reports a `BatchReport`.
     public struct Outcome: Encodable, Sendable {
         public struct Failure: Encodable, Sendable, Equatable {
             public var id: String
@@ -43,14 +47,18 @@ public final class BatchBuilder: Sendable {
     let manifest: BatchManifest
     let output: String
     let jobs: Int
+    let shard: ShardSpec
     let progress: @Sendable (Progress) -> Void
 
-    public init(manifest: BatchManifest, outputDirectory: String, jobs: Int,
+    /// - Parameters:
+    ///   - shard: which part of the manifest this process builds (`ShardSpec.whole` for all of it).
+    public init(manifest: BatchManifest, outputDirectory: String, jobs: Int, shard: ShardSpec = .whole,
                 progress: @escaping @Sendable (Progress) -> Void = { _ in }) {
         precondition(jobs > 0, "at least one job")
         self.manifest = manifest
         output = outputDirectory
         self.jobs = jobs
+        self.shard = shard
         self.progress = progress
     }
 
@@ -79,33 +87,53 @@ public final class BatchBuilder: Sendable {
         }
     }
 
-    /// Builds what needs building.
+    /// The manifest's items that `shard` builds: those whose `shardKey` hashes to it.
+    public static func items(of manifest: BatchManifest, in shard: ShardSpec) -> [BatchManifest.Item] {
+        guard shard.isSharded else { return manifest.items }
+        return manifest.items.filter { shard.owns(digest: ContentHash.sha256($0.shardKey)) }
+    }
+
+    /// How often, at most, a run writes its index while it builds, so a shard killed mid-way
+    /// keeps what it finished.
+    static let checkpointInterval: TimeInterval = 1
+
+    /// Builds what needs building of this shard's ringtones.
     /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built then).
-    public func run() throws -> Outcome {
+    public func run() throws -> BatchReport {
         let start = Date()
         try makeOutputDirectory()
-        var index = BatchIndex.load(from: output)
-        // What a killed batch left here: its decode cache, and its half-written ringtones.
-        BatchClipCache.sweepAbandoned(in: output)
-        FileSystem.removeAbandonedTemporaries(in: output)
-        let cache = try BatchClipCache(in: output, sampleRate: RenderSettings.defaultSampleRate)
+        let owned = Self.items(of: manifest, in: shard)
+        sweep(owned)
+        let records = BatchRecords(directory: output)
+        let indexPath = BatchIndex.path(of: shard, in: output)
+        var index = BatchIndex.load(indexPath)
+        if !shard.isSharded, FileSystem.kind(of: indexPath) == .missing {
+            index = BatchIndex.load("\(output)/\(BatchIndex.legacyFileName)")   // an earlier version's folder: its records carry over
+        }
+        // Ringtones of this manifest that are now another shard's: their records are that shard's to keep.
+        let mine = Set(owned.map(\.id))
+        for item in manifest.items where !mine.contains(item.id) { index.ringtones[item.id] = nil }
+        index.inputs = [:]   // refilled with this run's inputs
+        let cache = try BatchClipCache(in: output, sampleRate: RenderSettings.defaultSampleRate, tag: cacheTag)
         var cacheRemoved = false
         defer { if !cacheRemoved { cache.remove() } }
 
-        var outcome = Outcome()
+        var report = BatchReport(shard: shard)
+        var skipped: Set<String> = []
         var work: [(key: String, items: [BatchManifest.Item], hashes: [String])] = []
         var keyed: [String: Int] = [:]
         var hashes: [String: String] = [:]   // path → sha256, this run
-        for item in manifest.items {
-            if let problem = item.problem { outcome.failed.append(.init(id: item.id, error: problem)); continue }
+        for item in owned {
+            if let problem = item.problem { report.failed.append(.init(id: item.id, error: problem)); continue }
             do {
-                let inputHashes = try item.clips.map { try hash($0, index: &index, seen: &hashes) }
+                let inputHashes = try item.clips.map { try hash($0, records: records, index: &index, seen: &hashes) }
                 let key = ContentHash.sha256(Self.identity(item.settings, inputHashes))
                 let file = "\(item.id).\(item.settings.format.fileExtension)"
-                if let previous = index.ringtones[item.id], previous.key == key, previous.file == file,
-                   let size = (try? FileManager.default.attributesOfItem(atPath: "\(output)/\(file)"))?[.size] as? Int,
-                   size == previous.bytes {
-                    outcome.skipped += 1
+                if var previous = records.current(item.id, key: key, file: file) {
+                    // Built by any shard before (or by an earlier version, which kept no stamp): this shard's now.
+                    if previous.stamp == nil { previous.stamp = try? FileStamp(path: "\(output)/\(file)") }
+                    index.ringtones[item.id] = previous
+                    skipped.insert(item.id)
                     continue
                 }
                 if let existing = keyed[key] { work[existing].items.append(item) } else {
@@ -113,19 +141,27 @@ public final class BatchBuilder: Sendable {
                     work.append((key, [item], inputHashes))
                 }
             } catch {
-                outcome.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
+                report.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
             }
         }
-        for failure in outcome.failed { retire(failure.id, index: &index) }
+        for failure in report.failed { retire(failure.id, records: records, index: &index) }
 
-        let total = manifest.items.count
-        let shared = BatchWork(done: outcome.skipped + outcome.failed.count, failed: outcome.failed.count)
+        let total = owned.count
+        let shared = BatchWork(done: skipped.count + report.failed.count, failed: report.failed.count)
+        let ledger = Mutex((index: index, saved: Date()))
         progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
         let groups = work
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, groups.count))) { _ in
             while let position = shared.take(below: groups.count) {
                 let group = groups[position]
                 let built = build(group.items, hashes: group.hashes, cache: cache)
+                ledger.withLock { ledger in
+                    for (item, result) in built { record(item, key: group.key, result, records: records, index: &ledger.index) }
+                    if Date().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
+                        try? ledger.index.save(to: indexPath)   // a checkpoint; the final save reports failures
+                        ledger.saved = Date()
+                    }
+                }
                 let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
                 progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: Date().timeIntervalSince(start)))
             }
@@ -133,72 +169,115 @@ public final class BatchBuilder: Sendable {
         // The decoded samples are no longer needed: their room is the index's.
         cache.remove()
         cacheRemoved = true
-        let results = shared.results
-        for (item, key, result) in results {
+        index = ledger.withLock { $0.index }
+        var builtIDs: Set<String> = []
+        for (item, _, result) in shared.results {
             switch result {
-            case .success(let bytes):
-                let file = "\(item.id).\(item.settings.format.fileExtension)"
-                if let previous = index.ringtones[item.id], previous.file != file { FileSystem.remove("\(output)/\(previous.file)") }
-                index.ringtones[item.id] = .init(key: key, file: file, bytes: bytes)
-                outcome.built += 1
-            case .failure(let error):
-                outcome.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
-                retire(item.id, index: &index)
+            case .success: builtIDs.insert(item.id)
+            case .failure(let error): report.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
             }
         }
-        try index.save(to: output)
-        outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
-        return outcome
+        try index.save(to: indexPath)
+        if !shard.isSharded { FileSystem.remove("\(output)/\(BatchIndex.legacyFileName)") }   // its records are all in ours now
+
+        let failedIDs = Set(report.failed.map(\.id))
+        let position = order
+        report.failed.sort { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }
+        for item in owned where !failedIDs.contains(item.id) {
+            if builtIDs.contains(item.id) { report.built.append(item.id) } else if skipped.contains(item.id) { report.skipped.append(item.id) }
+            guard let record = index.ringtones[item.id] else { continue }
+            report.ringtones.append(.init(id: item.id, output: "\(output)/\(record.file)", duration: record.duration, clips: record.clips ?? []))
+            if let warning = record.warning { report.warnings.append(.init(id: item.id, warning: warning)) }
+        }
+        report.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+        return report
     }
 
+    /// Each id's position in the manifest, for reports in its order.
+    private var order: [String: Int] {
+        Dictionary(manifest.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Records a built ringtone (and removes its files of another format), or retires a failed one.
+    private func record(_ item: BatchManifest.Item, key: String, _ result: Result<RenderReport, Error>,
+                        records: BatchRecords, index: inout BatchIndex) {
+        guard case .success(let rendered) = result else {
+            retire(item.id, records: records, index: &index)
+            return
+        }
+        let file = "\(item.id).\(item.settings.format.fileExtension)"
+        for previous in Set(records.ringtones(item.id).map(\.file) + [index.ringtones[item.id]?.file].compactMap { $0 }) where previous != file {
+            FileSystem.remove("\(output)/\(previous)")
+        }
+        index.ringtones[item.id] = .init(
+            key: key, file: file, bytes: rendered.bytes, stamp: try? FileStamp(path: "\(output)/\(file)"),
+            duration: rendered.duration,
+            clips: rendered.clips.map { .init(input: $0.input, used: $0.used, reason: $0.reason) },
+            warning: RingtoneWarning.text(for: rendered, cap: item.settings.cap))
+    }
+
+    /// What a killed run of this writer left in the output folder. An unsharded batch removes
+    /// the caches and temporaries of processes that no longer run; a shard, which may share the
+    /// folder with shards on other machines (whose processes it cannot see), removes only what
+    /// its own earlier runs left: its tagged caches, temporaries of its ringtones and of its index.
+    private func sweep(_ owned: [BatchManifest.Item]) {
+        let folder = "\(output)/\(BatchIndex.folderName)"
+        guard shard.isSharded else {
+            BatchClipCache.sweepAbandoned(in: output)
+            FileSystem.removeAbandonedTemporaries(in: output)
+            FileSystem.removeAbandonedTemporaries(in: folder)
+            return
+        }
+        BatchClipCache.sweep(in: output, tag: cacheTag)
+        let names = owned.flatMap { item in RingtoneFormat.allCases.map { "\(item.id).\($0.fileExtension)" } }
+        FileSystem.removeTemporaries(in: output, of: Set(names))
+        FileSystem.removeTemporaries(in: folder, of: [BatchIndex.fileName(of: shard)])
+    }
+
+    /// The cache tag of this shard (`s2of4_`), empty when unsharded.
+    private var cacheTag: String { shard.isSharded ? "s\(shard.index)of\(shard.count)_" : "" }
+
     /// Builds one ringtone and copies it to every other id with the same identity.
-    private func build(_ items: [BatchManifest.Item], hashes: [String], cache: BatchClipCache) -> [(BatchManifest.Item, Result<Int, Error>)] {
+    private func build(_ items: [BatchManifest.Item], hashes: [String], cache: BatchClipCache) -> [(BatchManifest.Item, Result<RenderReport, Error>)] {
         let first = items[0]
         let path = "\(output)/\(first.id).\(first.settings.format.fileExtension)"
-        let built = Result<Int, Error> {
+        let built = Result<RenderReport, Error> {
             let sources = zip(first.clips, hashes).map { CachedClipSource(path: $0, contentHash: $1, cache: cache) }
-            return try RingtoneRenderer().render(sources, settings: first.settings, to: path).bytes
+            return try RingtoneRenderer().render(sources, settings: first.settings, to: path)
         }
         var results = [(first, built)]
         for other in items.dropFirst() {
-            results.append((other, built.flatMap { bytes in
+            results.append((other, built.flatMap { rendered in
                 Result {
                     let target = "\(output)/\(other.id).\(other.settings.format.fileExtension)"
                     do { try FileSystem.atomicCopy(path, to: target) } catch let error as SystemError {
                         throw BatchError.output(target, error.reason)
                     }
-                    return bytes
+                    var copied = rendered
+                    copied.output = target
+                    return copied
                 }
             }))
         }
         return results
     }
 
-    /// The content hash of an input, reusing the recorded one only when size, modification
-    /// time and inode all still match. The input is checked first (`stat` only): a FIFO or a
-    /// device is refused before anything opens it.
-    private func hash(_ path: String, index: inout BatchIndex, seen: inout [String: String]) throws -> String {
+    /// The content hash of an input (`BatchRecords.input`), once per run, noted in this shard's index.
+    private func hash(_ path: String, records: BatchRecords, index: inout BatchIndex, seen: inout [String: String]) throws -> String {
         if let known = seen[path] { return known }
-        try AudioDecoder.checkReadableFile(path)
-        guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
-        let stamp = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
-        var hash: String
-        if let recorded = index.inputs[path], recorded.size == stamp.size, recorded.modified == stamp.modified, recorded.inode == stamp.inode {
-            hash = recorded.sha256
-        } else {
-            hash = try ContentHash.sha256(file: path)
-            var updated = stamp
-            updated.sha256 = hash
-            index.inputs[path] = updated
-        }
-        seen[path] = hash
-        return hash
+        let input = try records.input(path)
+        index.inputs[path] = input
+        seen[path] = input.sha256
+        return input.sha256
     }
 
-    /// A failed ringtone's old output is the wrong sound: it goes, with its record.
-    private func retire(_ id: String, index: inout BatchIndex) {
-        guard !id.hasPrefix("#"), let previous = index.ringtones.removeValue(forKey: id) else { return }
-        FileSystem.remove("\(output)/\(previous.file)")
+    /// A failed ringtone's old output is the wrong sound: it goes (whichever shard built it), with its record.
+    private func retire(_ id: String, records: BatchRecords, index: inout BatchIndex) {
+        guard !id.hasPrefix("#") else { return }
+        let previous = index.ringtones.removeValue(forKey: id)
+        for file in Set(records.ringtones(id).map(\.file) + [previous?.file].compactMap { $0 }) {
+            FileSystem.remove("\(output)/\(file)")
+        }
     }
 
     private func makeOutputDirectory() throws {
@@ -209,6 +288,10 @@ public final class BatchBuilder: Sendable {
             throw BatchError.output(output, "cannot be created (\(error.reason))")
         }
         guard FileSystem.isWritableDirectory(output) else { throw BatchError.output(output, "is not writable") }
+        let folder = "\(output)/\(BatchIndex.folderName)"
+        do { try FileSystem.makeDirectory(folder, permissions: 0o755) } catch {
+            throw BatchError.output(folder, "cannot be created (\(error.reason))")
+        }
     }
 
     /// Everything a ringtone depends on, in a canonical text.

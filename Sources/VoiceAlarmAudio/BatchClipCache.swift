@@ -47,11 +47,13 @@ public final class BatchClipCache: @unchecked Sendable {
     /// The prefix of every cache folder's name.
     public static let folderPrefix = ".voicealarm-cache-"
 
-    /// Makes a cache folder of this process inside `outputDirectory`.
+    /// Makes a cache folder of this process inside `outputDirectory`; `tag` (letters, digits and
+    /// `_`, no `-`) names the writer's part of a shared folder, for `sweep(in:tag:)`.
     /// - Throws: `AudioError.cannotWrite` when it cannot be made.
-    public convenience init(in outputDirectory: String, sampleRate: Int) throws {
+    public convenience init(in outputDirectory: String, sampleRate: Int, tag: String = "") throws {
+        precondition(!tag.contains("-") && !tag.contains("/"), "a cache tag holds no '-' or '/'")
         let token = UUID().uuidString.prefix(8).lowercased()
-        try self.init(directory: "\(outputDirectory)/\(Self.folderPrefix)\(ProcessIdentity.current.text)-\(token)", sampleRate: sampleRate)
+        try self.init(directory: "\(outputDirectory)/\(Self.folderPrefix)\(ProcessIdentity.current.text)-\(tag)\(token)", sampleRate: sampleRate)
     }
 
     /// Makes the cache folder `directory` (mode 0700), removed on Ctrl-C or SIGTERM.
@@ -92,6 +94,24 @@ public final class BatchClipCache: @unchecked Sendable {
                 let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
                 guard let modified, now.timeIntervalSince(modified) > legacyAge else { continue }
             }
+            FileSystem.removeTree(path)
+            removed.append(name)
+        }
+        return removed
+    }
+
+    /// Removes the cache folders in `outputDirectory` made with `tag` (non-empty), whichever
+    /// process made them: for a writer that alone uses its tag (one shard of a batch, whose
+    /// earlier run may have been killed on another machine, where no pid can be asked).
+    /// - Returns: the names of the folders removed.
+    @discardableResult
+    public static func sweep(in outputDirectory: String, tag: String) -> [String] {
+        precondition(!tag.isEmpty, "a tag names the writer")
+        var removed: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] where name.hasPrefix(folderPrefix) {
+            let owner = name.dropFirst(folderPrefix.count).split(separator: "-")
+            let path = "\(outputDirectory)/\(name)"
+            guard owner.count == 3, owner[2].hasPrefix(tag), FileSystem.kind(of: path) == .directory else { continue }
             FileSystem.removeTree(path)
             removed.append(name)
         }

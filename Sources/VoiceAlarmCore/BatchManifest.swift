@@ -17,6 +17,16 @@ public struct BatchManifest: Sendable {
         public var settings: RenderSettings
         /// Why this ringtone cannot be built (a bad id, no clips, a bad setting), or nil.
         public var problem: String?
+        /// The clips as the manifest writes them (before they are made absolute).
+        public var writtenClips: [String] = []
+
+        /// The text whose SHA-256 decides the ringtone's shard (`ShardSpec`): its settings and its
+        /// clips as the manifest writes them. Ringtones declared alike land in one shard (and are
+        /// built once), a clip's new bytes never move a ringtone to another shard, and no shard
+        /// reads another's clips to decide. A ringtone that cannot be built is placed by its id.
+        public var shardKey: String {
+            problem == nil ? (["shard-v1", settings.fingerprint] + writtenClips).joined(separator: "\n") : "shard-v1-id\n\(id)"
+        }
     }
 
     public var items: [Item]
@@ -54,6 +64,7 @@ public struct BatchManifest: Sendable {
                 item.problem = "every clip must be a path (a non-empty string)"
                 return item
             }
+            item.writtenClips = paths
             item.clips = paths.map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
             let unknown = Set(ringtone.keys).subtracting(Self.settingKeys).subtracting(["id", "clips"])
             if let key = unknown.sorted().first { item.problem = "unknown key \"\(key)\""; return item }

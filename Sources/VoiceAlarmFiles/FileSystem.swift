@@ -137,6 +137,26 @@ public enum FileSystem {
         }
     }
 
+    /// Removes the hidden temporary files in `folder` that `atomicWrite` made for any of `names`
+    /// (`.NAME.OWNER.TOKEN.partial`), whoever wrote them: for a writer that knows it alone
+    /// writes those names (one shard of a batch, whose earlier run on another machine was killed
+    /// — a process there cannot be asked whether it runs).
+    /// - Returns: the names of the files removed.
+    @discardableResult
+    public static func removeTemporaries(in folder: String, of names: Set<String>) -> [String] {
+        var removed: [String] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where entry.hasPrefix(".") && entry.hasSuffix(temporarySuffix) {
+            var parts = entry.dropFirst().dropLast(temporarySuffix.count).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 3 else { continue }
+            parts.removeLast(2)
+            guard names.contains(parts.joined(separator: ".")), kind(of: "\(folder)/\(entry)") == .regular else { continue }
+            unlink("\(folder)/\(entry)")
+            removed.append(entry)
+        }
+        return removed
+    }
+
     /// Creates `path` and any missing parents (`mkdir -p`), each new level with `permissions`
     /// (less what the umask removes);
     /// a relative path stays relative. An existing folder is accepted as it is.

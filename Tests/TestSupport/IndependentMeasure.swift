@@ -7,6 +7,8 @@ public struct ProbeInfo: Sendable {
     public var profile: String?
     public var sampleRate: Int
     public var channels: Int
+    /// The container's duration in seconds (0 when it states none).
+    public var duration: Double
 }
 
 /// What the Python helper (pyloudnorm, scipy) measures of a decoded file.
@@ -25,7 +27,7 @@ public struct PythonMeasurement: Decodable, Sendable {
 public enum IndependentMeasure {
     public static func probe(_ path: String) throws -> ProbeInfo {
         let result = try ProcessRunner.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries",
-            "stream=codec_name,profile,sample_rate,channels:format=format_name", "-of", "json", path])
+            "stream=codec_name,profile,sample_rate,channels:format=format_name,duration", "-of", "json", path])
         guard result.status == 0,
               let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any],
               let stream = (json["streams"] as? [[String: Any]])?.first,
@@ -36,7 +38,8 @@ public enum IndependentMeasure {
                          codecName: stream["codec_name"] as? String ?? "",
                          profile: stream["profile"] as? String,
                          sampleRate: Int(stream["sample_rate"] as? String ?? "") ?? 0,
-                         channels: stream["channels"] as? Int ?? 0)
+                         channels: stream["channels"] as? Int ?? 0,
+                         duration: Double(format["duration"] as? String ?? "") ?? 0)
     }
 
     /// Mono 16-bit samples as the ffmpeg CLI decodes the file (at its own rate unless `rate` is given).

@@ -36,11 +36,12 @@ private final class RunningBatch {
     }
 }
 
-/// The names in `out` that a batch leaves only while it runs: decode caches and hidden temporaries.
-private func leftovers(_ out: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter {
-        $0.hasPrefix(".voicealarm-cache-") || $0.hasSuffix(".partial")
-    }.sorted()
+/// The names in `out` (and its index folder) that a batch leaves only while it runs: decode caches and hidden temporaries.
+func leftovers(_ out: String) -> [String] {
+    let index = ".voicealarm-batch.d"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+        + ((try? FileManager.default.contentsOfDirectory(atPath: "\(out)/\(index)")) ?? []).map { "\(index)/\($0)" }
+    return names.filter { $0.hasPrefix(".voicealarm-cache-") || $0.hasSuffix(".partial") }.sorted()
 }
 
 /// Waits (at most 30 s) until `out` holds a decode cache, and returns its name.

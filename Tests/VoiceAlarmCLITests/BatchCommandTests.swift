@@ -40,7 +40,7 @@ struct BatchCommandTests {
         try folder.write(standard)
         let (result, outcome) = try folder.run()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(outcome["built"] as? Int == 3 && outcome["skipped"] as? Int == 0)
+        #expect(outcome["built"] as? [String] == ["morning", "evening", "manifesto"] && outcome["skipped"] as? [String] == [])
         #expect((outcome["failed"] as? [Any])?.isEmpty == true)
         for (id, ext, clips, extra) in [("morning", "m4a", ["calm.wav", "ready.mp3", "grateful.m4a"], [String]()),
                                         ("evening", "caf", ["strong.flac", "kind.ogg"], []),
@@ -60,10 +60,10 @@ struct BatchCommandTests {
         _ = try folder.run()
         let morning = try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/morning.m4a"))
         let again = try folder.run()
-        #expect(again.1["built"] as? Int == 0 && again.1["skipped"] as? Int == 3)
+        #expect(again.1["built"] as? [String] == [] && again.1["skipped"] as? [String] == ["morning", "evening", "manifesto"])
         // A timestamp never decides: touched but equal bytes are re-hashed and still skipped.
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.dir.file("clips/kind.ogg"))
-        #expect(try folder.run().1["skipped"] as? Int == 3)
+        #expect((try folder.run().1["skipped"] as? [String])?.count == 3)
         // Same size and timestamp but different bytes would fool a stat check: the inode changes with a rename, so it is re-hashed.
         let calm = folder.dir.file("clips/calm.wav")
         let swapped = folder.dir.file("clips/calm-new.wav")
@@ -71,15 +71,34 @@ struct BatchCommandTests {
         try FileManager.default.removeItem(atPath: calm)
         try FileManager.default.moveItem(atPath: swapped, toPath: calm)
         let changed = try folder.run()
-        #expect(changed.1["built"] as? Int == 2 && changed.1["skipped"] as? Int == 1, "morning and manifesto use calm.wav")
+        #expect(changed.1["built"] as? [String] == ["morning", "manifesto"] && changed.1["skipped"] as? [String] == ["evening"], "morning and manifesto use calm.wav")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/morning.m4a")) != morning)
         // A format change rebuilds and removes the old file.
         try folder.write(standard.replacingOccurrences(of: #""id": "morning", "#, with: #""id": "morning", "format": "wav", "#))
-        #expect(try folder.run().1["built"] as? Int == 1)
+        #expect(try folder.run().1["built"] as? [String] == ["morning"])
         #expect(!FileManager.default.fileExists(atPath: "\(folder.out)/morning.m4a"))
         #expect(FileManager.default.fileExists(atPath: "\(folder.out)/morning.wav"))
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/.voicealarm-batch.json"))) as? [String: Any]
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/.voicealarm-batch.d/shard-1-of-1.json"))) as? [String: Any]
         #expect((index?["ringtones"] as? [String: Any])?.count == 3)
+    }
+
+    @Test("A folder built by an earlier version (one index file, no stamps) stays incremental, and its index moves into the index folder")
+    func legacyIndex() throws {
+        let folder = try BatchFolder()
+        try folder.write(standard)
+        _ = try folder.run()
+        let current = "\(folder.out)/.voicealarm-batch.d/shard-1-of-1.json"
+        var index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: current))) as? [String: Any])
+        let ringtones = try #require(index["ringtones"] as? [String: [String: Any]])
+        index["ringtones"] = ringtones.mapValues { $0.filter { ["key", "file", "bytes"].contains($0.key) } }
+        try JSONSerialization.data(withJSONObject: index).write(to: URL(fileURLWithPath: "\(folder.out)/.voicealarm-batch.json"))
+        try FileManager.default.removeItem(atPath: "\(folder.out)/.voicealarm-batch.d")
+        let (result, outcome) = try folder.run()
+        #expect(result.status == 0)
+        #expect(outcome["skipped"] as? [String] == ["morning", "evening", "manifesto"])
+        #expect(!FileManager.default.fileExists(atPath: "\(folder.out)/.voicealarm-batch.json"))
+        let moved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: current))) as? [String: Any]
+        #expect(((moved?["ringtones"] as? [String: [String: Any]])?["morning"])?["stamp"] != nil, "the stamp is recorded from now on")
     }
 
     @Test("A failing ringtone never stops the others; its old output goes; exit 1")
@@ -93,7 +112,7 @@ struct BatchCommandTests {
         let failed = outcome["failed"] as? [[String: String]]
         #expect(failed?.count == 1 && failed?[0]["id"] == "evening")
         #expect(failed?[0]["error"]?.contains("kind.ogg: not an audio file") == true)
-        #expect(outcome["skipped"] as? Int == 2)
+        #expect(outcome["skipped"] as? [String] == ["morning", "manifesto"])
         #expect(!FileManager.default.fileExists(atPath: "\(folder.out)/evening.caf"), "an old ringtone is the wrong sound")
         #expect(result.stderr.contains("error: evening: "))
     }
@@ -111,7 +130,7 @@ struct BatchCommandTests {
             """#)
         let (result, outcome) = try folder.run()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(outcome["built"] as? Int == 3)
+        #expect(outcome["built"] as? [String] == ["a", "b", "c"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/b.m4a")) == (try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/c.m4a"))))
     }
 

@@ -66,7 +66,9 @@ struct BoundedInputTests {
         #expect(result.stderr.contains("\(path): not a regular file (\(kind))"), "stderr: \(result.stderr)")
         switch command {
         case "render": #expect(Set(dir.contents()) == before, "no output, no temporary file")
-        case "batch": #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []) == [".voicealarm-batch.json"])
+        case "batch":
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []) == [".voicealarm-batch.d"])
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(out)/.voicealarm-batch.d")) ?? []) == ["shard-1-of-1.json"])
         default: #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/clips")) ?? []).isEmpty)
         }
     }

@@ -10,7 +10,7 @@ _voicealarm() {
         word="${COMP_WORDS[i]}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j|--shard|--shards) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -50,6 +50,8 @@ _voicealarm() {
         --max-ring-seconds) return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --jobs|-j) return ;;
+        --shard) return ;;
+        --shards) return ;;
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
@@ -240,7 +242,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "batch")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --jobs -j --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --jobs -j --shard --shards --verify --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;

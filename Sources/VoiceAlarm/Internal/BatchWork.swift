@@ -8,7 +8,7 @@ final class BatchWork: Sendable {
         var next = 0
         var done: Int
         var failed: Int
-        var collected: [(BatchManifest.Item, key: String, Result<Int, Error>)] = []
+        var collected: [(BatchManifest.Item, key: String, Result<RenderReport, Error>)] = []
     }
     private let state: Mutex<State>
 
@@ -27,7 +27,7 @@ final class BatchWork: Sendable {
         }
     }
 
-    func record(_ built: [(BatchManifest.Item, String, Result<Int, Error>)]) -> (done: Int, failed: Int) {
+    func record(_ built: [(BatchManifest.Item, String, Result<RenderReport, Error>)]) -> (done: Int, failed: Int) {
         state.withLock {
             for (item, key, result) in built {
                 $0.collected.append((item, key, result))
@@ -38,5 +38,5 @@ final class BatchWork: Sendable {
         }
     }
 
-    var results: [(BatchManifest.Item, key: String, Result<Int, Error>)] { state.withLock { $0.collected } }
+    var results: [(BatchManifest.Item, key: String, Result<RenderReport, Error>)] { state.withLock { $0.collected } }
 }

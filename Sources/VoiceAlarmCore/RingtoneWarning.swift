@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why a built ringtone may not be what its playlist's author expects, for a batch's
+/// `warnings`: clips left out because one crossed the cap (a short clip followed by a 35 s one
+/// silently becomes a ringtone of the short clip alone), or a ringtone that ends up very short.
+///
+/// ```swift
+/// RingtoneWarning.text(for: report, cap: 29)   // "2 of 3 clips left out: b.wav crosses the 29.0 s cap; the ringtone is 0.95 s"
+/// ```
+public enum RingtoneWarning {
+    /// A ringtone shorter than this gets a warning however it came about.
+    public static let shortestQuiet = 3.0
+
+    /// The warning for a ringtone rendered as `report` under `cap`, or nil when it plays its
+    /// playlist (or all the cap allows of a long first clip) and is at least `shortestQuiet` long.
+    public static func text(for report: RenderReport, cap: Double) -> String? {
+        let left = report.clips.filter { !$0.used }
+        let seconds = String(format: "%.2f s", report.duration)
+        if let first = report.clips.first(where: { !$0.used && $0.reason == Composition.CutReason.crossesCap.rawValue }) {
+            let name = (first.input as NSString).lastPathComponent
+            return "\(left.count) of \(report.clips.count) clips left out: \(name) crosses the \(String(format: "%.1f", cap)) s cap; the ringtone is \(seconds)"
+        }
+        if report.duration < shortestQuiet {
+            return "the ringtone is only \(seconds) long (under \(String(format: "%.0f", shortestQuiet)) s)"
+        }
+        return nil
+    }
+}
