@@ -75,7 +75,7 @@ public final class ClipCatalogue {
         defer { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) }
         let wav = "\(folder)/spoken.wav"
         let writer = try TakeWriter(path: wav, sampleRate: speech.sampleRate, channels: 1)
-        try writer.append(speech.samples)
+        do { try writer.append(speech.samples) } catch { writer.close(); throw error }
         writer.close()
         return try store(wav, title: title ?? Self.title(speaking: text), spokenText: text)
     }

@@ -51,10 +51,10 @@ public struct LibraryLocation: Sendable {
         return current
     }
 
-    /// What to tell a person when the alarms would run a binary inside a build folder, or nil.
     /// Whether a library has been made here (its database exists).
     public var hasLibrary: Bool { FileManager.default.fileExists(atPath: "\(dataDirectory)/voicealarm.sqlite") }
 
+    /// What to tell a person when the alarms would run a binary inside a build folder, or nil.
     public var buildFolderWarning: String? {
         guard Self.isInBuildFolder(executable) else { return nil }
         return "the alarms run \(executable), inside a build folder: 'make clean' or moving the checkout would stop them; "

@@ -88,11 +88,20 @@ public struct RingSubject: Sendable {
            let alarm = snoozeOf ?? (try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) })),
            let stored = try? store.alarm(alarm) {
             let id = snoozeOf.map(Snooze.scheduleID(for:)) ?? alarm
+            // A snoozed ring rings at its own time, and only while it is still pending.
+            var schedule = stored.alarm.schedule
+            if snoozeOf != nil {
+                let now = Date()
+                guard let snooze = try? store.snoozes().first(where: { $0.alarm == alarm && now.timeIntervalSince($0.ringAt) < MissedAlarmPolicy.window }) else {
+                    throw LibraryError.noPendingSnooze(reference)
+                }
+                schedule = .fixed(snooze.ringAt)
+            }
             let remembered = (try? store.settings()) ?? [:]
             let sounds = remembered[LibraryOpener.soundsKey] ?? "\(dataDirectory)/Sounds"
             let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds)/\($0)" } : nil
             var subject = RingSubject(id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
-                                      schedule: stored.alarm.schedule, voiceFile: voice, dataDirectory: dataDirectory,
+                                      schedule: schedule, voiceFile: voice, dataDirectory: dataDirectory,
                                       degraded: "the library cannot be opened to write (\(failure)); read it without writing")
             subject.device = remembered[SettingsEditor.deviceKey]
             subject.ramp = remembered[SettingsEditor.rampKey].flatMap(Double.init)

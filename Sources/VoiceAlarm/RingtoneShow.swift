@@ -48,6 +48,28 @@ public struct RingtoneShow {
         return Shown(subject: subject, picture: picture, report: report, defaultTone: nil)
     }
 
+    /// A rendered file drawn, its clips named by `titles` (`render --waveform`: file names).
+    /// Clips left out are drawn in turn after the last one used; their lengths are not known
+    /// without decoding them, so the one that crossed the cap is drawn reaching past it, the rest 2 s each.
+    public static func picture(of report: RenderReport, titles: [String], settings: RenderSettings) throws -> RingtonePicture {
+        precondition(titles.count == report.clips.count, "\(titles.count) titles for \(report.clips.count) clips")
+        let samples = try AudioDecoder(path: report.output, sampleRate: report.sampleRate).readAll()
+        var spans: [RingtonePicture.Span] = []
+        var next = 0.0
+        for (clip, title) in zip(report.clips, titles) {
+            if clip.used, let start = clip.start {
+                spans.append(.init(title: title, start: start, duration: clip.duration, used: true, reason: clip.reason))
+                next = start + clip.duration + settings.gap
+            } else {
+                let length = spans.contains { !$0.used } ? 2 : max(2, settings.cap - next + 1.5)
+                spans.append(.init(title: title, start: next, duration: length, used: false, reason: clip.reason))
+                next += length + settings.gap
+            }
+        }
+        return RingtonePicture(name: URL(fileURLWithPath: report.output).lastPathComponent, samples: samples, sampleRate: report.sampleRate,
+                               cap: settings.cap, spans: spans, loudness: report.loudness.integrated, truePeak: report.loudness.truePeak)
+    }
+
     /// The render's clips as spans with the library's titles; a clip left out is placed where it
     /// would have started, with its own (trimmed) length, so the picture shows it crossing the cap.
     static func spans(_ report: RenderReport, clips: [LibraryClip], settings: RenderSettings) -> [RingtonePicture.Span] {

@@ -79,7 +79,11 @@ public struct Snoozer {
         do {
             for snooze in snoozes { try sync.schedule(snooze) }
         } catch {
-            try? store.deleteSnoozes(of: snoozes.map(\.alarm))
+            // Back to how it was (the earlier rows keep their counts); the rings go on.
+            try? store.transaction {
+                try store.deleteSnoozes(of: snoozes.map(\.alarm))
+                for earlier in pending where snoozes.contains(where: { $0.alarm == earlier.alarm }) { try store.setSnooze(earlier) }
+            }
             for snooze in snoozes { try? sync.cancelSnooze(of: snooze.alarm) }
             throw error
         }
@@ -87,11 +91,14 @@ public struct Snoozer {
         return snoozes.map { Snoozed(alarm: $0.alarm, ringAt: $0.ringAt, count: $0.count) }
     }
 
-    /// Forgets every pending snooze and takes it out of the scheduler (`voicealarm stop`).
+    /// Forgets pending snoozes and takes them out of the scheduler (`voicealarm stop`): those of
+    /// the rings that were stopped (alarm or snoozed-ring ids), or, when none was ringing, every
+    /// one — another alarm's snooze is never lost to stopping a different ring.
     /// - Returns: the alarms whose snooze was cancelled.
-    public func cancelAll() throws -> [UUID] {
-        let pending = try sync.liveSnoozes().map(\.alarm)
-        try store.deleteSnoozes()
+    public func cancel(after stopped: [UUID]) throws -> [UUID] {
+        let alarms = Set(stopped.map { Snooze.isScheduleID($0) ? Snooze.scheduleID(for: $0) : $0 })
+        let pending = try sync.liveSnoozes().map(\.alarm).filter { stopped.isEmpty || alarms.contains($0) }
+        try store.deleteSnoozes(of: stopped.isEmpty ? nil : Array(alarms))
         for alarm in pending { try sync.cancelSnooze(of: alarm) }
         return pending
     }

@@ -111,16 +111,8 @@ public enum SoundDevices {
             }
         }
         if !found.contains(where: { $0.name == "default" }) { found.insert(PCM(name: "default", description: "The default sound device"), at: 0) }
-        // Some plugins' client libraries (JACK's) print to stderr when their server is absent;
-        // a listing must not, so stderr points at /dev/null while the PCMs are tried.
-        let saved = dup(STDERR_FILENO)
-        let null = open("/dev/null", O_WRONLY)
-        if saved >= 0, null >= 0 { dup2(null, STDERR_FILENO) }
-        defer {
-            if saved >= 0 { dup2(saved, STDERR_FILENO); close(saved) }
-            if null >= 0 { close(null) }
-        }
-        return found.filter { opens($0.name, direction) }
+        // Some plugins' client libraries (JACK's) print to stderr when their server is absent.
+        return QuietStandardError.run { found.filter { opens($0.name, direction) } }
     }
 
     /// Whether `name` opens, tried on its own thread: one that does not answer in time is left

@@ -49,8 +49,13 @@ public struct SpeechSynthesizer: Sendable {
     /// stopping past `longest` seconds of speech.
     public func speak(_ text: String, voice: String = Self.defaultVoice, longest: Double) throws(Failure) -> Speech {
         try Self.lock.withLock { _ throws(Failure) -> Speech in
-            let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
-            guard rate > 0 else { throw .unavailable("espeak_Initialize returned \(rate)") }
+            guard !voice.isEmpty, voice.count <= 40, voice.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) }) else {
+                throw .unknownVoice(voice)
+            }
+            // Without DONT_EXIT, libespeak-ng ends the process itself when its data is missing.
+            // It also prints its own message then; ours says it in one line.
+            let rate = QuietStandardError.run { espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT)) }
+            guard rate > 0 else { throw .unavailable("its voice data cannot be read (espeak_Initialize returned \(rate))") }
             defer { espeak_Terminate() }
             let chosen = voice.withCString { espeak_SetVoiceByName($0) }
             guard chosen == EE_OK else { throw .unknownVoice(voice) }

@@ -45,7 +45,8 @@ public struct RingtonePicture: Sendable {
                 loudness: Double? = nil, truePeak: Double? = nil, note: String? = nil) {
         precondition(sampleRate > 0, "a picture needs a sample rate")
         self.name = name
-        self.samples = samples
+        // A damaged file can decode to NaN or infinity: drawn as silence, never trusted as a height.
+        self.samples = samples.contains { !$0.isFinite } ? samples.map { $0.isFinite ? $0 : 0 } : samples
         self.sampleRate = sampleRate
         self.cap = cap
         self.spans = spans
@@ -70,8 +71,13 @@ public struct RingtonePicture: Sendable {
 
     /// Where the time axis ends: past the cap, the ringtone and every left-out clip.
     var timelineEnd: Double {
-        let ends = spans.map { $0.start + ($0.duration ?? Self.unknownLength) }
+        let ends = spans.map { $0.start + ($0.duration ?? Self.unknownLength) }.filter(\.isFinite)
         return max(cap, duration, ends.max() ?? 0) * 1.04
+    }
+
+    /// Seconds between time labels: a round step that gives at most about 12 of them.
+    static func tickStep(for end: Double) -> Double {
+        [1.0, 2, 5, 10, 15, 30, 60, 120, 300, 600].first { end / $0 <= 12 } ?? (end / 12).rounded(.up)
     }
 
     /// The smallest and largest sample in each of `columns` equal slices of `samples[range]`.
@@ -147,11 +153,11 @@ public struct RingtonePicture: Sendable {
 
         // The cap, with its label, and a time axis every 5 s.
         out += "<line x1=\"\(pixel(x(cap)))\" y1=\"\(f(top - 4))\" x2=\"\(pixel(x(cap)))\" y2=\"\(f(bottom + 4))\" stroke=\"\(Colour.cap)\" stroke-width=\"2\" shape-rendering=\"crispEdges\"/>\n"
-        out += "<text x=\"\(f(x(cap) + 3))\" y=\"\(f(top + 12))\" font-size=\"12\" fill=\"\(Colour.cap)\">\(Self.seconds(cap)) s cap</text>\n"
-        var tick = 0.0
-        while tick <= end {
+        out += "<text x=\"\(f(x(cap) - 4))\" y=\"\(f(top + 12))\" font-size=\"12\" fill=\"\(Colour.cap)\" text-anchor=\"end\">\(Self.seconds(cap)) s cap</text>\n"
+        let step = Self.tickStep(for: end)
+        for index in 0...Int(end / step) {
+            let tick = Double(index) * step
             out += "<text x=\"\(f(x(tick)))\" y=\"\(f(Double(height) - 8))\" font-size=\"11\" fill=\"#666666\" text-anchor=\"middle\">\(Int(tick)) s</text>\n"
-            tick += 5
         }
         return out + "</svg>\n"
     }
@@ -206,8 +212,12 @@ public struct RingtonePicture: Sendable {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             default:
-                // Control characters are not allowed in XML 1.0 text.
-                if scalar.value < 0x20 && scalar != "\t" { out += " " } else { out.unicodeScalars.append(scalar) }
+                // Control characters and the noncharacters U+FFFE, U+FFFF are not allowed in XML 1.0 text.
+                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

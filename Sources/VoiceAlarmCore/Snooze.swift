@@ -23,13 +23,13 @@ public enum Snooze {
     /// Whether `id` is a snoozed ring's id rather than an alarm's (its version nibble is not 4).
     public static func isScheduleID(_ id: UUID) -> Bool { (id.uuid.6 >> 4) == 0xB }
 
-    /// When a snooze taken at `now` rings: `minutes` later, a minute later still for every minute
-    /// already held by another ring (`taken`), so two rings never share a minute (Stop would
-    /// look broken) — the same rule alarms follow.
+    /// When a snooze taken at `now` rings: `minutes` later, at the start of the next whole minute
+    /// (as alarms ring), and a minute later still for every minute already held by another ring
+    /// (`taken`), so two rings never share a minute (Stop would look broken) — the rule alarms follow.
     public static func ringTime(after now: Date, minutes: Int, taken: [Date]) -> Date {
         precondition(Snooze.minutes.contains(minutes), "a snooze of \(minutes) minutes")
         let held = Set(taken.map(minute))
-        var candidate = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(minutes * 60)).rounded(.down))
+        var candidate = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + Double(minutes * 60)) / 60).rounded(.up) * 60)
         while held.contains(minute(candidate)) { candidate += 60 }
         return candidate
     }

@@ -45,7 +45,8 @@ struct LibraryCommandTests {
         #expect(added.stderr.contains("Tip: there is no snooze"))
 
         let alarms = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
-        #expect(Set(alarms[0].keys) == ["id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"])
+        #expect(Set(alarms[0].keys) == ["id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next",
+                                        "spokenStandIns", "snooze", "snoozedUntil"])
         #expect(alarms[0]["sound"] as? String == "\(id).m4a")
         #expect(alarms[0]["soundReason"] is NSNull)
         #expect(alarms[0]["days"] as? [String] == ["mon", "fri"])
@@ -53,7 +54,7 @@ struct LibraryCommandTests {
         #expect(next.range(of: #"^\d{4}-\d\d-\d\dT06:45:00[+-]\d\d:\d\d$"#, options: .regularExpression) != nil, "\(next)")
 
         let clips = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["clip", "list", "--json"]).utf8)) as? [[String: Any]])
-        #expect(Set(clips[0].keys) == ["id", "title", "duration", "path"])
+        #expect(Set(clips[0].keys) == ["id", "title", "duration", "path", "spokenText"])
         let show = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["playlist", "show", "morning", "--json"]).utf8)) as? [String: Any])
         #expect(show["name"] as? String == "morning")
         let scheduled = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json"]).utf8)) as? [[String: Any]])

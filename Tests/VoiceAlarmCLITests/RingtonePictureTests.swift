@@ -96,7 +96,8 @@ struct RingtonePictureTests {
                       (["show", "nosuch", "--svg", "$DIR/n.svg"], 1, "error: nosuch: no playlist, clip or alarm"),
                       (["show", "morning", "--svg", ""], 64, "error: --svg needs a file name"),
                       (["show", "morning", "--width", "100"], 64, "error: --width: 100 is out of range"),
-                      (["render", "-o", "$DIR/r.wav", "--waveform", "$DIR/r.png", "$SAMPLES/calm.wav"], 64, "error: --waveform: '")])
+                      (["render", "-o", "$DIR/r.wav", "--waveform", "$DIR/r.png", "$SAMPLES/calm.wav"], 64, "error: --waveform: '"),
+                      (["render", "-o", "$DIR/r.wav", "--waveform", "/proc/voicealarm/r.svg", "$SAMPLES/calm.wav"], 1, "error: /proc/voicealarm/r.svg: ")])
     func badInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let lib = try RingLibrary()
         let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])

@@ -136,7 +136,9 @@ struct SnoozeTests {
             #expect(snooze["count"] as? Int == count)
             #expect(snooze["left"] as? Int == 3 - count)
             let ringAt = try #require(ISO8601DateFormatter().date(from: snooze["ringAt"] as! String))
-            #expect(abs(ringAt.timeIntervalSince(before) - 60) < 5, "a minute later: \(ringAt) after \(before)")
+            let wait = ringAt.timeIntervalSince(before)
+            #expect(wait >= 55 && wait <= 125, "a minute later, at a whole minute: \(ringAt) after \(before)")
+            #expect(ringAt.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0)
             #expect(waitUntil(10) { !ring.isRunning }, "the ring stops")
             // The scheduler holds the snoozed ring, once, at that minute; alarm list shows it.
             let held = try #require(try json(lib.ok(["scheduler", "list", "--json"])) as? [[String: Any]])
@@ -179,10 +181,10 @@ struct SnoozeTests {
     @Test("A snooze never lands in another alarm's minute: it rings a minute later")
     func sameMinute() throws {
         let (lib, alarm) = try library(snooze: 5)
-        // Monday 2027-01-04: the snoozed alarm rings at 07:00; another at 07:05, just when its snooze would end.
+        // Monday 2027-01-04: the snoozed alarm rings at 07:00; another at 07:06, just when its snooze would end.
         let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/kind.ogg", "-q"])
         _ = try lib.ok(["playlist", "create", "other", clip, "-q"])
-        _ = try lib.ok(["alarm", "add", "other", "--at", "07:05", "--days", "mon", "-q"])
+        _ = try lib.ok(["alarm", "add", "other", "--at", "07:06", "--days", "mon", "-q"])
         let reader = PacedReader(lib.devices.fifo)
         _ = reader
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"], fakeTime: "@2027-01-04 07:00:10")
@@ -194,7 +196,7 @@ struct SnoozeTests {
         #expect(result.status == 0, "\(result.stderr)")
         let snooze = try #require((try json(result.stdout) as? [[String: Any]])?.first)
         let ringAt = try #require(snooze["ringAt"] as? String)
-        #expect(ringAt.hasPrefix("2027-01-04T07:06:1"), "07:05 is taken: \(ringAt)")
+        #expect(ringAt == "2027-01-04T07:07:00+00:00", "07:05:12 rounds up to 07:06, which is taken: \(ringAt)")
         #expect(waitUntil(10) { !ring.isRunning })
     }
 
@@ -225,6 +227,35 @@ struct SnoozeTests {
         #expect(FileManager.default.fileExists(atPath: units.file("voicealarm-\(alarm).timer")), "the alarm itself stays")
     }
 
+    @Test("A snoozed ring rings at its own time from a read-only library; a cancelled one does not")
+    func degradedLibrary() throws {
+        let (lib, alarm) = try library(snooze: 20)
+        let reader = PacedReader(lib.devices.fifo)
+        _ = reader
+        let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
+        #expect(waitUntil(20) { !ringing(lib).isEmpty })
+        #expect(try lib.run(["snooze", "-q"]).status == 0)
+        #expect(waitUntil(10) { !ring.isRunning })
+        let id = snoozeID(alarm)
+        func ringSnoozed() throws -> ProcessResult {
+            try ProcessRunner.run("/usr/bin/env", ["mount", "--bind", lib.dataDir, lib.dataDir])
+            defer { _ = try? ProcessRunner.run("/usr/bin/env", ["umount", "-l", lib.dataDir]) }
+            _ = try ProcessRunner.run("/usr/bin/env", ["mount", "-o", "remount,bind,ro", lib.dataDir])
+            // 21 minutes on: 20 minutes late for nothing, on time for the snooze.
+            return try ProcessRunner.run("/usr/bin/faketime", ["-f", "+21m", ProjectPaths.binary, "--data-dir", lib.dataDir,
+                                                                 "ring", id, "--scheduled", "--device", "speaker", "--max-seconds", "1"],
+                                         environment: lib.devices.environment)
+        }
+        let rang = try ringSnoozed()
+        #expect(rang.status == 0, "\(rang.stderr)")
+        #expect(rang.stdout == "\(alarm).m4a\n", "rung, not logged as missed")
+        #expect(rang.stderr.contains("cannot be opened to write"))
+        _ = try lib.ok(["stop", "-q"])   // nothing rings: every pending snooze is cancelled
+        let cancelled = try ringSnoozed()
+        #expect(cancelled.status == 1)
+        #expect(cancelled.stderr.contains("no snooze of this alarm is pending"))
+    }
+
     @Test("The daemon rings, snooze silences it for the snooze, and the daemon rings it again after it")
     func daemonRingsAgain() throws {
         let (lib, alarm) = try library(snooze: 1)
@@ -239,11 +270,12 @@ struct SnoozeTests {
                                             environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
         #expect(snoozed.status == 0, "\(snoozed.stderr)")
         #expect(waitUntil(10) { ringing(lib).isEmpty }, "silence")
-        #expect(!waitUntil(40) { events(lib).contains("snoozed 1×") }, "nothing rings during the snooze")
-        #expect(waitUntil(45) { events(lib).contains("ringing alarm \(alarm) (manifesto at 07:00, snoozed 1×)") }, "rings again after it")
+        // Snoozed at about 07:00:02 for a minute: the ring comes back at 07:02:00, the next whole minute.
+        #expect(!waitUntil(50) { events(lib).contains("snoozed 1×") }, "nothing rings during the snooze")
+        #expect(waitUntil(90) { events(lib).contains("ringing alarm \(alarm) (manifesto at 07:00, snoozed 1×)") }, "rings again after it")
         let line = try #require(events(lib).split(separator: "\n").first { $0.contains("snoozed 1×") && $0.contains("ringing") })
         let stamp = try #require(ISO8601DateFormatter().date(from: String(line.prefix(20))))
-        #expect(stamp >= Date(timeIntervalSince1970: 1_799_046_060), "not before 07:01: \(line)")
+        #expect(stamp >= Date(timeIntervalSince1970: 1_799_046_120), "not before 07:02: \(line)")
         _ = try lib.ok(["stop", "-q"])
         daemon.kill()
     }

@@ -72,6 +72,17 @@ struct SpokenStandInTests {
         #expect(try similarity(lib.devices.speaker, generated, seconds: 1.5) < 0.5, "not the generated voice")
     }
 
+    @Test("Without eSpeak NG's data the command says so and exits 1: the library never ends the process itself")
+    func noVoiceData() throws {
+        let lib = try RingLibrary()
+        let empty = TemporaryDirectory("no-espeak-data")
+        let result = try lib.run(["clip", "say", "I am calm", "--json"], environment: ["ESPEAK_DATA_PATH": empty.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: text to speech is not available"), "\(result.stderr)")
+        #expect(result.stdout.contains("\"code\" : 1"))
+        #expect(try clips(lib).isEmpty)
+    }
+
     @Test("Text that cannot be spoken, and a voice eSpeak NG lacks, are refused; nothing is stored",
           arguments: [(["clip", "say", ""], "error: TEXT: the text is empty"),
                       (["clip", "say", "   "], "error: TEXT: the text is empty"),
@@ -79,10 +90,13 @@ struct SpokenStandInTests {
                       (["clip", "say", "one\ntwo"], "error: TEXT: control characters"),
                       (["clip", "say", String(repeating: "calm ", count: 120)], "error: TEXT: at most 500 characters"),
                       (["clip", "say", "I am calm", "--voice", "klingon-xx"], "error: --voice: 'klingon-xx' is not an eSpeak NG voice"),
+                      (["clip", "say", "I am calm", "--voice", "../../etc/passwd"], "error: --voice: '../../etc/passwd' is not an eSpeak NG voice"),
                       (["clip", "say", "I am calm", "--title", "a\u{1B}[31m"], "error: --title: ")])
     func refused(_ arguments: [String], _ message: String) throws {
         let lib = try RingLibrary()
-        let result = try lib.run(arguments)
+        let temporary = TemporaryDirectory("say-tmp")
+        let result = try lib.run(arguments, environment: ["TMPDIR": temporary.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "no speech left behind")
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(try clips(lib).isEmpty)

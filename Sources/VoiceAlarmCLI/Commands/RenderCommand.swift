@@ -1,6 +1,8 @@
 import Foundation
+import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// `voicealarm render`: clips in, one ringtone out.
 enum RenderCommand {
@@ -118,8 +120,18 @@ enum RenderCommand {
         if let waveform, URL(fileURLWithPath: waveform).pathExtension.lowercased() != "svg" {
             throw UsageError("--waveform: '\(waveform)' must end in .svg", command: spec.name, input: "--waveform")
         }
+        if let waveform {
+            // Refused before anything is rendered: a failed picture must not leave a new ringtone behind.
+            let folder = URL(fileURLWithPath: FileSystem.absolutePath(waveform)).deletingLastPathComponent().path
+            guard FileSystem.isWritableDirectory(folder) else {
+                throw SystemError(operation: "open", path: waveform, code: FileSystem.isDirectory(folder) ? EACCES : ENOENT)
+            }
+        }
         let report = try RingtoneRenderer().render(try DecodingClipSource.files(parsed.arguments), settings: settings, to: output)
-        if let waveform { try ShowCommand.write(try picture(report, settings: settings), to: waveform, width: 1200) }
+        if let waveform {
+            let titles = report.clips.map { URL(fileURLWithPath: $0.input).lastPathComponent }
+            try ShowCommand.write(try RingtoneShow.picture(of: report, titles: titles, settings: settings), to: waveform, width: 1200)
+        }
         if context.json {
             context.console.result(JSONOutput.encode(report))
         } else {
@@ -127,28 +139,6 @@ enum RenderCommand {
         }
         if !context.quiet { context.console.writeErr(summary(report)) }
         return .success
-    }
-
-    /// The rendered file drawn, its clips named by file name. Clips left out are drawn in turn after
-    /// the last one used; their lengths are not known without decoding them, so the one that
-    /// crossed the cap is drawn reaching past it, the rest 2 s each.
-    static func picture(_ report: RenderReport, settings: RenderSettings) throws -> RingtonePicture {
-        let samples = try AudioDecoder(path: report.output, sampleRate: report.sampleRate).readAll()
-        var spans: [RingtonePicture.Span] = []
-        var next = 0.0
-        for clip in report.clips {
-            let title = URL(fileURLWithPath: clip.input).lastPathComponent
-            if clip.used, let start = clip.start {
-                spans.append(.init(title: title, start: start, duration: clip.duration, used: true, reason: clip.reason))
-                next = start + clip.duration + settings.gap
-            } else {
-                let length = spans.contains { !$0.used } ? 2 : max(2, settings.cap - next + 1.5)
-                spans.append(.init(title: title, start: next, duration: length, used: false, reason: clip.reason))
-                next += length + settings.gap
-            }
-        }
-        return RingtonePicture(name: URL(fileURLWithPath: report.output).lastPathComponent, samples: samples, sampleRate: report.sampleRate,
-                               cap: settings.cap, spans: spans, loudness: report.loudness.integrated, truePeak: report.loudness.truePeak)
     }
 
     /// The sentence or two a person reads after a render.

@@ -37,7 +37,7 @@ enum RingCommands {
           rules come from). The ring stops and is scheduled again MINUTES later through the same
           scheduler (a dated one-off; 'alarm list' and 'scheduler list' show it), a minute later
           still if another alarm holds that minute; at most 3 times in a row. 'voicealarm stop'
-          ends the ring and cancels a pending snooze. Nothing ringing, or a ringing alarm without
+          ends the ring and cancels its pending snooze (every pending snooze when nothing rings). Nothing ringing, or a ringing alarm without
           snooze or snoozed 3 times: an error, and the ring goes on. --json prints
           [{"alarm", "ringAt", "count", "left"}].
         """,
@@ -92,13 +92,14 @@ enum RingCommands {
         case stopSpec.name:
             // Only the data dir is needed: a degraded ring (damaged, locked, read-only library) can be stopped too.
             let location = try context.location()
-            let stopped = RingingRegistry(dataDirectory: location.dataDirectory).stopAll().map { $0.uuidString.lowercased() }
+            let stoppedIDs = RingingRegistry(dataDirectory: location.dataDirectory).stopAll()
+            let stopped = stoppedIDs.map { $0.uuidString.lowercased() }
             // Then the snoozes: the library may not open (a degraded ring can be stopped all the same),
             // and where there is no library there is nothing to cancel (and none is made).
             var cancelled: [String] = []
             if location.hasLibrary {
                 do {
-                    cancelled = try context.library().snoozes.cancelAll().map { $0.uuidString.lowercased() }
+                    cancelled = try context.library().snoozes.cancel(after: stoppedIDs).map { $0.uuidString.lowercased() }
                 } catch {
                     context.console.note("warning: pending snoozes could not be cancelled: \(error)")
                 }
@@ -107,6 +108,8 @@ enum RingCommands {
             context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
             if !cancelled.isEmpty { context.say("Cancelled the pending snooze of \(cancelled.joined(separator: ", ")).") }
         case snoozeSpec.name:
+            // Where there is no library nothing of ours rings (and none is made to say so).
+            guard try context.location().hasLibrary else { throw SnoozeRefused(refusal: .nothingRinging) }
             let service = try context.library()
             let snoozed: [Snoozer.Snoozed]
             do { snoozed = try service.snoozes.snooze() } catch let refusal as Snoozer.Refusal { throw SnoozeRefused(refusal: refusal) }

@@ -29,7 +29,7 @@ extension LibraryStore {
     static func clip(_ row: [String: Database.Value]) -> LibraryClip? {
         guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let fileName = row["file_name"]?.text,
               let frames = row["frames"]?.int, let start = row["trimmed_start"]?.int, let length = row["trimmed_length"]?.int,
-              let rate = row["sample_rate"]?.int, let hash = row["content_hash"]?.text else { return nil }
+              let rate = row["sample_rate"]?.int, rate > 0, frames > 0, let hash = row["content_hash"]?.text else { return nil }
         return LibraryClip(id: id, title: row["title"]?.text ?? "", fileName: fileName, frames: frames, trimmedStart: start,
                            trimmedLength: length, sampleRate: rate, contentHash: hash, spokenText: row["spoken_text"]?.text)
     }
