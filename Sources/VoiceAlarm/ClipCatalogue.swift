@@ -70,7 +70,7 @@ public final class ClipCatalogue {
         if let problem = SpokenText.problem(text) { throw LibraryError.invalidSpokenText(reason: problem) }
         if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
         let speech = try SpeechSynthesizer().speak(text, voice: voice ?? SpeechSynthesizer.defaultVoice, longest: InputLimits.longestRecording)
-        let folder = try FileSystem.makePrivateTemporaryFolder(prefix: "voicealarm-say")
+        let folder = try TemporaryFiles.makePrivateFolder(prefix: "voicealarm-say")
         TemporaryFiles.registerFolder(folder)
         defer { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) }
         let wav = "\(folder)/spoken.wav"

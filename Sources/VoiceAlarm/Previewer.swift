@@ -91,7 +91,7 @@ public final class Previewer {
         defer { if let folder { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) } }
         if ringtone {
             let settings = try service.settings.current()
-            let made = try FileSystem.makePrivateTemporaryFolder(prefix: "voicealarm-preview")
+            let made = try TemporaryFiles.makePrivateFolder(prefix: "voicealarm-preview")
             folder = made
             TemporaryFiles.registerFolder(made)
             let output = "\(made)/ringtone.\(settings.format.fileExtension)"

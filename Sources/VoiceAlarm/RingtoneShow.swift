@@ -36,7 +36,7 @@ public struct RingtoneShow {
                                           spans: [span], note: "the default tone: \(reason)")
             return Shown(subject: subject, picture: picture, report: nil, defaultTone: reason)
         }
-        let folder = try FileSystem.makePrivateTemporaryFolder(prefix: "voicealarm-show")
+        let folder = try TemporaryFiles.makePrivateFolder(prefix: "voicealarm-show")
         TemporaryFiles.registerFolder(folder)
         defer { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) }
         let report = try LibraryRenderer().report(clips, settings: settings, clipsDirectory: service.clips.store.clipsDirectory,

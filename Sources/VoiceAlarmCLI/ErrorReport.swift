@@ -1,8 +1,4 @@
 import VoiceAlarm
-import VoiceAlarmAudio
-import VoiceAlarmFiles
-import VoiceAlarmScheduling
-import VoiceAlarmStore
 
 /// A failure as `--json` prints it on stdout, beside the `error:` line on stderr:
 /// `{"error": {"message", "input", "code"}}`. `code` is the exit status (1 failed, 64 usage);
@@ -30,35 +26,6 @@ struct ErrorReport: Encodable {
 
     /// The input an error is about, for the errors that name one.
     static func input(of error: any Error) -> String? {
-        switch error {
-        case let error as UsageError: error.input
-        case let error as LibraryError: error.input
-        case let error as AudioError: error.path
-        case let error as ClipSourceError: input(of: error.underlying)
-        case let error as SystemError: error.path
-        case let error as BatchError: path(of: error)
-        case let error as StoreError: path(of: error)
-        case let error as SchedulerError: path(of: error)
-        default: nil
-        }
-    }
-
-    private static func path(of error: BatchError) -> String {
-        switch error {
-        case .output(let path, _), .manifest(let path, _): path
-        }
-    }
-
-    private static func path(of error: StoreError) -> String {
-        switch error {
-        case .sqlite(let path, _, _, _), .dataDirectory(let path, _), .newerSchema(let path, _, _), .damaged(let path, _): path
-        }
-    }
-
-    private static func path(of error: SchedulerError) -> String? {
-        switch error {
-        case .unitDirectory(let path, _), .unsafePath(let path), .lock(let path, _), .lockUnavailable(let path, _): path
-        case .systemctl, .daemonRunning: nil
-        }
+        (error as? UsageError).map { $0.input } ?? FailureInput.of(error)
     }
 }

@@ -174,16 +174,6 @@ public enum FileSystem {
         guard isDirectory(path) else { throw SystemError(operation: "mkdir", path: path, code: ENOTDIR) }
     }
 
-    /// A new folder only this user can enter, under `$TMPDIR` (else `/tmp`), named
-    /// `PREFIX-XXXXXX` by `mkdtemp`: for files that must not outlive a command (a preview).
-    public static func makePrivateTemporaryFolder(prefix: String) throws(SystemError) -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        guard made else { throw SystemError.capture("mkdtemp", path: base) }
-        return String(cString: template)
-    }
-
     /// What is at a path: a regular file, a folder, a link, or one of the special files that
     /// must never be read as a recording (reading a FIFO blocks; a device never ends).
     public enum Kind: Equatable, Sendable, CustomStringConvertible {

@@ -287,21 +287,4 @@ public final class LibraryStore {
     public func setSoundStamp(_ stamp: FileStamp, for id: UUID) throws {
         try db.execute("UPDATE alarms SET sound_stamp = ? WHERE id = ?", [.text(Self.text(of: stamp)), .text(id.uuidString.lowercased())])
     }
-
-    // MARK: Settings
-
-    public func settings() throws -> [String: String] {
-        var result: [String: String] = [:]
-        for row in try db.query("SELECT key, value FROM settings") {
-            if let key = row["key"]?.text, let value = row["value"]?.text { result[key] = value }
-        }
-        return result
-    }
-
-    public func setSetting(_ key: String, _ value: String) throws {
-        try changing {
-            try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           [.text(key), .text(value)])
-        }
-    }
 }

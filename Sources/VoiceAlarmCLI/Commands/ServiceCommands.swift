@@ -1,6 +1,5 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmScheduling
 
 /// `voicealarm service install | remove | status`: the daemon as a systemd user service.
 enum ServiceCommands {
@@ -34,7 +33,8 @@ enum ServiceCommands {
         case installSpec.name:
             let existed = try unit.install()
             let state = unit.state()
-            context.present(StatusJSON(unit.path, state, cannotWake: daemon.cannotWake)) { context.console.result(unit.path) }
+            context.present(StatusJSON(unit.path, installed: state.installed, managed: state.managed, enabled: state.enabled,
+                                       running: state.running, lingering: state.lingering, cannotWake: daemon.cannotWake)) { context.console.result(unit.path) }
             if existed { context.console.note("warning: \(unit.name) was already installed; re-wrote it") }
             context.say(state.managed ? "Installed \(unit.name), enabled and started: the alarms of \(unit.dataDirectory) ring without a terminal open."
                                       : "Wrote \(unit.path). No systemd user manager manages it here; to start it: \(daemon.manualSteps)")
@@ -45,11 +45,14 @@ enum ServiceCommands {
             }
         case removeSpec.name:
             try unit.remove()
-            context.present(StatusJSON(unit.path, unit.state(), cannotWake: nil)) { context.console.result(unit.path) }
+            let state = unit.state()
+            context.present(StatusJSON(unit.path, installed: state.installed, managed: state.managed, enabled: state.enabled,
+                                       running: state.running, lingering: state.lingering, cannotWake: nil)) { context.console.result(unit.path) }
             context.say("Removed \(unit.name); nothing rings the embedded alarms until a daemon runs.")
         case statusSpec.name:
             let state = unit.state()
-            context.present(StatusJSON(unit.path, state, cannotWake: nil)) {
+            context.present(StatusJSON(unit.path, installed: state.installed, managed: state.managed, enabled: state.enabled,
+                                       running: state.running, lingering: state.lingering, cannotWake: nil)) {
                 context.console.result("unit: \(unit.path)")
                 context.console.result("installed: \(state.installed ? "yes" : "no")")
                 context.console.result(state.managed ? "enabled: \(state.enabled ? "yes" : "no")\nrunning: \(state.running ? "yes" : "no")"
@@ -67,13 +70,13 @@ enum ServiceCommands {
     /// after an install on a machine where the daemon cannot wake it from suspend).
     struct StatusJSON: Encodable {
         var unit: String, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: Nullable<String>
-        init(_ path: String, _ state: DaemonServiceUnit.State, cannotWake: String?) {
+        init(_ path: String, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: String?) {
             unit = path
-            installed = state.installed
-            managed = state.managed
-            enabled = state.enabled
-            running = state.running
-            lingering = state.lingering
+            self.installed = installed
+            self.managed = managed
+            self.enabled = enabled
+            self.running = running
+            self.lingering = lingering
             self.cannotWake = .init(cannotWake)
         }
     }
