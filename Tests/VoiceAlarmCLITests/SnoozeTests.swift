@@ -255,6 +255,21 @@ struct SnoozeTests {
         #expect(cancelled.status == 1)
         #expect(cancelled.stderr.contains("no snooze of this alarm is pending"))
     }
+}
+
+/// The real daemon through a snooze, on a faked clock. About two minutes of waiting, so `make test`
+/// runs it after the other suites, on its own (with the clock and daemon suites), where it
+/// holds no test thread the others need.
+@Suite("Snooze through the running daemon", .serialized)
+struct SnoozeDaemonTests {
+    /// A library whose manifesto alarm rings Mondays at 07:00 with `snooze` minutes of snooze.
+    private func library(snooze: Int) throws -> (RingLibrary, String) {
+        let lib = try RingLibrary()
+        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try lib.ok(["manifesto", "set", clip, "-q"])
+        let alarm = try lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q", "--snooze", "\(snooze)"])
+        return (lib, alarm)
+    }
 
     @Test("The daemon rings, snooze silences it for the snooze, and the daemon rings it again after it")
     func daemonRingsAgain() throws {
