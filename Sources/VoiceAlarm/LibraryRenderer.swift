@@ -1,5 +1,6 @@
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// The real `RingtoneRendering`: the library's stored clips through `RingtoneRenderer`, planned
 /// from their stored lengths (`StoredClipSource`: no decoding to plan), each read only as far as
@@ -9,6 +10,17 @@ public struct LibraryRenderer: RingtoneRendering {
 
     public func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws {
         _ = try report(clips, settings: settings, clipsDirectory: clipsDirectory, to: output)
+    }
+
+    /// Renders into a private temporary folder (removed when `body` returns or the command is
+    /// interrupted) and hands `body` the report: a ringtone made to be heard or drawn, not kept.
+    public func renderPrivately<Result>(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String,
+                                        _ body: (RenderReport) throws -> Result) throws -> Result {
+        let folder = try TemporaryFiles.makePrivateFolder(prefix: "voicealarm-ringtone")
+        TemporaryFiles.registerFolder(folder)
+        defer { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) }
+        return try body(try report(clips, settings: settings, clipsDirectory: clipsDirectory,
+                                   to: "\(folder)/ringtone.\(settings.format.fileExtension)"))
     }
 
     /// Renders, and returns what the render did (each clip's span, the loudness): what `show` draws.

@@ -86,25 +86,21 @@ public final class Previewer {
         guard !clips.isEmpty else { throw LibraryError.nothingToPlay(subject.description) }
         let rate = RenderSettings.defaultSampleRate
         let sink = try openDevice(device, rate)   // a device that cannot play fails before any render
-        var files = clips.map(service.clips.path(of:))
-        var folder: String?
-        defer { if let folder { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) } }
-        if ringtone {
-            let settings = try service.settings.current()
-            let made = try TemporaryFiles.makePrivateFolder(prefix: "voicealarm-preview")
-            folder = made
-            TemporaryFiles.registerFolder(made)
-            let output = "\(made)/ringtone.\(settings.format.fileExtension)"
-            try LibraryRenderer().render(clips, settings: settings, clipsDirectory: service.clips.store.clipsDirectory, to: output)
-            files = [output]
-        }
         var played = 0
-        for file in files where !shouldStop() {
-            let decoder = try AudioDecoder(path: file, sampleRate: rate)
-            while !shouldStop(), let chunk = try decoder.read(upTo: rate / 10) {
-                try sink.play(chunk[...])
-                played += chunk.count
+        func play(_ files: [String]) throws {
+            for file in files where !shouldStop() {
+                let decoder = try AudioDecoder(path: file, sampleRate: rate)
+                while !shouldStop(), let chunk = try decoder.read(upTo: rate / 10) {
+                    try sink.play(chunk[...])
+                    played += chunk.count
+                }
             }
+        }
+        if ringtone {
+            try LibraryRenderer().renderPrivately(clips, settings: try service.settings.current(),
+                                                  clipsDirectory: service.clips.store.clipsDirectory) { try play([$0.output]) }
+        } else {
+            try play(clips.map(service.clips.path(of:)))
         }
         let stopped = shouldStop()
         if !stopped { sink.drain() }

@@ -120,6 +120,8 @@ enum RingCommands {
                 context.say("Snoozed alarm \(snooze.alarm.uuidString.lowercased()): it rings again at \(LocalTimeText.clock(snooze.ringAt, service.timeZone))"
                             + (snooze.left == 0 ? "; that is the last snooze." : " (\(snooze.left) more snooze\(snooze.left == 1 ? "" : "s") left)."))
             }
+            // Said even under --quiet: a snooze nothing will ring is a person not woken.
+            for problem in service.sync.problems() { context.console.note("warning: \(problem)") }
         case listenSpec.name:
             let service = try context.library()
             let stop = StopFlag()
