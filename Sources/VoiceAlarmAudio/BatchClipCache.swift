@@ -155,15 +155,23 @@ public final class BatchClipCache: @unchecked Sendable {
     }
 
     /// Reads the first `count` samples of a cached clip.
-    static func samples(of clip: CachedClip, count: Int) throws -> [Float] {
+    static func read(_ clip: CachedClip, count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: clip.samplesFile) else {
             throw AudioError.unreadable(path: clip.samplesFile, reason: "the batch cache lost it")
         }
         defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: count * MemoryLayout<Float>.size) ?? Data() } catch {
-            throw AudioError.unreadable(path: clip.samplesFile, reason: SystemError(foundation: error, operation: "read", path: clip.samplesFile).reason)
+        var done = 0
+        while done < count {
+            let want = min(chunk, count - done)
+            let data: Data
+            do { data = try handle.read(upToCount: want * MemoryLayout<Float>.size) ?? Data() } catch {
+                throw AudioError.unreadable(path: clip.samplesFile, reason: SystemError(foundation: error, operation: "read", path: clip.samplesFile).reason)
+            }
+            guard data.count == want * MemoryLayout<Float>.size else {
+                throw AudioError.unreadable(path: clip.samplesFile, reason: "the batch cache lost part of it")
+            }
+            try sink(data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }[...])
+            done += want
         }
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     }
 }

@@ -31,13 +31,10 @@ public final class CachedClipSource: ClipSource {
         }
     }
 
-    public func samples(_ count: Int) throws -> [Float] {
+    /// Reads the cached samples file a chunk at a time.
+    public func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
         guard let clip else { preconditionFailure("samples of \(path) asked before it was measured") }
-        let samples = try BatchClipCache.samples(of: clip, count: count)
-        guard samples.count == count else {
-            throw AudioError.unreadable(path: clip.samplesFile, reason: "the batch cache lost part of it")
-        }
-        return samples
+        try BatchClipCache.read(clip, count: count, chunk: chunk, into: sink)
     }
 
     public var silenceTrimmed: Int { clip?.silenceTrimmed ?? 0 }

@@ -27,13 +27,25 @@ public protocol ClipSource: AnyObject {
     /// - Throws: `AudioError` naming the file when the clip cannot be read.
     func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent
 
-    /// The first `count` samples of the clip as measured (trimmed, at the measured rate).
-    /// Asked only after `measure`, for at most the samples it found (the budget, when it
-    /// found only that the clip is longer).
-    /// - Throws: `AudioError` naming the file when the audio cannot be read.
-    func samples(_ count: Int) throws -> [Float]
+    /// Streams the first `count` samples of the clip as measured (trimmed, at the measured
+    /// rate) to `sink`, in order, at most `chunk` at a time, so a render holds a few chunks,
+    /// never a whole clip it did not already have. Asked only after `measure`, for at most the
+    /// samples it found (the budget, when it found only that the clip is longer), and as often
+    /// as the render makes passes over the ringtone.
+    /// - Throws: `AudioError` naming the file when the audio cannot be read; what `sink` throws.
+    func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws
 
     /// Samples of silence trimmed off the clip, for the report; known once it is measured
     /// (only the leading silence when it was not read to its end).
     var silenceTrimmed: Int { get }
+}
+
+extension ClipSource {
+    /// The first `count` samples of the clip as measured, in one array (`read`, collected).
+    public func samples(_ count: Int) throws -> [Float] {
+        var samples: [Float] = []
+        samples.reserveCapacity(count)
+        try read(count, chunk: 1 << 16) { samples += $0 }
+        return samples
+    }
 }

@@ -37,7 +37,7 @@ public enum ContentHash {
 
     /// An `AVSHA` context, freed in deinit. The corresponding C functions are `av_sha_alloc`,
     /// `av_sha_init`, `av_sha_update`, `av_sha_final`.
-    private final class Hasher {
+    final class Hasher {
         private let context: OpaquePointer
         init() throws {
             guard let context = av_sha_alloc() else {
@@ -49,10 +49,12 @@ public enum ContentHash {
         deinit { av_free(UnsafeMutableRawPointer(context)) }
 
         func update(_ data: Data) {
-            data.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
-            }
+            data.withUnsafeBytes(update(bytes:))
+        }
+
+        func update(bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress else { return }
+            av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
 
         func finish() -> String {

@@ -30,10 +30,11 @@ public final class DecodingClipSource: ClipSource {
         return reading.extent
     }
 
-    public func samples(_ count: Int) throws -> [Float] {
+    /// Slices of the samples measuring kept.
+    public func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
         guard let reading else { preconditionFailure("samples of \(path) asked before it was measured") }
         precondition(count <= reading.samples.count, "\(count) samples of \(path) asked, \(reading.samples.count) read")
-        return Array(reading.samples.prefix(count))
+        for start in stride(from: 0, to: count, by: chunk) { try sink(reading.samples[start..<min(count, start + chunk)]) }
     }
 
     public var silenceTrimmed: Int {

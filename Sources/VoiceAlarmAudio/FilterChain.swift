@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The chain sees mono float at `sampleRate`; FFmpeg inserts any conversion a filter needs
 /// (ebur128 works at 48 kHz), and the output is brought back to mono float at `sampleRate`.
-/// Audio can be pushed in pieces (`push`, then `finish`), so a long take is measured as it is read.
+/// Audio can be pushed in pieces (`push`, then `finish`), so a long take is measured as it is read,
+/// and what comes out can go on to the next stage as it comes (`onOutput`) instead of being kept.
 final class FilterChain {
     /// The chain in FFmpeg's filtergraph syntax.
     let description: String
@@ -19,6 +20,8 @@ final class FilterChain {
     private let frame: FrameHandle
     private var pushed = 0
     private var result = Output(samples: [], metadata: [:])
+    /// Where filtered samples go as they come out, instead of into `Output.samples`.
+    var onOutput: ((ArraySlice<Float>) throws -> Void)?
 
     /// What came out.
     struct Output {
@@ -147,8 +150,11 @@ final class FilterChain {
             if rc == FFmpegResult.again || rc == FFmpegResult.eof { return }
             try FFmpegResult.check(rc, "av_buffersink_get_frame", path: path)
             defer { av_frame_unref(f) }
-            if keepSamples {
-                let count = Int(f.pointee.nb_samples)
+            let count = Int(f.pointee.nb_samples)
+            if let onOutput {
+                let samples = f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+                try onOutput(samples[...])
+            } else if keepSamples {
                 f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { pointer in
                     result.samples.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count))
                 }

@@ -28,11 +28,18 @@ public struct RingtoneEncoder: Sendable {
     /// Encodes `samples` into a new file at `path` (overwriting it).
     /// - Throws: `AudioError` naming the failing FFmpeg call.
     public func write(_ samples: [Float], to path: String) throws {
+        let writer = try open(path)
+        try writer.append(samples)
+        try writer.finish()
+    }
+
+    /// A new file at `path` (overwriting it) to stream samples into: `append`, then `finish`.
+    /// - Throws: `AudioError` naming the failing FFmpeg call.
+    func open(_ path: String) throws -> AudioFileWriter {
         let writer = try AudioFileWriter(spec, path: path)
         if let expected = settings.codec.paddedFrameLength {
             precondition(writer.encoderFrameSize == expected, "\(spec.encoder) frames are \(writer.encoderFrameSize) samples, planned as \(expected)")
         }
-        try writer.append(samples)
-        try writer.finish()
+        return writer
     }
 }

@@ -25,6 +25,8 @@ public struct RingtoneRenderer: Sendable {
     static let acceptedTruePeak = AudioLevels.truePeakCeilingDBTP - 0.2
     /// Gain matching stops when the processed audio is this close to the target (LU).
     static let loudnessTolerance = 0.2
+    /// Gains tried at most through the limiter, each measured in a pass over the ringtone.
+    static let gainPasses = 3
 
     /// Renders `sources`, in order, into `output` under `settings`.
     ///
@@ -57,21 +59,16 @@ public struct RingtoneRenderer: Sendable {
             composition = composition.alignedToFrames(of: frame, capSamples: settings.capSamples)
         }
 
-        // The used clips at their planned offsets; the gaps (and any frame padding) stay silent.
-        var mix = [Float](repeating: 0, count: composition.totalSamples)
-        for entry in composition.usedEntries {
-            let clip = try Self.attributing(to: entry.index) { try sources[entry.index].samples(entry.length) }
-            precondition(clip.count == entry.length, "clip \(entry.index) gave \(clip.count) samples, \(entry.length) planned")
-            mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: clip)
-        }
+        // The used clips at their planned offsets, silence in the gaps (and any frame padding),
+        // streamed: each pass below reads the sources again a chunk at a time.
+        let mix = MixStream(sources: sources, composition: composition)
         let reports = clipReports(sources.map(\.name), composition, settings: settings) { sources[$0].silenceTrimmed }
-        return try write(mix, composition: composition, clips: reports, settings: settings, to: output,
-                         nameIfSilent: sources.count == 1 ? sources[0].name : output)
+        return try write(mix, clips: reports, settings: settings, to: output, nameIfSilent: sources.count == 1 ? sources[0].name : output)
     }
 
     /// Runs `body`, a step of the source at `index`, turning its `AudioError` into a
     /// `ClipSourceError` that says which source failed.
-    private static func attributing<T>(to index: Int, _ body: () throws -> T) throws -> T {
+    static func attributing<T>(to index: Int, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as AudioError {
@@ -79,16 +76,16 @@ public struct RingtoneRenderer: Sendable {
         }
     }
 
-    /// The second half of every render: loudness, fades, gain and limiter, encoding to a
-    /// temporary file beside `output`, decoding it again to check it, and the rename into place.
-    private func write(_ mix: [Float], composition: Composition, clips: [RenderReport.ClipReport],
-                       settings: RenderSettings, to output: String, nameIfSilent: String) throws -> RenderReport {
-        let encoder = RingtoneEncoder(settings: settings)
+    /// The second half of every render, in streaming passes over `mix`: loudness; the gain that
+    /// meets the target through the limiter; then fades, gain and limiter into the encoder, to a
+    /// temporary file beside `output`; the check of what was written; the rename into place.
+    private func write(_ mix: MixStream, clips: [RenderReport.ClipReport], settings: RenderSettings,
+                       to output: String, nameIfSilent: String) throws -> RenderReport {
         // Normalising needs the loudness before the gain; without it, the check of the written
         // file below measures it (and refuses a silent result before anything is replaced).
         var before: Loudness?
         if settings.normalize {
-            let measured = try LoudnessMeter.measure(mix, sampleRate: settings.sampleRate, path: output, truePeak: false)
+            let measured = try measure(mix, through: nil, settings: settings, path: output)
             try Self.refuseSilent(measured, nameIfSilent)
             before = measured
         }
@@ -99,21 +96,19 @@ public struct RingtoneRenderer: Sendable {
         // again — lowering the limiter instead would be undone by the gain matching and only make
         // the signal denser, which AAC overshoots more.
         let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
-        let processed = try process(mix, loudness: before, ceiling: ceiling, endsOnCut: composition.endsOnCut, settings: settings, path: output)
-        let (check, loudness) = try AudioError.writing(output) {
+        let filters = try processing(mix, loudness: before, ceiling: ceiling, settings: settings, path: output)
+        let (facts, loudness) = try AudioError.writing(output) {
             try FileSystem.atomicWrite(to: output) { temporary in
                 var trim = 0.0
                 var attempt = 0
                 while true {
                     attempt += 1
-                    let candidate = trim == 0 ? processed : try run(String(format: "volume=%.3fdB:precision=float", trim), on: processed, settings: settings, path: output)
-                    try encoder.write(candidate, to: temporary)
-                    let check = try SoundInspector.inspect(temporary, measureLoudness: true)
-                    try verify(check, settings: settings, output: output)
-                    let loudness = check.loudness!
+                    let chain = trim == 0 ? filters : filters + String(format: ",volume=%.3fdB:precision=float", trim)
+                    let (facts, loudness) = try encode(mix, through: chain, settings: settings, to: temporary, output: output)
+                    try verify(facts, settings: settings, output: output)
                     try Self.refuseSilent(loudness, nameIfSilent)
                     let excess = loudness.truePeak - Self.acceptedTruePeak
-                    guard settings.normalize, excess > 0 else { return (check, loudness) }
+                    guard settings.normalize, excess > 0 else { return (facts, loudness) }
                     guard attempt < Self.truePeakAttempts else {
                         throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
                     }
@@ -124,38 +119,98 @@ public struct RingtoneRenderer: Sendable {
         let bytes = (try? FileStamp(path: output))?.size ?? 0
         return RenderReport(
             output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
-            sampleRate: check.facts.sampleRate, channels: check.facts.channels, duration: check.facts.duration,
+            sampleRate: facts.sampleRate, channels: facts.channels, duration: facts.duration,
             bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak)),
             clips: clips)
     }
 
-    /// Fades, then (when normalising) one gain towards the target and a limiter at `ceiling` dBFS,
-    /// all as libavfilter filters. The limiter takes some loudness off peaky speech, so the
-    /// result is measured and the shortfall added to the gain (at most `maximumGainDB` in all).
-    private func process(_ mix: [Float], loudness: Loudness?, ceiling: Double, endsOnCut: Bool, settings: RenderSettings,
-                         path: String) throws -> [Float] {
+    /// The filters every sample goes through: fades, then (when normalising) one gain towards
+    /// the target and a limiter at `ceiling` dBFS, all libavfilter's. The limiter takes some
+    /// loudness off peaky speech — about half of each decibel added, on speech — so each
+    /// candidate gain is measured in a pass of its own: the second adds twice the first's
+    /// shortfall, the third goes where the line through the first two meets the target (at most
+    /// `maximumGainDB` in all).
+    private func processing(_ mix: MixStream, loudness: Loudness?, ceiling: Double, settings: RenderSettings, path: String) throws -> String {
         let rate = settings.sampleRate
-        let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), mix.count / 2)
-        let fadeOut = min(Int((endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), mix.count / 2)
-        let fades = "afade=t=in:ss=0:ns=\(max(1, fadeIn)),afade=t=out:ss=\(mix.count - fadeOut):ns=\(max(1, fadeOut))"
-        guard settings.normalize, let loudness else { return try run(fades, on: mix, settings: settings, path: path) }
+        let total = mix.composition.totalSamples
+        let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), total / 2)
+        let fadeOut = min(Int((mix.composition.endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), total / 2)
+        let fades = "afade=t=in:ss=0:ns=\(max(1, fadeIn)),afade=t=out:ss=\(total - fadeOut):ns=\(max(1, fadeOut))"
+        guard settings.normalize, let loudness else { return fades }
 
         let limit = max(0.0625, AudioLevels.amplitude(dB: ceiling))
         var gain = min(settings.targetLUFS - loudness.integrated, AudioLevels.maximumGainDB)
-        var processed: [Float] = []
-        for _ in 0..<3 {
-            processed = try run(fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit), on: mix, settings: settings, path: path)
-            let shortfall = settings.targetLUFS - (try LoudnessMeter.measure(processed, sampleRate: rate, path: path, truePeak: false)).integrated
+        var filters = fades
+        var previous: (gain: Double, shortfall: Double)?
+        for _ in 0..<Self.gainPasses {
+            filters = fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit)
+            let shortfall = settings.targetLUFS - (try measure(mix, through: filters, settings: settings, path: path)).integrated
             guard abs(shortfall) > Self.loudnessTolerance, gain < AudioLevels.maximumGainDB else { break }
-            gain = min(gain + shortfall, AudioLevels.maximumGainDB)
+            var next = gain + 2 * shortfall
+            if let previous, previous.gain != gain {
+                // The slope the limiter showed between the two gains; a flat or rising one is noise.
+                let slope = (shortfall - previous.shortfall) / (gain - previous.gain)
+                if slope < -0.05 { next = gain - shortfall / slope }
+            }
+            previous = (gain, shortfall)
+            gain = min(next, AudioLevels.maximumGainDB)
         }
-        return processed
+        return filters
     }
 
-    private func run(_ filters: String, on mix: [Float], settings: RenderSettings, path: String) throws -> [Float] {
-        let output = try FilterChain.run(filters, on: mix, sampleRate: settings.sampleRate, path: path)
-        precondition(output.samples.count == mix.count, "filters changed the ringtone's length (\(mix.count) → \(output.samples.count))")
-        return output.samples
+    /// One pass: the loudness of `mix`, through `filters` when given (no true peak: the passes
+    /// that choose the gain need none).
+    private func measure(_ mix: MixStream, through filters: String?, settings: RenderSettings, path: String) throws -> Loudness {
+        let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: path, truePeak: false)
+        try play(mix, through: filters, settings: settings, path: path) { try meter.push($0) }
+        return try meter.finish()
+    }
+
+    /// One pass: `mix` through `filters` into the encoder, writing `temporary`, then the check of
+    /// what was written. A lossy file is decoded and measured (loudness and true peak in one
+    /// streaming pass, `SoundInspector`). For 16-bit PCM the samples written are known exactly:
+    /// they are measured as they are written, and the file is read back and must hold exactly
+    /// them (container, codec, count and a digest of the samples), with no second measurement.
+    private func encode(_ mix: MixStream, through filters: String, settings: RenderSettings,
+                        to temporary: String, output: String) throws -> (SoundFacts, Loudness) {
+        let writer = try RingtoneEncoder(settings: settings).open(temporary)
+        guard settings.codec == .pcm16 else {
+            try play(mix, through: filters, settings: settings, path: output) { try writer.append($0) }
+            try writer.finish()
+            let check = try SoundInspector.inspect(temporary, measureLoudness: true)
+            return (check.facts, check.loudness!)
+        }
+        let digest = try PCMDigest()
+        let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: output)
+        try play(mix, through: filters, settings: settings, path: output) { samples in
+            try writer.append(samples)
+            try meter.push(digest.add(samples))
+        }
+        try writer.finish()
+        let written = try SoundInspector.readBack(temporary)
+        guard written.count == digest.count else {
+            throw AudioError.invalidOutput(path: output, reason: "it reads back as \(written.count) samples, \(digest.count) were written")
+        }
+        guard written.digest == digest.finish() else {
+            throw AudioError.invalidOutput(path: output, reason: "its samples read back unlike those written")
+        }
+        return (written.facts, try meter.finish())
+    }
+
+    /// Streams `mix` through `filters` (none: as it is) to `sink`, every sample of it.
+    private func play(_ mix: MixStream, through filters: String?, settings: RenderSettings, path: String,
+                      into sink: @escaping (ArraySlice<Float>) throws -> Void) throws {
+        var count = 0
+        let counted: (ArraySlice<Float>) throws -> Void = { count += $0.count; try sink($0) }
+        if let filters {
+            let chain = try FilterChain(description: filters, sampleRate: settings.sampleRate, path: path, keepSamples: false)
+            chain.onOutput = counted
+            try mix.play { try chain.push($0) }
+            _ = try chain.finish()
+        } else {
+            try mix.play(into: counted)
+        }
+        precondition(count == mix.composition.totalSamples, "filters changed the ringtone's length (\(mix.composition.totalSamples) → \(count))")
     }
 
     /// A muted microphone must not become a silent alarm.
@@ -165,8 +220,8 @@ public struct RingtoneRenderer: Sendable {
     }
 
     /// The written file must decode within the cap and pass `voicealarm check`.
-    private func verify(_ check: SoundInspector.Inspection, settings: RenderSettings, output: String) throws {
-        var facts = check.facts
+    private func verify(_ facts: SoundFacts, settings: RenderSettings, output: String) throws {
+        var facts = facts
         facts.fileExtension = settings.format.fileExtension   // the temporary name has no meaningful extension
         if let problem = ShippableSound.problems(of: facts).first {
             throw AudioError.invalidOutput(path: output, reason: problem)

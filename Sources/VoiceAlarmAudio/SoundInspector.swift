@@ -37,4 +37,29 @@ public enum SoundInspector {
         let loudness = count > 0 ? try meter?.finish() : nil
         return Inspection(facts: facts, loudness: loudness)
     }
+
+    /// A 16-bit PCM file read back: what an alarm system would find in it, and its samples as a
+    /// count and a digest (`PCMDigest`), to compare with what was written.
+    struct ReadBack {
+        var facts: SoundFacts
+        var count: Int
+        var digest: String
+    }
+
+    /// Decodes `path` completely at its own rate and digests its samples; nothing is measured.
+    /// - Throws: `AudioError` when the file cannot be read or decoded.
+    static func readBack(_ path: String) throws -> ReadBack {
+        let decoder = try AudioDecoder(path: path, sampleRate: nil)
+        let digest = try PCMDigest()
+        var peak: Float = 0
+        while let chunk = try decoder.read(upTo: 1 << 16) {
+            for sample in chunk { peak = max(peak, abs(sample)) }
+            digest.add(chunk[...])
+        }
+        let facts = SoundFacts(
+            fileExtension: URL(fileURLWithPath: path).pathExtension.lowercased(),
+            container: decoder.container, codec: decoder.codec, sampleRate: decoder.sourceSampleRate,
+            channels: decoder.sourceChannels, duration: Double(digest.count) / Double(decoder.sourceSampleRate), peak: Double(peak))
+        return ReadBack(facts: facts, count: digest.count, digest: digest.finish())
+    }
 }

@@ -26,23 +26,24 @@ public final class StoredClipSource: ClipSource {
         return .exact(range.length)
     }
 
-    /// Decodes the stored copy from the start of the planned range for `count` samples.
+    /// Decodes the stored copy from the start of the planned range for `count` samples, a
+    /// chunk at a time (each pass of a render decodes again: nothing is held between passes).
     /// - Throws: `AudioError` for a stored copy that is missing, damaged, or shorter than stored.
-    public func samples(_ count: Int) throws -> [Float] {
+    public func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
         guard let (range, _, sampleRate) = measured else { preconditionFailure("samples of clip \(clip.idString) asked before it was measured") }
         precondition(count <= range.length, "\(count) samples of clip \(clip.idString) asked, \(range.length) stored")
         let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
         var skipped = 0
         while skipped < range.start, let chunk = try decoder.read(upTo: min(1 << 16, range.start - skipped)) { skipped += chunk.count }
-        var samples: [Float] = []
-        while samples.count < count, let chunk = try decoder.read(upTo: count - samples.count) {
-            samples.append(contentsOf: chunk)
+        var done = 0
+        while done < count, let samples = try decoder.read(upTo: min(chunk, count - done)) {
+            try sink(samples[...])
+            done += samples.count
         }
-        guard samples.count == count else {
-            throw AudioError.truncated(path: path, decoded: Double(skipped + samples.count) / Double(sampleRate),
+        guard done == count else {
+            throw AudioError.truncated(path: path, decoded: Double(skipped + done) / Double(sampleRate),
                                        declared: Double(range.start + count) / Double(sampleRate))
         }
-        return samples
     }
 
     public var silenceTrimmed: Int {

@@ -63,7 +63,9 @@ private final class Clips {
 private final class Watched: ClipSource {
     let inner: any ClipSource
     private(set) var measured = 0
-    private(set) var read = 0
+    /// Passes over the clip: one per pass of the render (loudness, gain matching, encoding).
+    private(set) var passes = 0
+    private(set) var largestChunk = 0
 
     init(_ inner: any ClipSource) { self.inner = inner }
 
@@ -75,9 +77,12 @@ private final class Watched: ClipSource {
         return try inner.measure(within: budget, trimSilence: trimSilence, sampleRate: sampleRate)
     }
 
-    func samples(_ count: Int) throws -> [Float] {
-        read += 1
-        return try inner.samples(count)
+    func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
+        passes += 1
+        try inner.read(count, chunk: chunk) { samples in
+            largestChunk = max(largestChunk, samples.count)
+            try sink(samples)
+        }
     }
 }
 
@@ -156,7 +161,8 @@ struct ClipSourceTests {
         #expect(report.clips.map(\.used) == [true, false, false, false])
         #expect(report.clips.map(\.reason) == [nil, "crosses cap", "after a clip that crossed the cap", "after a clip that crossed the cap"])
         #expect(sources.map(\.measured) == [1, 1, 0, 0])
-        #expect(sources.map(\.read) == [1, 0, 0, 0])
+        #expect(sources[0].passes >= 2 && sources.map(\.passes)[1...] == [0, 0, 0], "passes: \(sources.map(\.passes))")
+        #expect(sources[0].largestChunk <= 8_192, "the render streams: no piece over 8,192 samples")
     }
 
     struct FailureCase: CustomTestStringConvertible, Sendable {
