@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import VoiceAlarmAudio
+import VoiceAlarmCore
+
+private let speech = ["calm.wav", "ready.mp3", "grateful.m4a", "kind.ogg"].map { "\(ProjectPaths.sampleAudio)/\($0)" }
+
+/// The filters a render runs, as it builds them: fades alone (`--no-normalize`), and fades,
+/// gain and the limiter.
+private let chains = [
+    "afade=t=in:ss=0:ns=2205,afade=t=out:ss=%END%:ns=22050",
+    "afade=t=in:ss=0:ns=2205,afade=t=out:ss=%END%:ns=22050,volume=6.284dB:precision=float,alimiter=limit=0.83176:level=false:latency=true:attack=5:release=50",
+]
+
+/// Measured sources and their plan, as a render makes them.
+private func planned(_ paths: [String], settings: RenderSettings) throws -> ([any ClipSource], Composition) {
+    let sources: [any ClipSource] = paths.map(DecodingClipSource.init(path:))
+    var planner = CompositionPlanner(settings: settings)
+    for source in sources {
+        guard let budget = planner.budgetForNextClip else { break }
+        planner.add(try source.measure(within: budget, trimSilence: settings.trimSilence, sampleRate: settings.sampleRate))
+    }
+    return (sources, planner.composition)
+}
+
+/// The ringtone assembled whole, the way renders did before they streamed.
+private func assembledWhole(_ sources: [any ClipSource], _ composition: Composition) throws -> [Float] {
+    var mix = [Float](repeating: 0, count: composition.totalSamples)
+    for entry in composition.usedEntries {
+        mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: try sources[entry.index].samples(entry.length))
+    }
+    return mix
+}
+
+@Suite("A streamed render holds the samples the whole-buffer render held")
+struct StreamingRenderTests {
+    @Test("The mix played in chunks is the mix assembled whole, sample for sample")
+    func mixEqualsWhole() throws {
+        let (sources, composition) = try planned(speech, settings: RenderSettings())
+        var streamed: [Float] = []
+        var largest = 0
+        try MixStream(sources: sources, composition: composition).play { streamed += $0; largest = max(largest, $0.count) }
+        #expect(streamed == (try assembledWhole(sources, composition)))
+        #expect(largest <= MixStream.chunk)
+    }
+
+    @Test("Fades, gain and limiter streamed in chunks give the samples of one run over the whole buffer", arguments: chains)
+    func chainEqualsWhole(_ template: String) throws {
+        let (sources, composition) = try planned(speech, settings: RenderSettings())
+        let filters = template.replacingOccurrences(of: "%END%", with: "\(composition.totalSamples - 22_050)")
+        let whole = try FilterChain.run(filters, on: try assembledWhole(sources, composition), sampleRate: 44_100, path: "whole").samples
+        let chain = try FilterChain(description: filters, sampleRate: 44_100, path: "streamed", keepSamples: false)
+        var streamed: [Float] = []
+        chain.onOutput = { streamed += $0 }
+        try MixStream(sources: sources, composition: composition).play { try chain.push($0) }
+        _ = try chain.finish()
+        #expect(streamed.count == whole.count)
+        #expect(streamed == whole, "first difference at \(streamed.indices.first { $0 < whole.count && streamed[$0] != whole[$0] } ?? -1)")
+    }
+
+    @Test("A --no-normalize wav holds exactly the whole-buffer result, as ffmpeg decodes it")
+    func wavEqualsWholeRender() throws {
+        let dir = TemporaryDirectory("stream-wav")
+        let settings = RenderSettings(normalize: false, format: .wav)
+        let out = dir.file("ringtone.wav")
+        _ = try RingtoneRenderer().render(speech.map(DecodingClipSource.init(path:)), settings: settings, to: out)
+        let (sources, composition) = try planned(speech, settings: settings)
+        let total = composition.totalSamples
+        let fadeOut = min(Int(AudioLevels.fadeOut * 44_100), total / 2)
+        let filters = "afade=t=in:ss=0:ns=\(min(Int(AudioLevels.fadeIn * 44_100), total / 2)),afade=t=out:ss=\(total - fadeOut):ns=\(fadeOut)"
+        let whole = try FilterChain.run(filters, on: try assembledWhole(sources, composition), sampleRate: 44_100, path: "whole").samples
+        let decoded = try IndependentMeasure.decodedSamples(out)
+        #expect(decoded.count == whole.count)
+        #expect(decoded == whole.map(PCMDigest.quantize), "ffmpeg reads back other samples than the whole-buffer render made")
+    }
+}
+
+/// Samples with every kind of value a 16-bit file rounds: speech-like noise, a sine, full scale
+/// and past it, ties between two 16-bit steps.
+private func awkwardSamples() -> [Float] {
+    var generator = SeededGenerator(seed: 11)
+    var samples = (0..<20_000).map { _ in Float.random(in: -0.7...0.7, using: &generator) }
+    samples += (0..<4_410).map { Float(0.9 * sin(2 * Double.pi * 440 * Double($0) / 44_100)) }
+    samples += [1, -1, 1.5, -1.5, 0.5 / 32_768, 1.5 / 32_768, -0.5 / 32_768, 2.5 / 32_768]
+    return samples
+}
+
+@Suite("16-bit PCM ringtones are read back, not measured again")
+struct PCMReadBackTests {
+    @Test("What the encoder wrote reads back to the digest of what it was given; ffmpeg reads the same values",
+          arguments: [RingtoneFormat.wav, .caf, .aiff])
+    func readsBackExactly(_ format: RingtoneFormat) throws {
+        let dir = TemporaryDirectory("readback")
+        let path = dir.file("tone.\(format.fileExtension)")
+        let samples = awkwardSamples()
+        try RingtoneEncoder(settings: RenderSettings(format: format)).write(samples, to: path)
+        let written = try PCMDigest()
+        written.add(samples[...])
+        let read = try SoundInspector.readBack(path)
+        #expect(read.count == samples.count)
+        #expect(read.digest == written.finish())
+        #expect(read.facts.codec.hasPrefix("pcm_s16") && read.facts.sampleRate == 44_100 && read.facts.channels == 1)
+        // An independent decoder finds the 16-bit values the digest assumed.
+        #expect(try IndependentMeasure.decodedSamples(path) == samples.map(PCMDigest.quantize))
+    }
+
+    @Test("One sample changed in the file changes what it reads back as", arguments: [RingtoneFormat.wav, .caf, .aiff])
+    func catchesOneChangedSample(_ format: RingtoneFormat) throws {
+        let dir = TemporaryDirectory("readback-damaged")
+        let path = dir.file("tone.\(format.fileExtension)")
+        let samples = awkwardSamples()
+        try RingtoneEncoder(settings: RenderSettings(format: format)).write(samples, to: path)
+        let before = try SoundInspector.readBack(path)
+        // The sample 4,410 from the end sits well inside the audio data of every container.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let offset = bytes.count - 2 * 4_410
+        bytes[offset] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let after = try SoundInspector.readBack(path)
+        #expect(after.count == before.count)
+        #expect(after.digest != before.digest)
+    }
+}
