@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make bench: VoiceAlarm's batch against a shell loop around the ffmpeg CLI and against the
-# encoder-only bound, measured in one run on this machine, for m4a and caf. Prints a table.
+# encoder-only bounds (in-process, and one encoder process per core at once), measured in one run
+# on this machine, for m4a and caf; peak and idle memory; one render's latency against its own
+# encoder time; a settings change rebuilding 20 voice alarms. Prints a table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${BENCH_RINGTONES:-200}
@@ -19,26 +21,42 @@ python3 scripts/bench_setup.py "$work" "$N" "$BIG" >/dev/null
 now() { date +%s%N; }
 secs() { python3 -c "print(f'{($2 - $1) / 1e9:.3f}')" "$@"; }
 timed() { local s; s=$(now); "$@" >/dev/null 2>&1 || true; secs "$s" "$(now)"; }
+median() { python3 -c "import statistics,sys; print(statistics.median(float(v) for v in sys.argv[1:]))" "$@"; }
+peak_rss() { { /usr/bin/time -f %M "$@" 2>&1 >/dev/null || true; } | tail -1; }
 results="$work/results.txt"
 : > "$results"
 row() { echo "$1|$2|$3" >> "$results"; echo "   $1 $2: $3" >&2; }
 
-for fmt in m4a caf; do
+# The encoder bounds encode the ringtones' own samples: the like-for-like caf outputs, made first.
+like="--gap 0 --no-trim-silence --no-normalize"
+for fmt in caf m4a; do
   echo "Measuring $fmt…" >&2
-  like="--gap 0 --no-trim-silence --no-normalize"
   a=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/like-$fmt" --jobs "$JOBS" $like)
   b=$(timed xargs -P "$JOBS" -d '\n' -n 1 sh -c < "$work/cli-plain-$fmt.txt")
-  a2=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
+  s=$(now)
+  rss_default=$(peak_rss "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
+  a2=$(secs "$s" "$(now)")
   b2=$(timed xargs -P "$JOBS" -d '\n' -n 1 sh -c < "$work/cli-processed-$fmt.txt")
-  for f in "$work/like-$fmt"/p*."$fmt"; do ffprobe -v error -show_entries format=duration -of csv=p=0 "$f"; done > "$work/durations-$fmt.txt"
-  mkdir -p "$work/bound-$fmt"
-  c=$("$bound" "$fmt" SampleAudio/manifesto.flac "$work/durations-$fmt.txt" "$work/bound-$fmt" "$JOBS")
-  d=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
+  ls "$work"/like-caf/p*.caf > "$work/bound-list.txt"
+  mkdir -p "$work/bound-$fmt" "$work/loaded-$fmt"
+  c=$("$bound" "$fmt" "$work/bound-list.txt" "$work/bound-$fmt" "$JOBS")
+  # The loaded-machine bound: one encoder process per core, started together, a share of the same list each.
+  at=$(python3 -c "import time; print(time.time() + 8)")
+  for k in $(seq 1 "$JOBS"); do
+    BENCH_START_AT=$at "$bound" "$fmt" "$work/bound-list.txt" "$work/loaded-$fmt" 1 "$k/$JOBS" > "$work/loaded-$fmt-$k.txt" &
+  done
+  wait
+  c2=$(cat "$work"/loaded-"$fmt"-*.txt | sort -n | tail -1)
+  s=$(now)
+  rss_idle=$(peak_rss "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
+  d=$(secs "$s" "$(now)")
   changed=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(m['ringtones'][0]['clips'][0])")
   users=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(sum('$changed' in r['clips'] for r in m['ringtones']))")
+  cp "$changed" "$work/original.${changed##*.}"
   ffmpeg -v error -y -i "$changed" -af "volume=0.9" "$work/changed.${changed##*.}" && mv "$work/changed.${changed##*.}" "$changed"
   e=$({ "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS" --json 2>/dev/null || true; } \
       | python3 -c "import json,sys; o=json.load(sys.stdin); print(o['seconds'], len(o['built']))")
+  mv "$work/original.${changed##*.}" "$changed"
   # Shards: SHARDS processes at once into one folder (as an Indexed Job on one machine), one job each,
   # against one process with the same total jobs; both cold, default processing.
   one=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/one-$fmt" --jobs "$SHARDS")
@@ -47,47 +65,42 @@ for fmt in m4a caf; do
   wait
   sharded=$(secs "$s" "$(now)")
   "$bin" batch -q "$work/small-$fmt.json" --out "$work/shards-$fmt" --verify >/dev/null || echo "   the $SHARDS shards did not complete the set" >&2
-  # Peak RSS, at 200 and at 1,000 ringtones (like-for-like settings, to keep the run short).
-  rss_small=$({ /usr/bin/time -f %M "$bin" batch "$work/small-$fmt.json" --out "$work/rss-small-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
-  rss_big=$({ /usr/bin/time -f %M "$bin" batch "$work/big-$fmt.json" --out "$work/rss-big-$fmt" --jobs "$JOBS" $like 2>&1 >/dev/null || true; } | tail -1)
+  # Peak RSS at 200 and at 1,000 ringtones (like-for-like settings, to keep the run short).
+  rss_small=$(peak_rss "$bin" batch "$work/small-$fmt.json" --out "$work/rss-small-$fmt" --jobs "$JOBS" $like)
+  rss_big=$(peak_rss "$bin" batch "$work/big-$fmt.json" --out "$work/rss-big-$fmt" --jobs "$JOBS" $like)
   for mode in like default; do
     python3 -c "import json; i=json.load(open('$work/$mode-$fmt/.voicealarm-batch.d/shard-1-of-1.json')); n=len(i['ringtones']); print(f'   {n} of $N $fmt ringtones built ($mode)')" >&2
   done
-  row "$fmt" "like" "$a $b $c"
+  row "$fmt" "like" "$a $b $c $c2"
   row "$fmt" "default" "$a2 $b2"
   row "$fmt" "rerun" "$d ${e% *} ${e#* } $users"
-  row "$fmt" "rss" "${rss_small:-0} ${rss_big:-0}"
+  row "$fmt" "rss" "${rss_small:-0} ${rss_big:-0} ${rss_default:-0} ${rss_idle:-0}"
   row "$fmt" "shards" "$one $sharded $SHARDS"
 done
 
-python3 - "$results" "$N" "$BIG" "$JOBS" <<'PY'
-import sys
-rows = {}
-for line in open(sys.argv[1]):
-    fmt, kind, values = line.strip().split("|")
-    rows[(fmt, kind)] = [float(v) for v in values.split()]
-n, big, jobs = sys.argv[2], sys.argv[3], sys.argv[4]
-print(f"VoiceAlarm batch benchmark: {n} playlists of 3-8 clips from 40 clips in mixed formats and rates, {jobs} jobs.\n")
-print(f"{'format':6} {'measure':78} {'seconds':>9} {'ratio':>28}")
-for fmt in ["m4a", "caf"]:
-    a, b, c = rows[(fmt, "like")]
-    a2, b2 = rows[(fmt, "default")]
-    d, e, built, users = rows[(fmt, "rerun")]
-    small, bigger = rows[(fmt, "rss")]
-    one, sharded, shards = rows[(fmt, "shards")]
-    lines = [
-        ("(a) voicealarm batch, cold, like-for-like (--gap 0 --no-trim-silence --no-normalize)", a, f"{a / b:.2f} x CLI, {a / c:.2f} x bound"),
-        ("(b) ffmpeg CLI, one process per playlist: resample + concat + cut, xargs -P", b, ""),
-        ("(c) encoder-only bound: same encoder, in-process, PCM in memory, all cores", c, ""),
-        ("(a') voicealarm batch, cold, default processing (trim, gaps, loudness, check)", a2, f"{a2 / b2:.2f} x CLI chain"),
-        ("(b') ffmpeg CLI, closest chain: silenceremove, gaps, loudnorm", b2, ""),
-        ("(d) no-change re-run", d, f"{d / a2:.3f} x cold"),
-        (f"(e) re-run after one clip changed ({int(built)} rebuilt; {int(users)} use it)", e, f"{e / a2:.3f} x cold"),
-        (f"(g) one process, --jobs {int(shards)}, cold, default processing", one, ""),
-        (f"(h) {int(shards)} shard processes at once into one --out, --jobs 1 each (same total jobs)", sharded, f"{sharded / one:.2f} x one process"),
-    ]
-    for name, value, ratio in lines:
-        print(f"{fmt:6} {name:78} {value:9.3f} {ratio:>28}")
-    print(f"{fmt:6} {'(f) peak RSS at ' + n + ' / ' + big + ' ringtones':78} {small / 1024:6.1f} MB / {bigger / 1024:.1f} MB")
-    print()
-PY
+# One render of a 29-second m4a (the 35-second manifesto, cut at the cap), default processing,
+# against the encoder alone on that ringtone's own samples; medians of five.
+echo "Measuring one render…" >&2
+mkdir -p "$work/single"
+renders=(); encodes=()
+for i in 1 2 3 4 5; do renders+=("$(timed "$bin" render -q -o "$work/single/manifesto.m4a" SampleAudio/manifesto.flac)"); done
+echo "$work/single/manifesto.m4a" > "$work/single-list.txt"
+for i in 1 2 3 4 5; do encodes+=("$("$bound" m4a "$work/single-list.txt" "$work/single" 1)"); done
+single_seconds=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/single/manifesto.m4a")
+row "single" "m4a" "$(median "${renders[@]}") $(median "${encodes[@]}") $single_seconds"
+
+# A library with 20 voice alarms on 20 playlists of 3-5 clips: one settings change rebuilds all
+# 20, against `build --all` rebuilding the same 20 (their files removed) and one render of one playlist.
+echo "Measuring a settings change on 20 voice alarms…" >&2
+lib="$work/library"
+python3 scripts/bench_library.py "$bin" "$lib" "$work/clips" "$work/library-playlist.txt"
+settings=$(timed "$bin" --data-dir "$lib" settings target-lufs -15)
+rm -f "$lib"/Sounds/*
+build_all=$(timed "$bin" --data-dir "$lib" build --all)
+mapfile -t first < "$work/library-playlist.txt"
+renders=()
+for i in 1 2 3; do renders+=("$(timed "$bin" render -q -o "$work/single/playlist.m4a" "${first[@]}")"); done
+voice=$("$bin" --data-dir "$lib" --json alarm list | python3 -c "import json,sys; print(sum(1 for a in json.load(sys.stdin) if a['voice'] and not a['soundReason']))")
+row "library" "settings" "$settings $build_all $(median "${renders[@]}") $voice"
+
+python3 scripts/bench_table.py "$results" "$N" "$BIG" "$JOBS"

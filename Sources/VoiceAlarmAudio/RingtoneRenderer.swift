@@ -173,20 +173,14 @@ public struct RingtoneRenderer: Sendable {
     /// them (container, codec, count and a digest of the samples), with no second measurement.
     private func encode(_ mix: MixStream, through filters: String, settings: RenderSettings,
                         to temporary: String, output: String) throws -> (SoundFacts, Loudness) {
-        let writer = try RingtoneEncoder(settings: settings).open(temporary)
         guard settings.codec == .pcm16 else {
-            try play(mix, through: filters, settings: settings, path: output) { try writer.append($0) }
-            try writer.finish()
+            try write(mix, through: filters, settings: settings, to: temporary, output: output) { _ in }
             let check = try SoundInspector.inspect(temporary, measureLoudness: true)
             return (check.facts, check.loudness!)
         }
         let digest = try PCMDigest()
         let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: output)
-        try play(mix, through: filters, settings: settings, path: output) { samples in
-            try writer.append(samples)
-            try meter.push(digest.add(samples))
-        }
-        try writer.finish()
+        try write(mix, through: filters, settings: settings, to: temporary, output: output) { try meter.push(digest.add($0)) }
         let written = try SoundInspector.readBack(temporary)
         guard written.count == digest.count else {
             throw AudioError.invalidOutput(path: output, reason: "it reads back as \(written.count) samples, \(digest.count) were written")
@@ -195,6 +189,18 @@ public struct RingtoneRenderer: Sendable {
             throw AudioError.invalidOutput(path: output, reason: "its samples read back unlike those written")
         }
         return (written.facts, try meter.finish())
+    }
+
+    /// Encodes `mix` through `filters` into `temporary`, showing `written` each piece as it goes
+    /// in; the encoder is gone when this returns, before anything reads the file.
+    private func write(_ mix: MixStream, through filters: String, settings: RenderSettings, to temporary: String,
+                       output: String, written: @escaping (ArraySlice<Float>) throws -> Void) throws {
+        let writer = try RingtoneEncoder(settings: settings).open(temporary)
+        try play(mix, through: filters, settings: settings, path: output) { samples in
+            try writer.append(samples)
+            try written(samples)
+        }
+        try writer.finish()
     }
 
     /// Streams `mix` through `filters` (none: as it is) to `sink`, every sample of it.
