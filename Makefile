@@ -60,11 +60,11 @@ test: build $(PYTHON)
 
 # Sanitizers, not part of `make test` (each builds everything again, in its own folder): AddressSanitizer
 # (with LeakSanitizer) over the audio, batch and library tests, and ThreadSanitizer over the parallel
-# paths (a batch with several jobs, `build` with several workers, the shared clip cache). The CLI tests
+# paths (a batch with several jobs, `build` with several workers, the rebuild pool, the shared clip cache). The CLI tests
 # run the sanitized binary, so a report from it fails them too. Tests run one at a time: a sanitized
 # build is several times slower, and time limits must still mean something.
 ASAN_TESTS := VoiceAlarmAudioTests|VoiceAlarmFuzzTests|VoiceAlarmLibraryTests|BatchCommandTests|BatchCleanupTests|BoundedInputTests|BadInputTests|LibraryCommandTests
-TSAN_TESTS := ParallelPathsTests|ClipSourceTests|BatchCommandTests|BatchCleanupTests
+TSAN_TESTS := ParallelPathsTests|RebuildPoolTests|ClipSourceTests|BatchCommandTests|BatchCleanupTests
 SANITIZER_ENV = VOICEALARM_TEST_PYTHON=$(abspath $(PYTHON)) \
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Support/lsan-suppressions.txt \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceAlarmCore
-import VoiceAlarmScheduling
 import VoiceAlarmStore
 
 /// The library, in parts: every change to a recording, a playlist, the manifesto, the settings
@@ -47,10 +46,16 @@ public final class AlarmService {
     public let snoozes: Snoozer
     let warn: (String) -> Void
 
-    /// - Parameter warn: where warnings for a person go (clips left out, scheduler failures).
+    /// - Parameters:
+    ///   - jobs: how many ringtones are built at once when a change reaches several alarms.
+    ///   - opener: where each of those builds gets a `SoundBuilder` of its own. By default the
+    ///     `connector`, when `renderer` and `checker` are the real ones; a service given other
+    ///     ones builds one alarm at a time unless `opener` makes builders with them too.
+    ///   - warn: where warnings for a person go (clips left out, scheduler failures).
     public init(store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
                 now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
                 renderer: any RingtoneRendering = LibraryRenderer(), checker: any SoundChecking = InspectingSoundChecker(),
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
                 warn: @escaping (String) -> Void = { _ in }) {
         self.store = store
         self.sounds = sounds
@@ -58,8 +63,12 @@ public final class AlarmService {
         self.now = now
         self.timeZone = timeZone
         self.warn = warn
+        let realAudio = renderer is LibraryRenderer && checker is InspectingSoundChecker   // what the connector opens
+        let canOpen = realAudio && !store.isReadOnly   // workers open the library to write
+        let opener = opener ?? (canOpen ? Connector(dataDirectory: store.dataDirectory, soundsDirectory: sounds.path) : nil)
         builder = SoundBuilder(store: store, sounds: sounds, renderer: renderer, checker: checker, warn: warn)
-        sync = ScheduleSync(scheduler: scheduler, store: store, builder: builder, now: now, timeZone: timeZone, warn: warn)
+        sync = ScheduleSync(scheduler: scheduler, store: store, builder: builder, now: now, timeZone: timeZone,
+                            jobs: jobs, opener: opener, warn: warn)
         settings = SettingsEditor(store: store, sync: sync)
         clips = ClipCatalogue(store: store, sync: sync)
         playlists = PlaylistEditor(store: store, sync: sync, clips: clips)
@@ -72,28 +81,19 @@ public final class AlarmService {
     /// The folder of voice files.
     public var soundsDirectory: String { sounds.path }
 
-    /// What it takes to open this library again on another thread, with its own connections
+    /// What it takes to open this library again on another thread, with its own connection
     /// (SQLite connections and the embedded scheduler's list are not shared between threads).
-    public var connector: Connector {
-        Connector(dataDirectory: dataDirectory, soundsDirectory: sounds.path,
-                  sharedScheduler: scheduler as? SystemdTimerScheduler, now: now, timeZone: timeZone)
-    }
+    public var connector: Connector { Connector(dataDirectory: dataDirectory, soundsDirectory: sounds.path) }
 
-    /// Opens the same library again: a value that crosses threads, unlike the service.
-    public struct Connector: Sendable {
+    /// Opens the same library again: a value that crosses threads, unlike the service. Rebuild
+    /// workers open their `SoundBuilder` with it.
+    public struct Connector: SoundBuilderOpening {
         let dataDirectory: String
         let soundsDirectory: String
-        /// A backend safe to share between threads (systemd's); the embedded one is opened anew.
-        let sharedScheduler: SystemdTimerScheduler?
-        let now: @Sendable () -> Date
-        let timeZone: TimeZone
 
-        /// A service with its own connections, the real renderer and checker, and no warnings
-        /// (the caller reports outcomes).
-        public func open() throws -> AlarmService {
-            let scheduler: any AlarmScheduler = try sharedScheduler ?? EmbeddedScheduler(dataDirectory: dataDirectory)
-            return AlarmService(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: soundsDirectory),
-                                scheduler: scheduler, now: now, timeZone: timeZone)
+        /// A builder on its own connection, with the real renderer and checker.
+        public func openBuilder(warn: @escaping @Sendable (String) -> Void) throws -> SoundBuilder {
+            SoundBuilder(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: soundsDirectory), warn: warn)
         }
     }
 }

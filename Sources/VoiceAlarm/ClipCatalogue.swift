@@ -115,7 +115,7 @@ public final class ClipCatalogue {
     }
 
     /// Removes clips, and them from every playlist and the manifesto using them; those targets'
-    /// alarms are rebuilt once each. Every reference is resolved before anything changes, and
+    /// alarms are rebuilt once each, together. Every reference is resolved before anything changes, and
     /// the clips leave in one transaction: one unknown id removes nothing.
     public func remove(_ references: [String]) throws -> Removed {
         // Resolved inside the write transaction: what is removed is what is reported, even with
@@ -130,8 +130,7 @@ public final class ClipCatalogue {
             return touched
         }
         for clip in clips { FileSystem.remove(path(of: clip)) }
-        var summary = RebuildSummary()
-        for target in targets { summary.merge(try sync.refresh(affectedBy: .target(target))) }
+        let summary = try sync.refresh(affectedBy: targets.map(LibraryChange.target))   // every target's alarms at once
         return Removed(clips: clips, targets: targets, summary: summary)
     }
 

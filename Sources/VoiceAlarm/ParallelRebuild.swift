@@ -2,9 +2,9 @@ import Foundation
 import VoiceAlarmCore
 
 /// `voicealarm build`: the ringtones of the library's alarms (all, or some targets'), rebuilt
-/// by `jobs` workers, each with its own connections to the library. Unchanged ringtones are
-/// not rewritten; an alarm whose ringtone cannot be made is a failure in the outcome (it rings
-/// with the default tone), never a stop for the others.
+/// by `jobs` workers (the rebuild pool every change uses), each with its own connection to the
+/// library, then scheduled. Unchanged ringtones are not rewritten; an alarm whose ringtone cannot
+/// be made is a failure in the outcome (it rings with the default tone), never a stop for the others.
 ///
 /// ```swift
 /// let outcome = try ParallelRebuild(service: service, jobs: 2).run(targets: [.playlist("morning")])
@@ -28,20 +28,8 @@ public struct ParallelRebuild {
         let start = Date()
         let resolved = try targets.map { try service.playlists.existing($0) }
         let alarms = try service.alarms.statuses().map(\.alarm).filter { resolved.isEmpty || resolved.contains($0.target) }
-        let results = RebuildResults()
-        let workers = min(jobs, max(1, alarms.count))
-        let connector = service.connector
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let mine = alarms.enumerated().filter { $0.offset % workers == worker }.map(\.element.id)
-            guard !mine.isEmpty else { return }
-            do {
-                results.add(try connector.open().sync.refresh(mine))   // this worker's own connections
-            } catch {
-                results.fail(mine, error)
-            }
-        }
+        let summary = try service.sync.refresh(alarms.map(\.id), jobs: jobs)   // workers on their own connections
         var outcome = BatchBuilder.Outcome()
-        let summary = results.summary
         outcome.built = summary.rebuilt.count
         outcome.skipped = summary.unchanged.count
         for (id, reason) in summary.onDefault {
@@ -54,7 +42,6 @@ public struct ParallelRebuild {
         for (id, reason) in summary.deferred {
             outcome.failed.append(.init(id: id.uuidString.lowercased(), error: "\(reason) (it keeps its current voice file; the rebuild is owed)"))
         }
-        outcome.failed += results.errors
         outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
         return outcome
     }

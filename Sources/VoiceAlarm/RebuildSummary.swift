@@ -27,12 +27,4 @@ public struct RebuildSummary: Sendable {
         case .deferred(let reason): deferred.append((id, reason))
         }
     }
-
-    /// Adds another summary's alarms to this one.
-    mutating func merge(_ other: RebuildSummary) {
-        rebuilt += other.rebuilt
-        unchanged += other.unchanged
-        onDefault += other.onDefault
-        deferred += other.deferred
-    }
 }

@@ -6,6 +6,10 @@ import VoiceAlarmStore
 /// built (`SoundBuilder`) and the alarm handed to the scheduler with what it resolves to; a
 /// removed alarm is cancelled; `reconcile` repairs whatever drifted.
 ///
+/// When several alarms need their sound built, the builds run at once on a pool of workers
+/// (`RebuildPool`), each with its own connection; the alarms are then scheduled one by one, in
+/// order, on the caller's thread.
+///
 /// A scheduler failure is a warning, never a lost alarm: the library keeps the record and the
 /// next reconcile schedules it again.
 public final class ScheduleSync {
@@ -15,32 +19,52 @@ public final class ScheduleSync {
     let now: @Sendable () -> Date
     let timeZone: TimeZone
     let warn: (String) -> Void
+    /// The workers that build several alarms' sounds at once.
+    let pool: RebuildPool
 
+    /// - Parameters:
+    ///   - jobs: how many sounds are built at once when several alarms need one (at least 1).
+    ///   - opener: where each worker gets a builder of its own; nil builds one alarm at a time
+    ///     on `builder`.
     public init(scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
-                now: @escaping @Sendable () -> Date, timeZone: TimeZone, warn: @escaping (String) -> Void) {
+                now: @escaping @Sendable () -> Date, timeZone: TimeZone,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
+                warn: @escaping (String) -> Void) {
         self.scheduler = scheduler
         self.store = store
         self.builder = builder
         self.now = now
         self.timeZone = timeZone
         self.warn = warn
+        pool = RebuildPool(jobs: jobs, opener: opener)
     }
 
     /// Rebuilds the alarms `change` affects, and only those, and re-schedules them.
     public func refresh(affectedBy change: LibraryChange) throws -> RebuildSummary {
+        try refresh(affectedBy: [change])
+    }
+
+    /// Rebuilds the alarms any of `changes` affects, all in one pool (each alarm once), and
+    /// re-schedules them.
+    public func refresh(affectedBy changes: [LibraryChange]) throws -> RebuildSummary {
         let alarms = try store.alarms().map(\.alarm)
-        return try refresh(change.affectedAlarms(alarms, targetClips: try store.allTargetClips()).map(\.id))
+        let targetClips = try store.allTargetClips()
+        return try refresh(changes.flatMap { $0.affectedAlarms(alarms, targetClips: targetClips) }.map(\.id))
     }
 
     /// Brings each alarm's voice file in line with its target and the settings, then schedules it.
-    /// An unchanged ringtone (same inputs, same settings) is not rewritten.
-    public func refresh(_ ids: [UUID]) throws -> RebuildSummary {
+    /// An unchanged ringtone (same inputs, same settings) is not rewritten. Several alarms are
+    /// built at once, then scheduled in the order given; an id given twice is built once.
+    /// - Parameter jobs: how many are built at once; nil for the service's number (the cores).
+    public func refresh(_ ids: [UUID], jobs: Int? = nil) throws -> RebuildSummary {
         let settings = try builder.settings()
+        var seen = Set<UUID>()
+        let alarms = try ids.filter { seen.insert($0).inserted }.compactMap { try store.alarm($0) }
+        let outcomes = pool.with(jobs: jobs).build(alarms, settings: settings, on: builder)
         var summary = RebuildSummary()
-        for id in ids {
-            guard let stored = try store.alarm(id) else { continue }
-            summary.record(id, builder.build(stored, settings: settings))
-            schedule(id)
+        for (stored, outcome) in zip(alarms, outcomes) {
+            summary.record(stored.alarm.id, outcome)
+            schedule(stored.alarm.id)
         }
         return summary
     }
@@ -119,13 +143,13 @@ public final class ScheduleSync {
     /// changed (the remembered device), so every unit is re-written with it.
     func reconcile(with scheduler: any AlarmScheduler) throws -> ReconcileReport {
         let settings = try builder.settings()
-        for stored in try store.alarms() where stored.alarm.voice {
-            if stored.rebuildPending != nil {
-                _ = builder.build(stored, settings: settings)
-            } else if case .defaultTone = builder.resolve(stored) {
-                _ = builder.build(stored, settings: settings)
-            }
+        let due = try store.alarms().filter { stored in
+            guard stored.alarm.voice else { return false }
+            if stored.rebuildPending != nil { return true }
+            if case .defaultTone = builder.resolve(stored) { return true }
+            return false
         }
+        _ = pool.build(due, settings: settings, on: builder)
         var desired: [UUID: AlarmConfiguration] = [:]
         let alarms = try store.alarms()
         for stored in alarms where !stored.alarm.isFinished(at: now(), in: timeZone) {

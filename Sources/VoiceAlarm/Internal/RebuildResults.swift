@@ -1,19 +1,27 @@
-import Foundation
 import Synchronization
-import VoiceAlarmFiles
 
-/// What the workers of a `ParallelRebuild` did, collected under a lock.
+/// What the workers of a `RebuildPool` did, under a lock: which alarm is taken next, and each
+/// alarm's outcome at its place in the order the alarms were given.
 final class RebuildResults: Sendable {
-    private let state = Mutex<(summary: RebuildSummary, failures: [BatchBuilder.Outcome.Failure])>((RebuildSummary(), []))
+    private let state: Mutex<(next: Int, outcomes: [SoundBuilder.Outcome?])>
 
-    func add(_ summary: RebuildSummary) {
-        state.withLock { $0.summary.merge(summary) }
+    init(count: Int) {
+        state = Mutex((0, Array(repeating: nil, count: count)))
     }
 
-    func fail(_ ids: [UUID], _ error: any Error) {
-        state.withLock { $0.failures += ids.map { .init(id: $0.uuidString.lowercased(), error: SystemError.text(of: error)) } }
+    /// The place of the next alarm no worker has taken, or nil when every one is taken.
+    func claim() -> Int? {
+        state.withLock { state in
+            guard state.next < state.outcomes.count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
     }
 
-    var summary: RebuildSummary { state.withLock { $0.summary } }
-    var errors: [BatchBuilder.Outcome.Failure] { state.withLock { $0.failures } }
+    func record(_ outcome: SoundBuilder.Outcome, at index: Int) {
+        state.withLock { $0.outcomes[index] = outcome }
+    }
+
+    /// Each alarm's outcome, in order; nil for an alarm no worker took.
+    var outcomes: [SoundBuilder.Outcome?] { state.withLock { $0.outcomes } }
 }
