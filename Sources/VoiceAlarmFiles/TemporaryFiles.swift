@@ -19,12 +19,19 @@ public enum TemporaryFiles {
     /// Notes that the folder `path` was removed (or is to be kept after all).
     public static func unregisterFolder(_ path: String) { paths.withLock { _ = $0.folders.remove(path) } }
 
-    /// Removes every file still being written, and every registered folder with what it holds.
+    /// Removes every file still being written, and every registered folder with what it holds
+    /// (only those under `prefix`, when given; the others stay registered).
     /// Called from a signal handler's queue.
-    public static func removeAll() {
+    public static func removeAll(under prefix: String? = nil) {
         let pending = paths.withLock { current -> (files: Set<String>, folders: Set<String>) in
-            defer { current = ([], []) }
-            return current
+            guard let prefix else {
+                defer { current = ([], []) }
+                return current
+            }
+            let taken = (files: current.files.filter { $0.hasPrefix(prefix) }, folders: current.folders.filter { $0.hasPrefix(prefix) })
+            current.files.subtract(taken.files)
+            current.folders.subtract(taken.folders)
+            return taken
         }
         for path in pending.files { unlink(path) }
         for folder in pending.folders { FileSystem.removeTree(folder) }

@@ -23,6 +23,13 @@ struct ArgumentParserTests {
         #expect(parsed.arguments == ["--odd-name.wav"])
     }
 
+    @Test("A negative number is an argument, not an option", arguments: [["settings", "target-lufs", "-18"], ["settings", "target-lufs", "-18.5"]])
+    func negativeNumbers(_ arguments: [String]) throws {
+        let parsed = try parser.parse(arguments)
+        #expect(parsed.arguments == Array(arguments[1...]))
+        #expect(throws: UsageError.self) { try parser.parse(["settings", "target-lufs", "-x18"]) }
+    }
+
     @Test("--help skips the argument count check")
     func helpWithoutArguments() throws {
         #expect(try parser.parse(["render", "--help"]).has("help"))

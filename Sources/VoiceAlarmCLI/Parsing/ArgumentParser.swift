@@ -36,7 +36,8 @@ public struct ArgumentParser: Sendable {
         var optionsEnded = false
 
         while let token = remaining.popFirst() {
-            if optionsEnded || token == "-" || !token.hasPrefix("-") {
+            // A negative number (settings target-lufs -18) is an argument: no option starts with a digit.
+            if optionsEnded || token == "-" || !token.hasPrefix("-") || Double(token) != nil {
                 if spec == nil, !optionsEnded {
                     if let group = parsed.group {
                         guard let found = command(named: "\(group) \(token)") else { throw unknownCommand(token, in: group) }
