@@ -90,12 +90,14 @@ public struct RingtoneRenderer: Sendable {
             before = measured
         }
 
-        // Lossy codecs raise the true peak a little: the limiter sits lower for them. When the
-        // encoded file still peaks too high, the limited audio is turned down as a whole (a plain
-        // trim after the limiter; the true-peak ceiling wins over the loudness target) and encoded
-        // again — lowering the limiter instead would be undone by the gain matching and only make
-        // the signal denser, which AAC overshoots more.
-        let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 0.8 : 0.3)
+        // Lossy codecs raise the true peak: the limiter sits 1.4 dB lower for them (with 0.8 dB,
+        // one speech ringtone in five overshot and was encoded again; with 1.4 dB, one in ten,
+        // the codec's own large overshoots). When the encoded file still peaks too high, the
+        // limited audio is turned down as a whole (a plain trim after the limiter; the true-peak
+        // ceiling wins over the loudness target) and encoded again — lowering the limiter instead
+        // would be undone by the gain matching and only make the signal denser, which AAC
+        // overshoots more.
+        let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 1.4 : 0.3)
         let filters = try processing(mix, loudness: before, ceiling: ceiling, settings: settings, path: output)
         let (facts, loudness) = try AudioError.writing(output) {
             try FileSystem.atomicWrite(to: output) { temporary in
@@ -192,14 +194,17 @@ public struct RingtoneRenderer: Sendable {
     }
 
     /// Encodes `mix` through `filters` into `temporary`, showing `written` each piece as it goes
-    /// in; the encoder is gone when this returns, before anything reads the file.
+    /// in; the encoder is gone when this returns, before anything reads the file. The sources
+    /// and filters run on this thread, the encoder on another (`ChunkPipe`).
     private func write(_ mix: MixStream, through filters: String, settings: RenderSettings, to temporary: String,
                        output: String, written: @escaping (ArraySlice<Float>) throws -> Void) throws {
         let writer = try RingtoneEncoder(settings: settings).open(temporary)
-        try play(mix, through: filters, settings: settings, path: output) { samples in
+        try ChunkPipe.run(produce: { send in
+            try withoutActuallyEscaping(send) { try play(mix, through: filters, settings: settings, path: output, into: $0) }
+        }, consume: { samples in
             try writer.append(samples)
             try written(samples)
-        }
+        })
         try writer.finish()
     }
 
