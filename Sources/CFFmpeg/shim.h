@@ -12,6 +12,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/samplefmt.h>
 #include <libavutil/sha.h>
+#include <libavutil/murmur3.h>
 #include <libswresample/swresample.h>
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>

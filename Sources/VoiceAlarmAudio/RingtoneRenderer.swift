@@ -67,11 +67,12 @@ public struct RingtoneRenderer: Sendable {
     }
 
     /// Runs `body`, a step of the source at `index`, turning its `AudioError` into a
-    /// `ClipSourceError` that says which source failed.
+    /// `ClipSourceError` that says which source failed — unless the machine failed (memory,
+    /// FFmpeg itself): that is no fault of the clip, which must not be left out for it.
     static func attributing<T>(to index: Int, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as AudioError {
+        } catch let error as AudioError where !error.isEnvironmental {
             throw ClipSourceError(index: index, underlying: error)
         }
     }
@@ -176,35 +177,42 @@ public struct RingtoneRenderer: Sendable {
     private func encode(_ mix: MixStream, through filters: String, settings: RenderSettings,
                         to temporary: String, output: String) throws -> (SoundFacts, Loudness) {
         guard settings.codec == .pcm16 else {
-            try write(mix, through: filters, settings: settings, to: temporary, output: output) { _ in }
+            try write(mix, through: filters, settings: settings, to: temporary, output: output, sixteenBit: nil)
             let check = try SoundInspector.inspect(temporary, measureLoudness: true)
             return (check.facts, check.loudness!)
         }
         let digest = try PCMDigest()
         let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: output)
-        try write(mix, through: filters, settings: settings, to: temporary, output: output) { try meter.push(digest.add($0)) }
-        let written = try SoundInspector.readBack(temporary)
+        try write(mix, through: filters, settings: settings, to: temporary, output: output) { try meter.push(digest.add($0)[...]) }
+        // What the file holds must be what the encoder was given: a difference is the machine's
+        // (storage, or the writer), never the recordings', so the old ringtone is kept.
+        let written: SoundInspector.ReadBack
+        do { written = try SoundInspector.readBack(temporary) } catch let error as AudioError {
+            throw AudioError.cannotWrite(path: output, reason: "it cannot be read back (\(error))")
+        }
         guard written.count == digest.count else {
-            throw AudioError.invalidOutput(path: output, reason: "it reads back as \(written.count) samples, \(digest.count) were written")
+            throw AudioError.cannotWrite(path: output, reason: "it reads back as \(written.count) samples, \(digest.count) were written")
         }
         guard written.digest == digest.finish() else {
-            throw AudioError.invalidOutput(path: output, reason: "its samples read back unlike those written")
+            throw AudioError.cannotWrite(path: output, reason: "its samples read back unlike those written")
+        }
+        let asked = settings.format.ffmpegCodecName(settings.codec)
+        guard written.facts.codec == asked, written.facts.sampleRate == settings.sampleRate, written.facts.channels == 1 else {
+            throw AudioError.cannotWrite(path: output, reason: "it reads back as \(written.facts.codec) \(written.facts.sampleRate) Hz, \(written.facts.channels) channels, not \(asked) \(settings.sampleRate) Hz mono")
         }
         return (written.facts, try meter.finish())
     }
 
-    /// Encodes `mix` through `filters` into `temporary`, showing `written` each piece as it goes
-    /// in; the encoder is gone when this returns, before anything reads the file. The sources
-    /// and filters run on this thread, the encoder on another (`ChunkPipe`).
+    /// Encodes `mix` through `filters` into `temporary`; `sixteenBit` sees the samples a 16-bit
+    /// encoder is given, as it takes them. The encoder is gone when this returns, before anything
+    /// reads the file. The sources and filters run on this thread, the encoder on another (`ChunkPipe`).
     private func write(_ mix: MixStream, through filters: String, settings: RenderSettings, to temporary: String,
-                       output: String, written: @escaping (ArraySlice<Float>) throws -> Void) throws {
+                       output: String, sixteenBit: ((UnsafeBufferPointer<Int16>) throws -> Void)?) throws {
         let writer = try RingtoneEncoder(settings: settings).open(temporary)
+        writer.onSixteenBit = sixteenBit
         try ChunkPipe.run(produce: { send in
             try withoutActuallyEscaping(send) { try play(mix, through: filters, settings: settings, path: output, into: $0) }
-        }, consume: { samples in
-            try writer.append(samples)
-            try written(samples)
-        })
+        }, consume: { try writer.append($0) })
         try writer.finish()
     }
 

@@ -54,7 +54,7 @@ public enum SoundInspector {
         var peak: Float = 0
         while let chunk = try decoder.read(upTo: 1 << 16) {
             for sample in chunk { peak = max(peak, abs(sample)) }
-            digest.add(chunk[...])
+            digest.add(decoded: chunk[...])
         }
         let facts = SoundFacts(
             fileExtension: URL(fileURLWithPath: path).pathExtension.lowercased(),

@@ -37,16 +37,6 @@ struct PeakSignal: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// A small deterministic generator, so the noise is the same in every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state
-    }
-}
-
 private let peakSignals: [PeakSignal] = [
     // Sines at a quarter of the rate, 45° off: every sample at 0.707 of the peak (−3 dB under the true peak).
     .sine("quarter-rate sine 45° off", rate: 48_000, frequency: 12_000, phase: .pi / 4),
@@ -63,7 +53,16 @@ private let peakSignals: [PeakSignal] = [
     },
     .burst(at: 0, rate: 44_100), .burst(at: 0.5, rate: 44_100), .burst(at: 1, rate: 44_100), .burst(at: 0.5, rate: 48_000),
     .file("manifesto.flac", rate: 44_100), .file("calm.wav", rate: 48_000), .file("ready.mp3", rate: 16_000),
-]
+    .file("kind.ogg", rate: 8_000), .file("grateful.m4a", rate: 11_025), .file("strong.flac", rate: 32_000), .file("calm.wav", rate: 88_200),
+] + [44_100, 48_000].flatMap { rate in
+    // Lengths at the edges of the windows: one short of a window, a window, a window and a
+    // margin (less one), and two windows.
+    let window = rate == 44_100 ? 2_058 : 2_048, margin = rate == 44_100 ? 147 : 64
+    return [window - 1, window, window + margin - 1, window + margin, 2 * window].map { length in
+        PeakSignal.sine("\(length)-sample sine", rate: rate, frequency: Double(rate) / 4, phase: .pi / 4,
+                        seconds: Double(length) / Double(rate) + 1e-9)
+    }
+}
 
 @Suite("The windowed true peak is the whole 4× measurement")
 struct TruePeakMeterTests {
@@ -71,8 +70,8 @@ struct TruePeakMeterTests {
     func equalsFullMeasurement(_ signal: PeakSignal) throws {
         let samples = try signal.samples()
         // The whole stream through the same 192 kHz upsampler, every output looked at.
-        let whole = try Resampler(from: signal.sampleRate, to: TruePeakMeter.oversampledRate, input: Double.self, path: signal.name)
-        let full = try whole.convert(samples.map(Double.init)).reduce(0.0) { max($0, abs($1)) }
+        let whole = try Resampler(from: signal.sampleRate, to: TruePeakMeter.oversampledRate, path: signal.name)
+        let full = try whole.convert(samples[...]).reduce(0.0) { max($0, Double(abs($1))) }
         let meter = try TruePeakMeter(sampleRate: signal.sampleRate, path: signal.name)
         for start in stride(from: 0, to: samples.count, by: 3_001) { try meter.push(samples[start..<min(samples.count, start + 3_001)]) }
         let windowed = try meter.finish()
@@ -105,14 +104,16 @@ struct TruePeakMeterTests {
 
     @Test("The bound is a bound: no output of the upsampler exceeds the input peak times the gain", arguments: [8_000, 16_000, 22_050, 44_100, 48_000, 96_000])
     func gainBoundsEveryOutput(_ rate: Int) throws {
-        let gain = try UpsamplerGain.of(rate, path: "gain")
+        let filter = try UpsamplerGain.of(rate, path: "gain")
+        let gain = filter.gain
         #expect(gain >= 1 && gain < 3, "gain \(gain) at \(rate) Hz")
+        #expect(filter.span > 8 && filter.span <= 64, "span \(filter.span) at \(rate) Hz")
         // The worst input for a phase is the signs of its taps: a full-scale alternating pattern
         // comes close; noise and sines never pass the bound.
         for signal in [PeakSignal.sine("sine", rate: rate, frequency: Double(rate) / 4, phase: .pi / 4, amplitude: 1),
                        PeakSignal(name: "alternating", sampleRate: rate) { (0..<rate).map { $0 % 2 == 0 ? 1 : -1 } }] {
-            let resampler = try Resampler(from: rate, to: TruePeakMeter.oversampledRate, input: Double.self, path: "gain")
-            let peak = try resampler.convert(try signal.samples().map(Double.init)).reduce(0.0) { max($0, abs($1)) }
+            let resampler = try Resampler(from: rate, to: TruePeakMeter.oversampledRate, path: "gain")
+            let peak = try resampler.convert(try signal.samples()[...]).reduce(0.0) { max($0, Double(abs($1))) }
             #expect(peak <= gain, "\(signal.name): \(peak) over the bound \(gain)")
         }
     }

@@ -31,6 +31,9 @@ final class AudioFileWriter {
     private let frameSize: Int
     private let padsLastFrame: Bool
     private var buffered: [Float] = []
+    /// Shown the 16-bit samples exactly as the encoder is given them, when it takes 16-bit
+    /// samples (PCM): what the file will hold, with no model of the conversion.
+    var onSixteenBit: ((UnsafeBufferPointer<Int16>) throws -> Void)?
     private var samplesWritten = 0
     private var finished = false
 
@@ -127,6 +130,11 @@ final class AudioFileWriter {
             }
         }
         try FFmpegResult.check(converted, "swr_convert", path: path)
+        if let onSixteenBit, enc.pointee.sample_fmt == AV_SAMPLE_FMT_S16 {
+            try f.pointee.data.0!.withMemoryRebound(to: Int16.self, capacity: Int(converted)) {
+                try onSixteenBit(UnsafeBufferPointer(start: $0, count: Int(converted)))
+            }
+        }
         try FFmpegResult.check(avcodec_send_frame(enc, f), "avcodec_send_frame", path: path)
         samplesWritten += count
         try drain()

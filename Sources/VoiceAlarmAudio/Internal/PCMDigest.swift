@@ -1,32 +1,46 @@
+internal import CFFmpeg
 import Foundation
 
-/// The 16-bit samples of a PCM ringtone, as a count and a SHA-256 digest: what was written is
-/// digested as it is encoded, what the file holds as it is read back, and the two must match.
-///
-/// A float becomes the 16-bit value libswresample writes for it: scaled by 32 768, rounded to
-/// nearest (ties to even, as `lrintf`), clamped. A sample read back from 16 bits is that value
-/// over 32 768 exactly, so it digests to the same value.
+/// The 16-bit samples of a PCM ringtone, as a count and a 128-bit MurmurHash3 (libavutil's
+/// `av_murmur3`): the samples the encoder is given are digested as it takes them
+/// (`AudioFileWriter.onSixteenBit`: libswresample's own conversion, not a model of it), the
+/// samples the file holds as it is read back, and the two must match. (A collision needs a file
+/// damaged in just the right way; nobody is trying, so a fast hash does.)
 final class PCMDigest {
-    private let hasher: ContentHash.Hasher
+    private let context: OpaquePointer
     private(set) var count = 0
-    private var quantized: [Int16] = []
 
-    init() throws { hasher = try ContentHash.Hasher() }
-
-    /// Digests `samples` and returns them as the 16-bit file holds them (for the meters).
-    @discardableResult
-    func add(_ samples: ArraySlice<Float>) -> [Float] {
-        quantized.removeAll(keepingCapacity: true)
-        for sample in samples { quantized.append(Self.quantize(sample)) }
-        quantized.withUnsafeBytes(hasher.update(bytes:))
-        count += samples.count
-        return quantized.map { Float($0) / 32_768 }
+    /// The corresponding C functions are `av_murmur3_alloc` and `av_murmur3_init`.
+    init() throws {
+        guard let context = av_murmur3_alloc() else {
+            throw AudioError.ffmpeg(path: "", function: "av_murmur3_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
+        }
+        self.context = context
+        av_murmur3_init(context)
     }
 
-    func finish() -> String { hasher.finish() }
+    deinit { av_free(UnsafeMutableRawPointer(context)) }
 
-    static func quantize(_ sample: Float) -> Int16 {
-        let scaled = (sample * 32_768).rounded(.toNearestOrEven)
-        return scaled.isNaN ? 0 : Int16(max(-32_768, min(32_767, scaled)))
+    /// Digests 16-bit samples and returns them as floats (over 32 768, exactly), for the meters.
+    @discardableResult
+    func add(_ samples: UnsafeBufferPointer<Int16>) -> [Float] {
+        if let base = samples.baseAddress {
+            base.withMemoryRebound(to: UInt8.self, capacity: samples.count * 2) { av_murmur3_update(context, $0, samples.count * 2) }
+        }
+        count += samples.count
+        return samples.map { Float($0) * (1 / 32_768) }
+    }
+
+    /// Digests samples decoded from 16 bits (each a whole number over 32 768).
+    func add(decoded samples: ArraySlice<Float>) {
+        let values = samples.map { Int16(clamping: Int(($0 * 32_768).rounded())) }
+        values.withUnsafeBufferPointer { add($0) }
+    }
+
+    /// The digest, as hex. The corresponding C function is `av_murmur3_final`.
+    func finish() -> String {
+        var digest = [UInt8](repeating: 0, count: 16)
+        av_murmur3_final(context, &digest)
+        return digest.map { String(format: "%02x", $0) }.joined()
     }
 }
