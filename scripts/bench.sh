@@ -20,9 +20,10 @@ python3 scripts/bench_setup.py "$work" "$N" "$BIG" >/dev/null
 
 now() { date +%s%N; }
 secs() { python3 -c "print(f'{($2 - $1) / 1e9:.3f}')" "$@"; }
-timed() { local s; s=$(now); "$@" >/dev/null 2>&1 || true; secs "$s" "$(now)"; }
+# A timed command that fails stops the benchmark: a failure's time is no measurement.
+timed() { local s; s=$(now); "$@" >/dev/null 2>"$work/last.err" || { echo "bench: failed: $* ($(tail -1 "$work/last.err"))" >&2; exit 1; }; secs "$s" "$(now)"; }
 median() { python3 -c "import statistics,sys; print(statistics.median(float(v) for v in sys.argv[1:]))" "$@"; }
-peak_rss() { { /usr/bin/time -f %M "$@" 2>&1 >/dev/null || true; } | tail -1; }
+peak_rss() { { /usr/bin/time -f %M "$@" 2>&1 >/dev/null || echo "bench: failed: $*" >&2; } | tail -1; }
 results="$work/results.txt"
 : > "$results"
 row() { echo "$1|$2|$3" >> "$results"; echo "   $1 $2: $3" >&2; }
@@ -32,24 +33,30 @@ like="--gap 0 --no-trim-silence --no-normalize"
 for fmt in caf m4a; do
   echo "Measuring $fmt…" >&2
   a=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/like-$fmt" --jobs "$JOBS" $like)
-  b=$(timed xargs -P "$JOBS" -d '\n' -n 1 sh -c < "$work/cli-plain-$fmt.txt")
+  b=$(timed sh -c "xargs -P $JOBS -d '\n' -n 1 sh -c < '$work/cli-plain-$fmt.txt'")
   s=$(now)
   rss_default=$(peak_rss "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
   a2=$(secs "$s" "$(now)")
-  b2=$(timed xargs -P "$JOBS" -d '\n' -n 1 sh -c < "$work/cli-processed-$fmt.txt")
+  b2=$(timed sh -c "xargs -P $JOBS -d '\n' -n 1 sh -c < '$work/cli-processed-$fmt.txt'")
   ls "$work"/like-caf/p*.caf > "$work/bound-list.txt"
   mkdir -p "$work/bound-$fmt" "$work/loaded-$fmt"
   c=$("$bound" "$fmt" "$work/bound-list.txt" "$work/bound-$fmt" "$JOBS")
   # The loaded-machine bound: one encoder process per core, started together, a share of the same list each.
   at=$(python3 -c "import time; print(time.time() + 8)")
+  pids=()
   for k in $(seq 1 "$JOBS"); do
     BENCH_START_AT=$at "$bound" "$fmt" "$work/bound-list.txt" "$work/loaded-$fmt" 1 "$k/$JOBS" > "$work/loaded-$fmt-$k.txt" &
+    pids+=($!)
   done
-  wait
+  for pid in "${pids[@]}"; do wait "$pid" || { echo "bench: an encoder process of the loaded bound failed" >&2; exit 1; }; done
+  [ "$(cat "$work"/loaded-"$fmt"-*.txt | wc -l)" -eq "$JOBS" ] || { echo "bench: the loaded bound lacks a process's time" >&2; exit 1; }
   c2=$(cat "$work"/loaded-"$fmt"-*.txt | sort -n | tail -1)
-  s=$(now)
-  rss_idle=$(peak_rss "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
-  d=$(secs "$s" "$(now)")
+  d=$(timed "$bin" batch "$work/small-$fmt.json" --out "$work/default-$fmt" --jobs "$JOBS")
+  # The idle process: a batch with nothing to build (every library loaded, no job running);
+  # and one job alone, so the second job's own cost shows too.
+  echo '{"ringtones": []}' > "$work/empty.json"
+  rss_idle=$(peak_rss "$bin" batch "$work/empty.json" --out "$work/empty-$fmt" --jobs "$JOBS")
+  rss_one=$(peak_rss "$bin" batch "$work/small-$fmt.json" --out "$work/rss-one-$fmt" --jobs 1)
   changed=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(m['ringtones'][0]['clips'][0])")
   users=$(python3 -c "import json; m=json.load(open('$work/small-$fmt.json')); print(sum('$changed' in r['clips'] for r in m['ringtones']))")
   cp "$changed" "$work/original.${changed##*.}"
@@ -74,17 +81,20 @@ for fmt in caf m4a; do
   row "$fmt" "like" "$a $b $c $c2"
   row "$fmt" "default" "$a2 $b2"
   row "$fmt" "rerun" "$d ${e% *} ${e#* } $users"
-  row "$fmt" "rss" "${rss_small:-0} ${rss_big:-0} ${rss_default:-0} ${rss_idle:-0}"
+  row "$fmt" "rss" "${rss_small:-0} ${rss_big:-0} ${rss_default:-0} ${rss_idle:-0} ${rss_one:-0}"
   row "$fmt" "shards" "$one $sharded $SHARDS"
 done
 
 # One render of a 29-second m4a (the 35-second manifesto, cut at the cap), default processing,
-# against the encoder alone on that ringtone's own samples; medians of five.
+# against the encoder alone on that ringtone's own samples — the same render to 16-bit wav, whose
+# only difference is the limiter's ceiling (0.3 dB under the true-peak ceiling, not 1.4): the
+# m4a decoded again would be the codec's output, cheaper to encode; medians of five.
 echo "Measuring one render…" >&2
 mkdir -p "$work/single"
 renders=(); encodes=()
 for i in 1 2 3 4 5; do renders+=("$(timed "$bin" render -q -o "$work/single/manifesto.m4a" SampleAudio/manifesto.flac)"); done
-echo "$work/single/manifesto.m4a" > "$work/single-list.txt"
+timed "$bin" render -q -o "$work/single/manifesto.wav" SampleAudio/manifesto.flac >/dev/null
+echo "$work/single/manifesto.wav" > "$work/single-list.txt"
 for i in 1 2 3 4 5; do encodes+=("$("$bound" m4a "$work/single-list.txt" "$work/single" 1)"); done
 single_seconds=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$work/single/manifesto.m4a")
 row "single" "m4a" "$(median "${renders[@]}") $(median "${encodes[@]}") $single_seconds"
@@ -95,12 +105,13 @@ echo "Measuring a settings change on 20 voice alarms…" >&2
 lib="$work/library"
 python3 scripts/bench_library.py "$bin" "$lib" "$work/clips" "$work/library-playlist.txt"
 settings=$(timed "$bin" --data-dir "$lib" settings target-lufs -15)
+voice=$("$bin" --data-dir "$lib" --json alarm list | python3 -c "import json,sys; print(sum(1 for a in json.load(sys.stdin) if a['voice'] and not a['soundReason']))")
+[ "$voice" -eq 20 ] || { echo "bench: the settings change left $voice of 20 alarms on their voice" >&2; exit 1; }
 rm -f "$lib"/Sounds/*
 build_all=$(timed "$bin" --data-dir "$lib" build --all)
 mapfile -t first < "$work/library-playlist.txt"
 renders=()
 for i in 1 2 3; do renders+=("$(timed "$bin" render -q -o "$work/single/playlist.m4a" "${first[@]}")"); done
-voice=$("$bin" --data-dir "$lib" --json alarm list | python3 -c "import json,sys; print(sum(1 for a in json.load(sys.stdin) if a['voice'] and not a['soundReason']))")
 row "library" "settings" "$settings $build_all $(median "${renders[@]}") $voice"
 
 python3 scripts/bench_table.py "$results" "$N" "$BIG" "$JOBS"

@@ -14,7 +14,7 @@ for fmt in ["m4a", "caf"]:
     a, b, c, c2 = rows[(fmt, "like")]
     a2, b2 = rows[(fmt, "default")]
     d, e, built, users = rows[(fmt, "rerun")]
-    small, bigger, default, idle = rows[(fmt, "rss")]
+    small, bigger, default, idle, one_job = rows[(fmt, "rss")]
     one, sharded, shards = rows[(fmt, "shards")]
     lines = [
         ("(a) voicealarm batch, cold, like-for-like (--gap 0 --no-trim-silence --no-normalize)", a,
@@ -33,9 +33,11 @@ for fmt in ["m4a", "caf"]:
         print(f"{fmt:7} {name:84} {value:9.3f} {ratio:>30}")
     per_job = lambda peak: (peak - idle) / 1024 / int(jobs)
     print(f"{fmt:7} {'(f) peak RSS, like-for-like, at ' + n + ' / ' + big + ' ringtones':84} {small / 1024:6.1f} MB / {bigger / 1024:.1f} MB")
-    print(f"{fmt:7} {'(f) peak RSS, default processing, ' + n + ' ringtones; idle process (the no-change re-run)':84} {default / 1024:6.1f} MB / {idle / 1024:.1f} MB")
+    print(f"{fmt:7} {'(f) peak RSS, default processing, ' + n + ' ringtones, ' + jobs + ' jobs / 1 job; idle process (empty batch)':84} {default / 1024:6.1f} MB / {one_job / 1024:.1f} MB / {idle / 1024:.1f} MB")
     print(f"{fmt:7} {'(f) per job above the idle process: like-for-like ' + n + ' / ' + big + ', default ' + n:84} "
           f"{per_job(small):6.1f} MB / {per_job(bigger):.1f} MB / {per_job(default):.1f} MB")
+    print(f"{fmt:7} {'(f) the second job alone: default processing, ' + jobs + ' jobs minus 1 job, per extra job':84} "
+          f"{(default - one_job) / 1024 / max(1, int(jobs) - 1):6.1f} MB")
     print()
 render, encode, seconds = rows[("single", "m4a")]
 print(f"{'m4a':7} {f'(i) one render of a {seconds:.1f}-s ringtone, default processing (median of 5)':84} {render:9.3f} {render / encode:25.2f} x (j)")

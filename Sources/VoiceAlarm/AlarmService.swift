@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmStore
 
 /// The library, in parts: every change to a recording, a playlist, the manifesto, the settings
@@ -93,7 +94,10 @@ public final class AlarmService {
 
         /// A builder on its own connection, with the real renderer and checker.
         public func openBuilder(warn: @escaping @Sendable (String) -> Void) throws -> SoundBuilder {
-            SoundBuilder(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: soundsDirectory), warn: warn)
+            // A worker opens the library the caller has open; one gone meanwhile is not made anew.
+            let database = "\(dataDirectory)/voicealarm.sqlite"
+            guard FileSystem.kind(of: database) == .regular else { throw StoreError.damaged(path: database, reason: "it is gone") }
+            return SoundBuilder(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: soundsDirectory), warn: warn)
         }
     }
 }

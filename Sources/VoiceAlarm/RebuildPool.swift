@@ -47,9 +47,17 @@ struct RebuildPool: Sendable {
             finished.enter()
             Thread {
                 defer { finished.leave() }
-                guard let own = try? opener.openBuilder(warn: { warnings.say($0) }) else { return }   // the others take its share
+                let own: SoundBuilder
+                do { own = try opener.openBuilder(warn: { warnings.say($0) }) } catch {
+                    // The others take its share; the caller builds what none could take.
+                    warnings.say("warning: a rebuild worker could not open the library (\(error)); fewer ringtones are built at once")
+                    return
+                }
                 while let index = results.claim() {
-                    results.record(own.build(alarms[index], settings: settings), at: index)
+                    // Read again now: the alarm may have changed (or gone) since the list was read.
+                    let latest: StoredAlarm?
+                    do { latest = try own.store.alarm(alarms[index].alarm.id) } catch { latest = alarms[index] }
+                    results.record(latest.map { own.build($0, settings: settings) } ?? .unchanged, at: index)
                 }
             }.start()
         }

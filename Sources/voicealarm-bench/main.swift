@@ -19,7 +19,7 @@ guard (5...6).contains(arguments.count), let format = RingtoneFormat(rawValue: a
 var shard = (index: 1, count: 1)
 if arguments.count == 6 {
     let parts = arguments[5].split(separator: "/").compactMap { Int($0) }
-    guard parts.count == 2, (1...parts[1]).contains(parts[0]) else { usage() }
+    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else { usage() }
     shard = (parts[0], parts[1])
 }
 let settings = RenderSettings(format: format)
@@ -40,7 +40,12 @@ DispatchQueue.concurrentPerform(iterations: jobs) { _ in
     while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < pcm.count else { return }
-        try! encoder.write(pcm[index].samples, to: "\(outDir)/\(pcm[index].index).\(format.fileExtension)")
+        do {
+            try encoder.write(pcm[index].samples, to: "\(outDir)/\(pcm[index].index).\(format.fileExtension)")
+        } catch {
+            FileHandle.standardError.write(Data("voicealarm-bench: \(error)\n".utf8))
+            exit(1)
+        }
     }
 }
 print(String(format: "%.3f", Date().timeIntervalSince(start)))
