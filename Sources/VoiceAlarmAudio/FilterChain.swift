@@ -5,7 +5,8 @@ import Foundation
 /// collects what comes out, plus the metadata filters attach to frames (ebur128's readings).
 ///
 /// The chain sees mono float at `sampleRate`; FFmpeg inserts any conversion a filter needs
-/// (ebur128 works at 48 kHz), and the output is brought back to mono float at `sampleRate`.
+/// (ebur128 wants doubles; in FFmpeg 5.1 it takes any rate), and the output is brought back to
+/// mono float at `sampleRate`.
 /// Audio can be pushed in pieces (`push`, then `finish`), so a long take is measured as it is read,
 /// and what comes out can go on to the next stage as it comes (`onOutput`) instead of being kept.
 final class FilterChain {
