@@ -127,7 +127,10 @@ final class FilterChain {
             f.pointee.pts = Int64(pushed)
             try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
             f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { destination in
-                for i in 0..<count { destination[i] = samples[offset + i] }
+                let copied = samples[offset..<offset + count].withContiguousStorageIfAvailable { source in
+                    destination.update(from: source.baseAddress!, count: count)
+                }
+                if copied == nil { for i in 0..<count { destination[i] = samples[offset + i] } }
             }
             // The source takes the frame's buffers and leaves it blank for reuse.
             try FFmpegResult.check(av_buffersrc_add_frame_flags(source, f, 0), "av_buffersrc_add_frame_flags", path: path)

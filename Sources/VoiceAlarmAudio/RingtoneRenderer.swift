@@ -205,14 +205,19 @@ public struct RingtoneRenderer: Sendable {
 
     /// Encodes `mix` through `filters` into `temporary`; `sixteenBit` sees the samples a 16-bit
     /// encoder is given, as it takes them. The encoder is gone when this returns, before anything
-    /// reads the file. The sources and filters run on this thread, the encoder on another (`ChunkPipe`).
+    /// reads the file. A lossy encoder runs on a thread of its own (`ChunkPipe`), a few chunks
+    /// behind the sources and filters; 16-bit PCM costs too little to be worth the hand-over.
     private func write(_ mix: MixStream, through filters: String, settings: RenderSettings, to temporary: String,
                        output: String, sixteenBit: ((UnsafeBufferPointer<Int16>) throws -> Void)?) throws {
         let writer = try RingtoneEncoder(settings: settings).open(temporary)
         writer.onSixteenBit = sixteenBit
-        try ChunkPipe.run(produce: { send in
-            try withoutActuallyEscaping(send) { try play(mix, through: filters, settings: settings, path: output, into: $0) }
-        }, consume: { try writer.append($0) })
+        if settings.codec == .pcm16 {
+            try play(mix, through: filters, settings: settings, path: output) { try writer.append($0) }
+        } else {
+            try ChunkPipe.run(produce: { send in
+                try withoutActuallyEscaping(send) { try play(mix, through: filters, settings: settings, path: output, into: $0) }
+            }, consume: { try writer.append($0) })
+        }
         try writer.finish()
     }
 

@@ -23,7 +23,7 @@ public enum SoundInspector {
         var peak: Float = 0
         while let chunk = try decoder.read(upTo: 1 << 16) {
             count += chunk.count
-            for sample in chunk { peak = max(peak, abs(sample)) }
+            peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
             try meter?.push(chunk)
         }
         let facts = SoundFacts(
@@ -53,7 +53,7 @@ public enum SoundInspector {
         let digest = try PCMDigest()
         var peak: Float = 0
         while let chunk = try decoder.read(upTo: 1 << 16) {
-            for sample in chunk { peak = max(peak, abs(sample)) }
+            peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
             digest.add(decoded: chunk[...])
         }
         let facts = SoundFacts(

@@ -31,10 +31,16 @@ final class PCMDigest {
         return samples.map { Float($0) * (1 / 32_768) }
     }
 
-    /// Digests samples decoded from 16 bits (each a whole number over 32 768).
+    /// Digests samples decoded from 16 bits (each a whole number over 32 768, so the product
+    /// is exact and the conversion loses nothing).
     func add(decoded samples: ArraySlice<Float>) {
-        let values = samples.map { Int16(clamping: Int(($0 * 32_768).rounded())) }
-        values.withUnsafeBufferPointer { add($0) }
+        let values = samples.map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
+        values.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress {
+                base.withMemoryRebound(to: UInt8.self, capacity: buffer.count * 2) { av_murmur3_update(context, $0, buffer.count * 2) }
+            }
+        }
+        count += samples.count
     }
 
     /// The digest, as hex. The corresponding C function is `av_murmur3_final`.

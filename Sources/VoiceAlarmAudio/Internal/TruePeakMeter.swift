@@ -28,19 +28,14 @@ final class TruePeakMeter {
     let margin: Int
     /// Input and output samples per period of the rate's grid.
     private let grid: (inputs: Int, outputs: Int)
-    /// The largest magnitude in `samples`, eight at a time.
+    /// The largest magnitude in `samples` (a loop the compiler turns into vector compares).
     static func peak(of samples: ArraySlice<Float>) -> Float {
         samples.withUnsafeBufferPointer { buffer in
-            var highest = SIMD8<Float>(repeating: 0), lowest = SIMD8<Float>(repeating: 0)
-            var index = 0
-            while index + 8 <= buffer.count {
-                let lane = SIMD8<Float>(buffer[index..<index + 8])
-                highest = pointwiseMax(highest, lane)
-                lowest = pointwiseMin(lowest, lane)
-                index += 8
+            var result: Float = 0
+            for sample in buffer {
+                let magnitude = sample.magnitude
+                result = magnitude > result ? magnitude : result
             }
-            var result = max(highest.max(), -lowest.min())
-            while index < buffer.count { result = max(result, abs(buffer[index])); index += 1 }
             return result
         }
     }
