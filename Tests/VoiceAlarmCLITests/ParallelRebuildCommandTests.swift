@@ -36,4 +36,30 @@ struct ParallelRebuildCommandTests {
         let scheduled = try #require(try json(lib.ok(["scheduler", "list", "--json"])) as? [[String: Any]])
         #expect(Set(scheduled.compactMap { $0["sound"] as? String }) == Set(alarms.map { "\($0).caf" }), "\(scheduled)")
     }
+
+    @Test("A settings change on a full disk keeps every alarm's old voice file, owes the rebuilds, and leaves nothing half-written")
+    func fullDisk() throws {
+        let lib = CLILibrary()
+        let disk = try SmallDisk(bytes: 2 * 1024 * 1024)
+        let clips = try ["kind.ogg", "ready.mp3", "calm.wav"].map { try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\($0)", "-q"]) }
+        _ = try lib.ok(["--sounds-dir", disk.path, "settings", "-q"])
+        let alarms = try [(0, 1), (1, 2), (2, 0)].enumerated().map { index, pair in
+            _ = try lib.ok(["playlist", "create", "p\(index)", clips[pair.0], clips[pair.1], "-q"])
+            return try lib.ok(["alarm", "add", "p\(index)", "--at", "0\(5 + index):00", "--days", "mon", "-q"])
+        }
+        let sizes = try alarms.map { try FileManager.default.attributesOfItem(atPath: disk.file("\($0).m4a"))[.size] as? Int }
+        #expect(sizes.allSatisfy { ($0 ?? 0) > 10_000 }, "each alarm built on the small disk: \(sizes)")
+        // Fill what is left of the disk.
+        _ = try? ProcessRunner.run("dd", ["if=/dev/zero", "of=\(disk.file("filler"))", "bs=65536"])
+
+        let change = try lib.run(["settings", "format", "wav"])
+        #expect(change.stderr.contains("No space left on device"), "\(change.stderr)")
+        #expect(!change.stderr.contains("left out of"), "no clip is blamed for the disk: \(change.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted()
+        #expect(left == (alarms.map { "\($0).m4a" } + ["filler"]).sorted(), "the old files stay, nothing half-written: \(left)")
+        #expect(try alarms.map { try FileManager.default.attributesOfItem(atPath: disk.file("\($0).m4a"))[.size] as? Int } == sizes)
+        let listed = try #require(try json(lib.ok(["alarm", "list", "--json"])) as? [[String: Any]])
+        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0["id"] as? String ?? "", $0["sound"] as? String ?? "") })
+                == Dictionary(uniqueKeysWithValues: alarms.map { ($0, "\($0).m4a") }), "every alarm still rings its voice: \(listed)")
+    }
 }
