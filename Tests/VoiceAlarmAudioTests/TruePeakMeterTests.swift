@@ -37,7 +37,7 @@ struct PeakSignal: CustomTestStringConvertible, Sendable {
     }
 }
 
-private let peakSignals: [PeakSignal] = [
+private let baseSignals: [PeakSignal] = [
     // Sines at a quarter of the rate, 45° off: every sample at 0.707 of the peak (−3 dB under the true peak).
     .sine("quarter-rate sine 45° off", rate: 48_000, frequency: 12_000, phase: .pi / 4),
     .sine("quarter-rate sine 45° off", rate: 44_100, frequency: 11_025, phase: .pi / 4),
@@ -54,15 +54,20 @@ private let peakSignals: [PeakSignal] = [
     .burst(at: 0, rate: 44_100), .burst(at: 0.5, rate: 44_100), .burst(at: 1, rate: 44_100), .burst(at: 0.5, rate: 48_000),
     .file("manifesto.flac", rate: 44_100), .file("calm.wav", rate: 48_000), .file("ready.mp3", rate: 16_000),
     .file("kind.ogg", rate: 8_000), .file("grateful.m4a", rate: 11_025), .file("strong.flac", rate: 32_000), .file("calm.wav", rate: 88_200),
-] + [44_100, 48_000].flatMap { rate in
-    // Lengths at the edges of the windows: one short of a window, a window, a window and a
-    // margin (less one), and two windows.
-    let window = rate == 44_100 ? 2_058 : 2_048, margin = rate == 44_100 ? 147 : 64
-    return [window - 1, window, window + margin - 1, window + margin, 2 * window].map { length in
-        PeakSignal.sine("\(length)-sample sine", rate: rate, frequency: Double(rate) / 4, phase: .pi / 4,
-                        seconds: Double(length) / Double(rate) + 1e-9)
+    // Sparse grids (an input sample meets a 192 kHz output every 44,101 or 8,017 samples): one continuous run.
+    .sine("quarter-rate sine 45° off", rate: 44_101, frequency: 44_101.0 / 4, phase: .pi / 4), .file("ready.mp3", rate: 8_017),
+]
+
+/// Lengths at the edges of the windows: one short of a window, a window, a window and a margin
+/// (less one), and two windows.
+private func edgeSignals(rate: Int, window: Int, margin: Int) -> [PeakSignal] {
+    [window - 1, window, window + margin - 1, window + margin, 2 * window].map { (length: Int) -> PeakSignal in
+        let seconds = Double(length) / Double(rate) + 1e-9
+        return PeakSignal.sine("\(length)-sample sine", rate: rate, frequency: Double(rate) / 4, phase: .pi / 4, seconds: seconds)
     }
 }
+
+private let peakSignals = baseSignals + edgeSignals(rate: 44_100, window: 2_058, margin: 147) + edgeSignals(rate: 48_000, window: 2_048, margin: 64)
 
 @Suite("The windowed true peak is the whole 4× measurement")
 struct TruePeakMeterTests {

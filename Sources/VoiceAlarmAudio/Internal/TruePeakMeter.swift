@@ -16,13 +16,20 @@ import Foundation
 /// 192 kHz output coincide), the first window where the stream does, and the stream is not
 /// flushed at its end, as in `ebur128`. The result is the whole-stream measurement, not an
 /// estimate (`TruePeakMeterTests` compare the two).
+///
+/// A rate whose grid is sparse (an input sample meets a 192 kHz output less often than every
+/// `densestGrid` samples: 44 101 Hz, say, but none of the usual rates) is upsampled whole, in one
+/// run: measuring its filter would cost more than it saves.
 final class TruePeakMeter {
     /// The rate `ebur128` measures true peaks at.
     static let oversampledRate = 192_000
+    /// The longest grid period (input samples) windows are used for: 147 at 44.1 kHz, 1 at 48 kHz.
+    static let densestGrid = 160
 
     private let path: String
     private let upsampler: Resampler
-    private let gain: Double
+    /// nil: every window is upsampled, in one continuous run (a sparse grid).
+    private let gain: Double?
     /// Input samples per window and per margin: whole periods of the rate's grid.
     let window: Int
     let margin: Int
@@ -56,15 +63,25 @@ final class TruePeakMeter {
     init(sampleRate: Int, path: String) throws {
         self.path = path
         grid = UpsamplerGain.grid(sampleRate)
+        upsampler = try Resampler(from: sampleRate, to: Self.oversampledRate, path: path)
+        guard grid.inputs <= Self.densestGrid else {
+            (window, margin, gain) = (0, 0, nil)
+            return
+        }
         window = (2048 + grid.inputs - 1) / grid.inputs * grid.inputs
         margin = (64 + grid.inputs - 1) / grid.inputs * grid.inputs
-        upsampler = try Resampler(from: sampleRate, to: Self.oversampledRate, path: path)
         let filter = try UpsamplerGain.of(sampleRate, path: path)
         gain = filter.gain
         precondition(margin >= filter.span, "a margin of \(margin) samples under the filter's span of \(filter.span) at \(sampleRate) Hz")
     }
 
     func push<C: Collection>(_ samples: C) throws where C.Element == Float {
+        guard gain != nil else {
+            // A sparse grid: one continuous run, every output looked at, never flushed (as ebur128).
+            let out = try upsampler.convert(Array(samples)[...])
+            peak = max(peak, Double(Self.peak(of: out[...])))
+            return
+        }
         pending += samples
         while pending.count - start >= (atStart ? 0 : margin) + window + margin {
             try decide(pending[start..<start + (atStart ? 0 : margin) + window + margin], final: false)
@@ -88,7 +105,7 @@ final class TruePeakMeter {
     private func decide(_ segment: ArraySlice<Float>, final: Bool) throws {
         let left = atStart ? 0 : margin
         windowsSeen += 1
-        if Double(Self.peak(of: segment)) * gain * (1 + 1e-6) > peak {
+        if Double(Self.peak(of: segment)) * gain! * (1 + 1e-6) > peak {
             windowsOversampled += 1
             try upsampler.reset()
             let out = try upsampler.convert(segment)
