@@ -50,9 +50,10 @@ demo: build
 
 # The clock and daemon suites measure time on Swift's shared threads, which the rest of the run
 # blocks for seconds at a time (processes, ffmpeg): they run on their own, after everything else.
-# So does the daemon's snooze test, which waits two minutes of faked time and would hold a thread.
+# So does the daemon's snooze test, which waits two minutes of faked time and would hold a thread,
+# and the rebuild pool's, which count renders in flight at once and wait for their workers.
 TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON)
-TIMING_SUITES := AlarmDaemonTests|SystemWallClockTests|SnoozeDaemonTests
+TIMING_SUITES := AlarmDaemonTests|SystemWallClockTests|SnoozeDaemonTests|RebuildPoolTests
 
 test: build $(PYTHON)
 	$(TEST_ENV) swift test --skip "$(TIMING_SUITES)"
