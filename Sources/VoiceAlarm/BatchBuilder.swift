@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VoiceAlarmAudio
 import VoiceAlarmCore
 import VoiceAlarmFiles
@@ -148,7 +147,7 @@ public final class BatchBuilder: Sendable {
 
         let total = owned.count
         let shared = BatchWork(done: skipped.count + report.failed.count, failed: report.failed.count)
-        let ledger = Mutex((index: index, saved: Date()))
+        let ledger = Locked((index: index, saved: Date()))
         progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
         let groups = work
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, groups.count))) { _ in

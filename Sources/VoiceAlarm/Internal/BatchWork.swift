@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VoiceAlarmCore
 
 /// The workers' shared state: the next group to build and what was built.
@@ -10,10 +9,10 @@ final class BatchWork: Sendable {
         var failed: Int
         var collected: [(BatchManifest.Item, key: String, Result<RenderReport, Error>)] = []
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(done: Int, failed: Int) {
-        state = Mutex(State(done: done, failed: failed))
+        state = Locked(State(done: done, failed: failed))
     }
 
     var done: Int { state.withLock { $0.done } }

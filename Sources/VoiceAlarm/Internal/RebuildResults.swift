@@ -1,12 +1,11 @@
-import Synchronization
 
 /// What the workers of a `RebuildPool` did, under a lock: which alarm is taken next, and each
 /// alarm's outcome at its place in the order the alarms were given.
 final class RebuildResults: Sendable {
-    private let state: Mutex<(next: Int, outcomes: [SoundBuilder.Outcome?])>
+    private let state: Locked<(next: Int, outcomes: [SoundBuilder.Outcome?])>
 
     init(count: Int) {
-        state = Mutex((0, Array(repeating: nil, count: count)))
+        state = Locked((0, Array(repeating: nil, count: count)))
     }
 
     /// The place of the next alarm no worker has taken, or nil when every one is taken.
