@@ -148,7 +148,7 @@ private final class PoolLibrary {
     }
 }
 
-@Suite("Several ringtones rebuilt at once: the rebuild pool's rules, with fake audio", .timeLimit(.minutes(1)))
+@Suite("Several ringtones rebuilt at once: the rebuild pool's rules, with fake audio", .timeLimit(.minutes(3)))
 struct RebuildPoolTests {
     @Test("A settings change on six alarms builds `jobs` at once, each on a worker's own connection, with the serial summary",
           arguments: [1, 2])
