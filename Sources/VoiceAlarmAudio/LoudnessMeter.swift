@@ -43,11 +43,4 @@ final class LoudnessMeter {
                         truePeak: AudioLevels.decibels(amplitude: try truePeakMeter?.finish() ?? samplePeak),
                         samplePeak: AudioLevels.decibels(amplitude: samplePeak))
     }
-
-    /// Measures a whole buffer.
-    static func measure(_ samples: [Float], sampleRate: Int, path: String, truePeak: Bool = true) throws -> Loudness {
-        let meter = try LoudnessMeter(sampleRate: sampleRate, path: path, truePeak: truePeak)
-        try meter.push(samples)
-        return try meter.finish()
-    }
 }
