@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmCore
 
 /// `<data-dir>/events.log`: one line per ring, missed alarm or silent failure, appended, so
 /// that what happened at 6:45 can be read at 9:00. A symbolic link in its place is not
@@ -15,7 +16,7 @@ public struct EventLog: Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime]
-        let line = "\(formatter.string(from: date)) \(message)\n"
+        let line = "\(formatter.string(from: date)) \(PrintableText.escaped(message))\n"   // one event, one line
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }

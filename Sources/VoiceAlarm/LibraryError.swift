@@ -67,8 +67,5 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A name as it can be shown on one line: control characters escaped (`\u{A}`).
-    static func printable(_ text: String) -> String {
-        text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }
-            .joined()
-    }
+    static func printable(_ text: String) -> String { PrintableText.escaped(text) }
 }

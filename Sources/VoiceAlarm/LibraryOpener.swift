@@ -4,9 +4,16 @@ import VoiceAlarmFiles
 import VoiceAlarmScheduling
 import VoiceAlarmStore
 
-/// Opens the library a `LibraryLocation` names: remembers the folders and backend it was given,
-/// builds the scheduler the data dir uses, and switches backends when another one is asked for
-/// (everything leaves the old backend before anything enters the new one).
+/// Opens the library a `LibraryLocation` names: builds the scheduler the data dir uses,
+/// switches backends when another one is asked for, and moves the voice files when another
+/// sounds dir is asked for.
+///
+/// A switch never leaves an alarm in no scheduler: the new backend is built before anything
+/// leaves the old one (a unit dir that is a file fails there, with nothing changed), and when
+/// entering the new one fails the alarms go back to the old one and the old choice stays
+/// remembered. A sounds dir is checked when the library opens, but the voice files move to it
+/// (and it is remembered) only once the command has succeeded (`switchSounds`): a command that
+/// fails changes no folder.
 ///
 /// ```swift
 /// let (service, switched) = try LibraryOpener.open(LibraryLocation(dataDirectory: dir, backend: .systemd))
@@ -16,19 +23,25 @@ public enum LibraryOpener {
     static let soundsKey = "sounds-dir", unitsKey = "unit-dir", schedulerKey = "scheduler"
 
     /// - Returns: the service, and what a backend switch did when one happened.
-    /// - Throws: `StoreError` when the library cannot be opened; scheduler errors when a backend
-    ///   cannot be built or the switch fails.
+    /// - Throws: `StoreError` when the library cannot be opened or a requested sounds dir cannot
+    ///   be used; scheduler errors when a backend cannot be built or the switch fails (the alarms
+    ///   then stay with the old backend).
     public static func open(_ location: LibraryLocation, warn: @escaping (String) -> Void = { _ in })
         throws -> (AlarmService, BackendSwitch?) {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         var remembered = try store.settings()
-        for (given, key) in [(location.soundsDirectory, soundsKey), (location.unitDirectory, unitsKey)] {
-            if let given, remembered[key] != given {
-                try store.setSetting(key, given)
-                remembered[key] = given
-            }
+        let previousUnits = remembered[unitsKey]
+        if let given = location.unitDirectory, remembered[unitsKey] != given {
+            try store.setSetting(unitsKey, given)
+            remembered[unitsKey] = given
         }
-        let sounds = try SoundsDirectory(path: remembered[soundsKey] ?? "\(store.dataDirectory)/Sounds")
+        let defaultSounds = "\(store.dataDirectory)/Sounds"
+        let rememberedSounds = remembered[soundsKey] ?? defaultSounds
+        let sounds = try SoundsDirectory(path: rememberedSounds, chosen: rememberedSounds != defaultSounds, announce: warn)
+        if let requested = location.soundsDirectory, requested != sounds.path {
+            // Checked now, so a folder that cannot be used fails the command before it does anything.
+            _ = try SoundsDirectory(path: requested, chosen: requested != defaultSounds, announce: warn)
+        }
         let current = SchedulerBackend(rawValue: remembered[schedulerKey] ?? "") ?? .embedded
         let unitDirectory = remembered[unitsKey] ?? SystemdTimerScheduler.defaultUnitDirectory
 
@@ -57,12 +70,56 @@ public enum LibraryOpener {
             if remade { _ = try service.sync.reconcile() }
             return (service, nil)
         }
+        // Both backends exist before anything moves: a new one that cannot be built changes nothing.
         let old = try scheduler(current)
+        let new = try scheduler(requested)
         let held = try old.alarms()
         for alarm in held { try old.cancel(id: alarm.id) }
-        try store.setSetting(schedulerKey, requested.rawValue)
-        let service = AlarmService(store: store, sounds: sounds, scheduler: try scheduler(requested), warn: warn)
-        let report = try service.sync.reconcile()
-        return (service, BackendSwitch(from: current, to: requested, cancelled: held.count, report: report))
+        let service = AlarmService(store: store, sounds: sounds, scheduler: new, warn: warn)
+        do {
+            try store.setSetting(schedulerKey, requested.rawValue)
+            let report = try service.sync.reconcile()
+            return (service, BackendSwitch(from: current, to: requested, cancelled: held.count, report: report))
+        } catch {
+            // Back to the old backend: every alarm it held is scheduled there again, nothing stays in the new one.
+            for alarm in (try? new.alarms()) ?? [] { try? new.cancel(id: alarm.id) }
+            try? store.setSetting(schedulerKey, current.rawValue)
+            if let previousUnits { try? store.setSetting(unitsKey, previousUnits) } else { try? store.removeSetting(unitsKey) }
+            _ = try? service.sync.reconcile(with: old)
+            throw error
+        }
+    }
+
+    /// Makes `location`'s sounds dir the library's, when it names another one: every voice file
+    /// is copied there, the folder remembered, the scheduler given the new paths, and only then
+    /// are the old files removed. When any step fails the old folder stays remembered with its
+    /// files, the copies go, and the error is thrown.
+    /// - Returns: how many voice files moved, or nil when no switch was asked for.
+    public static func switchSounds(of service: AlarmService, to location: LibraryLocation,
+                                    warn: @escaping (String) -> Void = { _ in }) throws -> Int? {
+        guard let requested = location.soundsDirectory, requested != service.sounds.path else { return nil }
+        let store = service.store
+        let old = service.sounds
+        let new = try SoundsDirectory(path: requested, chosen: requested != "\(store.dataDirectory)/Sounds")
+        let previous = try store.settings()[soundsKey]
+        var copied: [String] = []
+        do {
+            for stored in try store.alarms() {
+                guard let file = stored.soundFile, FileSystem.kind(of: old.path(of: file)) == .regular else { continue }
+                try FileSystem.atomicCopy(old.path(of: file), to: new.path(of: file), permissions: 0o600)
+                copied.append(file)
+            }
+            try store.setSetting(soundsKey, requested)
+            let scheduler = try (service.scheduler as? SystemdTimerScheduler)?.carrying(soundsDirectory: new.path) ?? service.scheduler
+            let moved = AlarmService(store: store, sounds: new, scheduler: scheduler, now: service.now, timeZone: service.timeZone, warn: warn)
+            _ = try moved.sync.reconcile()
+        } catch {
+            for file in copied { FileSystem.remove(new.path(of: file)) }
+            if let previous { try? store.setSetting(soundsKey, previous) } else { try? store.removeSetting(soundsKey) }
+            _ = try? service.sync.reconcile()
+            throw error
+        }
+        for file in copied { FileSystem.remove(old.path(of: file)) }
+        return copied.count
     }
 }

@@ -92,7 +92,7 @@ public final class SoundBuilder {
                     continue
                 }
                 sounds.makePrivate(fileName)
-                let stamp = try? FileStamp(path: sounds.path(of: fileName))   // checked by the render just now
+                let stamp = (try? FileStamp(path: sounds.path(of: fileName))).flatMap { $0.isExact ? $0 : nil }   // checked by the render just now
                 try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp, recordings: recordings)
                 sounds.removeFiles(of: alarm.id, keeping: fileName)
                 if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
@@ -154,9 +154,9 @@ public final class SoundBuilder {
     func problem(with file: String, of stored: StoredAlarm, recording: Bool = false) -> SoundProblem? {
         let path = sounds.path(of: file)
         guard let stamp = try? FileStamp(path: path) else { return .missing }
-        if stored.soundStamp == stamp { return nil }
+        if stamp.matches(stored.soundStamp) { return nil }
         if let problem = checker.problem(with: path) { return problem }
-        if recording { try? store.setSoundStamp(stamp, for: stored.alarm.id) }
+        if recording, stamp.isExact { try? store.setSoundStamp(stamp, for: stored.alarm.id) }
         return nil
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmCore
 
 /// Where a command's words go: the result on standard output, everything for a person on
 /// standard error. Tests capture both by giving their own writers.
@@ -36,6 +37,7 @@ public struct Console: Sendable {
 
     /// Prints a result line.
     public func result(_ line: String) { writeOut(line + "\n") }
-    /// Prints a line for the person at the terminal.
-    public func note(_ line: String) { writeErr(line + "\n") }
+    /// Prints a line for the person at the terminal: one line, whatever it quotes (a control
+    /// character in a name, a path or an option is shown escaped, never obeyed).
+    public func note(_ line: String) { writeErr(PrintableText.escaped(line) + "\n") }
 }

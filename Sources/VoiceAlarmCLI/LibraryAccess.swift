@@ -42,5 +42,14 @@ enum LibraryAccess {
         return service
     }
 
+    /// What a command that succeeded leaves for last: a `--sounds-dir` that names another folder
+    /// becomes the library's, its voice files moved there.
+    static func finish(_ service: AlarmService, _ parsed: ParsedArguments, context: CommandContext) throws {
+        let warn: (String) -> Void = { line in context.say(line) }
+        if let moved = try LibraryOpener.switchSounds(of: service, to: try location(parsed), warn: warn) {
+            context.say("The voice files now live in \(try location(parsed).soundsDirectory ?? ""): moved \(moved), remembered for every command.")
+        }
+    }
+
     static func absolute(_ path: String) -> String { FileSystem.absolutePath(path) }
 }

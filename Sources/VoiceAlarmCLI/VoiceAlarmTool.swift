@@ -74,16 +74,20 @@ public enum VoiceAlarmTool {
             }
             if command == helpSpec.name { return try showHelp(parsed.arguments, help, console) }
             _ = try LibraryAccess.requestedBackend(parsed)
+            let opened = OpenedLibrary()
             let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"),
-                                         library: { try LibraryAccess.open(parsed, console: console) },
+                                         library: { try opened.service { try LibraryAccess.open(parsed, console: console) } },
                                          location: { try LibraryAccess.location(parsed) })
             guard let handler = table.first(where: { $0.0.name == command })?.1 else {
                 preconditionFailure("command '\(command)' is in the table but has no handler")
             }
-            return try handler(parsed, context).rawValue
+            let code = try handler(parsed, context)
+            // A folder given on the command line is taken on only by a command that succeeded.
+            if code == .success, let service = opened.opened { try LibraryAccess.finish(service, parsed, context: context) }
+            return code.rawValue
         } catch let error as UsageError {
             console.note("error: \(error.message)")
-            console.note(error.hint)
+            for line in error.hint.split(separator: "\n") { console.note(String(line)) }
             return fail(.usage, error.message, input: error.input, json: json || error.jsonRequested, console)
         } catch {
             // Foundation's errors are translated to the file and the reason, never dumped.

@@ -117,6 +117,9 @@ public struct ShardSpec: Equatable, Sendable {
         }
         func shard(_ zeroBased: Int, count: Int?, _ source: Source, countHint: String) throws(ShardError) -> ShardSpec {
             guard let count else { throw ShardError("\(source.rawValue) is set but the shard count is not: give --shards N (\(countHint))") }
+            guard (1...largestCount).contains(count) else {
+                throw ShardError("SLURM_ARRAY_TASK_COUNT=\(count) is not a shard count (1 to \(largestCount))")
+            }
             guard zeroBased < count else {
                 throw ShardError("\(source.rawValue)=\(environment[source.rawValue] ?? "") is out of range for \(count) shards")
             }

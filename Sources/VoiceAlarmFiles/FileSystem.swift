@@ -237,6 +237,90 @@ public enum FileSystem {
                       owner: UInt32(info.st_uid), size: Int(info.st_size))
     }
 
+    /// Why a folder cannot be one of the library's private folders (`makePrivateFolder`).
+    public enum FolderProblem: Error, Equatable, Sendable {
+        /// Something else is there: a file, a device.
+        case notAFolder(Kind)
+        /// A symbolic link where a link is never followed.
+        case symbolicLink
+        /// The folder, or the folder a new one would be made in, belongs to another user.
+        case belongsTo(owner: UInt32, permissions: Int)
+        /// A system call failed (no permission on a parent, a read-only file system).
+        case system(SystemError)
+    }
+
+    /// Makes `path` a private folder of this process's user (mode 0700), creating it and its
+    /// missing parents when needed, and says what it changed.
+    ///
+    /// The folder is opened (`open` with `O_DIRECTORY`, and `O_NOFOLLOW` unless `followingLinks`)
+    /// and judged by what that descriptor is (`fstat`), never by the path again: a link planted
+    /// in its place is refused, not followed, and a mode is only ever tightened on the folder
+    /// that was checked (`fchmod`). A folder of another user is refused and left as it is; so is
+    /// a new folder that would be made inside another user's folder (root making files its
+    /// owner could not read). The corresponding C functions are `mkdir`, `open`, `fstat`, `fchmod`.
+    /// - Returns: the permission bits it had when they were loosened and are now 0700, else nil.
+    /// - Throws: `FolderProblem`.
+    @discardableResult
+    public static func makePrivateFolder(_ path: String, followingLinks: Bool) throws(FolderProblem) -> Int? {
+        let me = currentUser
+        switch kind(of: path) {
+        case .missing:
+            if let parent = nearestExistingAncestor(of: path), let status = try? status(of: parent),
+               status.owner != me, status.owner != 0 {
+                throw .belongsTo(owner: status.owner, permissions: status.permissions)
+            }
+            do { try makeDirectory(path, permissions: 0o700) } catch { throw .system(error) }
+        case .symbolicLink where !followingLinks: throw .symbolicLink
+        case .directory, .symbolicLink: break
+        case let other: throw .notAFolder(other)
+        }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        if fd < 0 {
+            let failure = SystemError.capture("open", path: path)
+            switch failure.code {
+            case ELOOP: throw .symbolicLink
+            case ENOTDIR: throw .notAFolder(kind(of: path, followingLinks: true))
+            default: throw .system(failure)
+            }
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .system(SystemError.capture("fstat", path: path)) }
+        let permissions = Int(info.st_mode & 0o7777)
+        guard UInt32(info.st_uid) == me else { throw .belongsTo(owner: UInt32(info.st_uid), permissions: permissions) }
+        guard permissions & 0o077 != 0 else { return nil }
+        if fchmod(fd, 0o700) != 0 {
+            let failure = SystemError.capture("chmod", path: path)
+            // A read-only mount cannot be changed by anyone here: the caller's writable check speaks for it.
+            guard failure.code == EROFS else { throw .system(failure) }
+            return nil
+        }
+        return permissions
+    }
+
+    /// The deepest folder above `path` that exists (`/` at the top).
+    static func nearestExistingAncestor(of path: String) -> String? {
+        var current = (path as NSString).deletingLastPathComponent
+        while !current.isEmpty {
+            if kind(of: current, followingLinks: true) != .missing { return current }
+            if current == "/" { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// A user's login name (`getpwuid_r`), or nil when the system has none for `uid`.
+    public static func userName(_ uid: UInt32) -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(uid_t(uid), &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else { return nil }
+        return String(cString: name)
+    }
+
+    /// Whether this process's user may read the file at `path` (`access` with `R_OK`).
+    public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
     /// The user this process acts as (the effective user id), who owns what it creates.
     public static var currentUser: UInt32 { UInt32(geteuid()) }
 

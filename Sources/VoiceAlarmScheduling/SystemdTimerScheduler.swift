@@ -56,6 +56,12 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
                                   soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
 
+    /// The same backend, its services naming voice files in another sounds dir.
+    public func carrying(soundsDirectory: String) throws -> SystemdTimerScheduler {
+        try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
+                                  soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
+    }
+
     /// The list, each time it changes.
     public func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
         alarmUpdates(checkingEvery: interval) { [self] in try alarms() }

@@ -27,7 +27,7 @@ public final class LibraryStore {
         self.dataDirectory = dataDirectory
         isReadOnly = false
         try Self.makePrivateDirectory(dataDirectory)
-        try Self.makePrivateDirectory("\(dataDirectory)/clips")
+        try Self.makePrivateDirectory("\(dataDirectory)/clips", followingLinks: false)
         StaleFiles.sweep("\(dataDirectory)/clips")
         let path = "\(dataDirectory)/voicealarm.sqlite"
         if FileSystem.kind(of: path) == .missing {
@@ -37,8 +37,21 @@ public final class LibraryStore {
             }
             try Database.create(at: path, schema: Schema.migrate)
         }
+        try Self.checkOwnFile(path)
         db = try Database(path: path, busyTimeout: busyTimeout)   // checked whole before anything is written
         try Schema.migrate(db)
+    }
+
+    /// Refuses a database file of another user, and makes one that others may read or write
+    /// (0644, 0666) private again, with its journal files: a voice library is personal.
+    static func checkOwnFile(_ path: String) throws {
+        for file in [path, path + "-wal", path + "-shm"] {
+            guard let status = try? FileSystem.status(of: file), FileSystem.kind(of: file) == .regular else { continue }
+            guard status.owner == FileSystem.currentUser else {
+                throw StoreError.dataDirectory(path: file, reason: notYours(owner: status.owner, permissions: status.permissions))
+            }
+            if status.permissions & 0o077 != 0 { try? FileSystem.setPermissions(file, 0o600) }
+        }
     }
 
     /// A store over a database being made (`LibraryBackup.restoreAsLibrary(in:)`).

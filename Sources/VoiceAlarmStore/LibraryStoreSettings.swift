@@ -17,4 +17,9 @@ extension LibraryStore {
                            [.text(key), .text(value)])
         }
     }
+
+    /// Forgets a setting (its default applies again).
+    public func removeSetting(_ key: String) throws {
+        try changing { try db.execute("DELETE FROM settings WHERE key = ?", [.text(key)]) }
+    }
 }

@@ -7,10 +7,16 @@ import VoiceAlarmCore
 public struct SoundsDirectory: Sendable {
     public let path: String
 
-    /// Opens (creating, mode 0700) the folder.
-    public init(path: String) throws {
+    /// Opens (creating, mode 0700) the folder, which must be this user's.
+    /// - Parameters:
+    ///   - chosen: a folder the person named (`--sounds-dir`): it may be reached through a link,
+    ///     and a loosened mode is tightened only with a word to `announce`. The library's own
+    ///     `Sounds/` (false) is never followed through a link.
+    /// - Throws: `StoreError.dataDirectory` for a folder that cannot be made, is not a folder,
+    ///   is a link where none is followed, or belongs to another user.
+    public init(path: String, chosen: Bool = true, announce: ((String) -> Void)? = nil) throws {
         self.path = path
-        try LibraryStore.makePrivateDirectory(path)
+        try LibraryStore.makePrivateDirectory(path, followingLinks: chosen, announce: chosen ? (announce ?? { _ in }) : nil)
         StaleFiles.sweep(path)
     }
 

@@ -28,8 +28,8 @@ struct BatchRecords {
     /// what was written then (size, and where recorded, inode and modification time).
     func current(_ id: String, key: String, file: String) -> BatchIndex.Ringtone? {
         let candidates = ringtones(id).filter { $0.key == key && $0.file == file }
-        guard !candidates.isEmpty, let stamp = try? FileStamp(path: "\(directory)/\(file)") else { return nil }
-        return candidates.first { $0.bytes == stamp.size && ($0.stamp == nil || $0.stamp == stamp) }
+        guard !candidates.isEmpty, let stamp = try? FileStamp(path: "\(directory)/\(file)"), stamp.isExact else { return nil }
+        return candidates.first { $0.bytes == stamp.size && ($0.stamp == nil || stamp.matches($0.stamp)) }
     }
 
     /// The content hash of the input at `path` with its stat: a recorded hash (in any index) when
@@ -40,7 +40,8 @@ struct BatchRecords {
         try AudioDecoder.checkReadableFile(path)
         guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
         var input = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
-        let recorded = indexes.lazy.compactMap { $0.inputs[path] }
+        // A time beyond what a stamp holds exactly is never vouched for: the bytes are hashed again.
+        let recorded = !file.isExact ? nil : indexes.lazy.compactMap { $0.inputs[path] }
             .first { $0.size == input.size && $0.modified == input.modified && $0.inode == input.inode }
         input.sha256 = try recorded?.sha256 ?? ContentHash.sha256(file: path)
         return input

@@ -1,33 +1,46 @@
 import Foundation
 import VoiceAlarmFiles
 
-/// The library's folders are private: made 0700, or tightened to it when they are ours.
+/// The library's folders are private and the library's own: made 0700, or tightened to it.
 extension LibraryStore {
-    /// Creates `path` with mode 0700 (a voice is personal), or makes an existing one private:
-    /// a folder of ours that others may read, enter or write (0755, 0777) is tightened to 0700;
-    /// one that belongs to another user is refused with the reason, as it is not ours to change.
-    /// Then checks it is writable.
-    static func makePrivateDirectory(_ path: String) throws {
-        if FileSystem.kind(of: path) != .missing, !FileSystem.isDirectory(path) {
-            throw StoreError.dataDirectory(path: path, reason: "exists and is not a folder")
-        }
-        do { try FileSystem.makeDirectory(path, permissions: 0o700) } catch {
-            throw StoreError.dataDirectory(path: path, reason: "cannot be created (\(error.reason))")
-        }
+    /// Creates `path` with mode 0700 (a voice is personal), or makes an existing one private,
+    /// then checks it is writable. Only this process's user's folders are used: one that belongs
+    /// to another user is refused with what to do (root in a person's library would leave files
+    /// that person cannot read), and left as it is.
+    /// - Parameters:
+    ///   - followingLinks: false for the folders inside the data dir (`clips/`, `Sounds/`): a link
+    ///     there is refused, never followed; a folder the person names may be reached through one.
+    ///   - announce: told when a loosened mode was tightened (a folder the person chose is never
+    ///     changed silently); nil to tighten quietly (the library's own folders).
+    static func makePrivateDirectory(_ path: String, followingLinks: Bool = true, announce: ((String) -> Void)? = nil) throws {
         do {
-            let status = try FileSystem.status(of: path)
-            if status.permissions & 0o077 != 0 {
-                guard status.owner == FileSystem.currentUser else {
-                    throw StoreError.dataDirectory(path: path, reason: String(
-                        format: "is open to other users (mode %04o) and belongs to user %d, not to you (%d); make it private (chmod 700) or choose another folder",
-                        status.permissions, status.owner, FileSystem.currentUser))
-                }
-                try FileSystem.setPermissions(path, 0o700)
+            if let was = try FileSystem.makePrivateFolder(path, followingLinks: followingLinks) {
+                announce?(String(format: "Made %@ private: it was open to other users (mode %04o), it is 0700 now.", path, was))
             }
-        } catch let error as SystemError where error.code != EROFS {
-            // (A read-only mount cannot be changed by anyone here: the writable check below speaks for it.)
-            throw StoreError.dataDirectory(path: path, reason: "cannot be made private (\(error.reason))")
-        } catch is SystemError {}
+        } catch {
+            throw StoreError.dataDirectory(path: path, reason: Self.reason(error))
+        }
         guard FileSystem.isWritableDirectory(path) else { throw StoreError.dataDirectory(path: path, reason: "is not writable") }
+    }
+
+    /// What to tell a person about a folder that cannot be the library's.
+    static func reason(_ problem: FileSystem.FolderProblem) -> String {
+        switch problem {
+        case .notAFolder(let kind): "exists and is not a folder (it is \(kind))"
+        case .symbolicLink: "is a symbolic link: the library's own folders are never followed through links (to keep sounds elsewhere, use --sounds-dir)"
+        case .belongsTo(let owner, let permissions): Self.notYours(owner: owner, permissions: permissions)
+        case .system(let error): "cannot be created or opened (\(error.reason))"
+        }
+    }
+
+    /// A folder or file of another user: whose it is, and how to act as that user instead.
+    static func notYours(owner: UInt32, permissions: Int) -> String {
+        let me = FileSystem.currentUser
+        let ownerName = FileSystem.userName(owner).map { "\($0) (\(owner))" } ?? "\(owner)"
+        let myName = FileSystem.userName(me).map { "\($0), \(me)" } ?? "\(me)"
+        let runAs = FileSystem.userName(owner).map { "sudo -u \($0) voicealarm …" } ?? "sudo -u '#\(owner)' voicealarm …"
+        let open = permissions & 0o077 != 0 ? String(format: "is open to other users (mode %04o) and ", permissions) : ""
+        return "\(open)belongs to user \(ownerName), not to you (\(myName)); a library is changed only by its owner, "
+            + "so that every file in it stays readable to the alarms: run the command as that user (\(runAs)) or choose another folder"
     }
 }

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The one rule for control characters in text that came from a person or a file (a name, a
+/// path, a device, an option they typed): where such text is kept it must hold none, and
+/// where it is echoed — to the terminal, into the event log — each one is shown escaped, so a
+/// newline, an escape sequence or a carriage return can never forge a line or repaint a screen.
+///
+/// ```swift
+/// PrintableText.escaped("x\nwarning: all alarms deleted")   // "x\\u{A}warning: all alarms deleted"
+/// PrintableText.hasControlCharacters("07:00")                // false
+/// ```
+public enum PrintableText {
+    /// Whether `text` holds a control character (C0, DEL, C1: a newline, ESC, BEL, CR…).
+    public static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
+    }
+
+    /// `text` on one line: every control character written as `\u{HEX}`.
+    public static func escaped(_ text: String) -> String {
+        guard hasControlCharacters(text) else { return text }
+        return text.unicodeScalars.map {
+            CharacterSet.controlCharacters.contains($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
+        }.joined()
+    }
+
+    /// Why text that is kept (a title, a name, a label, a path) is refused when it holds control characters.
+    public static let refusal = "control characters (such as newlines) are not allowed"
+}
