@@ -70,6 +70,25 @@ public struct Doctor {
                       alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
     }
 
+    /// The scheduler's drift from the library as sentences: one per kind, naming the first alarm
+    /// and how many more, each saying what to do.
+    static func driftProblems(_ drift: [ScheduleDrift]) -> [String] {
+        var kinds: [[ScheduleDrift]] = []
+        for item in drift {
+            if let index = kinds.firstIndex(where: { Self.sameKind($0[0], item) }) { kinds[index].append(item) } else { kinds.append([item]) }
+        }
+        return kinds.map { items in
+            "\(items[0])" + (items.count > 1 ? " (and \(items.count - 1) more like it)" : "") + "; run 'voicealarm reconcile'"
+        }
+    }
+
+    private static func sameKind(_ a: ScheduleDrift, _ b: ScheduleDrift) -> Bool {
+        switch (a, b) {
+        case (.notHeld, .notHeld), (.stale, .stale), (.unknown, .unknown), (.missingSound, .missingSound): true
+        default: false
+        }
+    }
+
     /// The daemon service's state in words, for the embedded backend.
     private func serviceState(_ location: LibraryLocation) -> String? {
         guard let daemon = try? DaemonService(service: service, location: location) else { return nil }
@@ -111,6 +130,16 @@ public struct Doctor {
         }
         let statuses = try service.alarms.statuses()
         let live = statuses.filter { $0.next != nil }
+        problems += Self.driftProblems(try service.sync.drift().filter(\.affectsRinging))
+        for status in live where status.alarm.voice {
+            guard let file = try service.store.alarm(status.alarm.id)?.soundFile else { continue }
+            let path = service.sounds.path(of: file)
+            if FileSystem.kind(of: path, followingLinks: true) == .regular, !FileSystem.isReadable(path) {
+                let owner = (try? FileSystem.status(of: path)).map { FileSystem.userName($0.owner) ?? "\($0.owner)" } ?? "another user"
+                problems.append("voice file \(path) belongs to \(owner) and cannot be read by you: alarm \(status.alarm.idString) "
+                                + "would ring the default tone; 'voicealarm build --all' makes it again as yours")
+            }
+        }
         var deviceOpens = true
         do { try openDevice(device) } catch {
             deviceOpens = false

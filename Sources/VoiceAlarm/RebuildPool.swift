@@ -53,6 +53,7 @@ struct RebuildPool: Sendable {
                     warnings.say("warning: a rebuild worker could not open the library (\(error)); fewer ringtones are built at once")
                     return
                 }
+                own.store.writesBackup = false   // the caller writes it once, from the whole library
                 while let index = results.claim() {
                     // Read again now: the alarm may have changed (or gone) since the list was read.
                     let latest: StoredAlarm?
@@ -62,6 +63,7 @@ struct RebuildPool: Sendable {
             }.start()
         }
         finished.wait()
+        builder.store.noteChangedElsewhere()
         // Alarms no worker took (none could open the library) are built here, one by one.
         return results.outcomes.enumerated().map { index, outcome in outcome ?? builder.build(alarms[index], settings: settings) }
     }

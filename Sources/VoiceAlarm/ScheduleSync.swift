@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmStore
 
 /// Keeps the scheduler in step with the library: after a change, each affected alarm's sound is
@@ -57,6 +58,10 @@ public final class ScheduleSync {
     /// built at once, then scheduled in the order given; an id given twice is built once.
     /// - Parameter jobs: how many are built at once; nil for the service's number (the cores).
     public func refresh(_ ids: [UUID], jobs: Int? = nil) throws -> RebuildSummary {
+        try store.deferringBackup { try refreshDeferred(ids, jobs: jobs) }
+    }
+
+    private func refreshDeferred(_ ids: [UUID], jobs: Int?) throws -> RebuildSummary {
         let settings = try builder.settings()
         var seen = Set<UUID>()
         let alarms = try ids.filter { seen.insert($0).inserted }.compactMap { try store.alarm($0) }
@@ -64,22 +69,40 @@ public final class ScheduleSync {
         var summary = RebuildSummary()
         for (stored, outcome) in zip(alarms, outcomes) {
             summary.record(stored.alarm.id, outcome)
-            schedule(stored.alarm.id)
+            // A file of another format goes only once the scheduler names the new one: killed
+            // anywhere before, the scheduler still names a file that exists.
+            if schedule(stored.alarm.id), case .built(let fileName) = outcome {
+                builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
+            }
         }
         return summary
     }
 
     /// Hands an alarm to the scheduler with the sound it resolves to (a finished one-off is
     /// cancelled instead).
-    func schedule(_ id: UUID) {
+    /// - Returns: whether the scheduler now holds what the library says (false after a warning).
+    @discardableResult
+    func schedule(_ id: UUID) -> Bool {
         do {
             guard let stored = try store.alarm(id), !stored.alarm.isFinished(at: now(), in: timeZone) else {
-                return try scheduler.cancel(id: id)
+                try scheduler.cancel(id: id)
+                return true
             }
             try scheduler.schedule(id: id, configuration: configuration(of: stored))
             if let snooze = try liveSnoozes().first(where: { $0.alarm == id }) { try schedule(snooze) }
+            return true
         } catch {
             warn("warning: alarm \(id.uuidString.lowercased()) could not be scheduled: \(error)")
+            return false
+        }
+    }
+
+    /// Removes the voice files of `alarms` that the library no longer names (an older format left
+    /// by a rebuild that was stopped before its scheduler step). Call it only once the scheduler
+    /// holds what the library says.
+    func retireStaleFiles(_ alarms: [StoredAlarm]) {
+        for stored in alarms {
+            builder.sounds.removeFiles(of: stored.alarm.id, keeping: stored.alarm.voice ? stored.soundFile : nil, temporaries: false)
         }
     }
 
@@ -142,6 +165,10 @@ public final class ScheduleSync {
     /// `reconcile()` through `scheduler` — the same backend with something its units carry
     /// changed (the remembered device), so every unit is re-written with it.
     func reconcile(with scheduler: any AlarmScheduler) throws -> ReconcileReport {
+        try store.deferringBackup { try reconcileDeferred(with: scheduler) }
+    }
+
+    private func reconcileDeferred(with scheduler: any AlarmScheduler) throws -> ReconcileReport {
         let settings = try builder.settings()
         let due = try store.alarms().filter { stored in
             guard stored.alarm.voice else { return false }
@@ -150,6 +177,16 @@ public final class ScheduleSync {
             return false
         }
         _ = pool.build(due, settings: settings, on: builder)
+        let (plan, desired) = try plan(with: scheduler)
+        for id in plan.schedule + plan.update { try scheduler.schedule(id: id, configuration: desired[id]!) }
+        for id in plan.cancel { try scheduler.cancel(id: id) }
+        retireStaleFiles(try store.alarms())
+        return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)
+    }
+
+    /// What `scheduler` should hold (every live alarm and snooze with the sound it resolves to
+    /// now), and the diff to what it holds.
+    private func plan(with scheduler: any AlarmScheduler) throws -> (ReconcilePlan, desired: [UUID: AlarmConfiguration]) {
         var desired: [UUID: AlarmConfiguration] = [:]
         let alarms = try store.alarms()
         for stored in alarms where !stored.alarm.isFinished(at: now(), in: timeZone) {
@@ -162,9 +199,20 @@ public final class ScheduleSync {
         let held = try scheduler.alarms()
         let actual = Dictionary(held.map { ($0.id, $0.configuration) }, uniquingKeysWith: { first, _ in first })
         let stale = Set(held.filter { !scheduler.isCurrent($0) }.map(\.id))
-        let plan = ReconcilePlan(desired: desired, actual: actual, stale: stale)
-        for id in plan.schedule + plan.update { try scheduler.schedule(id: id, configuration: desired[id]!) }
-        for id in plan.cancel { try scheduler.cancel(id: id) }
-        return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)
+        return (ReconcilePlan(desired: desired, actual: actual, stale: stale), desired)
+    }
+
+    /// How the scheduler differs from the library, changing neither: alarms it lacks or holds
+    /// stale, ones it holds that the library does not know, and voice files it names that are
+    /// not there (a ring it starts would fall back to the default tone). Empty when in step.
+    public func drift() throws -> [ScheduleDrift] {
+        let (plan, _) = try plan(with: scheduler)
+        var drift = plan.schedule.map(ScheduleDrift.notHeld) + plan.update.map(ScheduleDrift.stale) + plan.cancel.map(ScheduleDrift.unknown)
+        for held in try scheduler.alarms() {
+            guard case .named(let file) = held.configuration.sound,
+                  FileSystem.kind(of: builder.sounds.path(of: file), followingLinks: true) != .regular else { continue }
+            drift.append(.missingSound(held.id, file: file))
+        }
+        return drift
     }
 }

@@ -38,7 +38,10 @@ public final class SettingsEditor {
 
     /// Seconds over which rings rise from quiet to full level (`settings ramp SECONDS`); 0, the
     /// default, rings at full level from the start.
-    public func ramp() throws -> Double { try store.settings()[Self.rampKey].flatMap(Double.init) ?? 0 }
+    public func ramp() throws -> Double {
+        // Kept as text anyone may edit: "nan" or "1e999" parse, and are clamped like any value out of range.
+        try store.settings()[Self.rampKey].flatMap(Double.init).map(VolumeRamp.clamped) ?? 0
+    }
 
     /// Remembers the volume ramp.
     /// - Throws: `SettingsError` for a value that is not 0 to 120 seconds.

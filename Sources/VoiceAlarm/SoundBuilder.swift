@@ -13,6 +13,8 @@ import VoiceAlarmStore
 ///   none left → the default tone;
 /// - the render fails → the default tone with the reason, and the old file deleted (an old
 ///   recording is the wrong sound);
+/// - a new file in another format (a format change) → the old one is left for the scheduling
+///   step to remove once the scheduler names the new one (`ScheduleSync.retireStaleFiles`);
 /// - voice off → the default tone, and the file deleted.
 ///
 /// Rendering and checking go through `RingtoneRendering` and `SoundChecking`, so these rules
@@ -94,7 +96,8 @@ public final class SoundBuilder {
                 sounds.makePrivate(fileName)
                 let stamp = (try? FileStamp(path: sounds.path(of: fileName))).flatMap { $0.isExact ? $0 : nil }   // checked by the render just now
                 try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp, recordings: recordings)
-                sounds.removeFiles(of: alarm.id, keeping: fileName)
+                // The old file (another format) stays until the scheduler names the new one (`ScheduleSync`):
+                // a ring the scheduler starts meanwhile, even from a library it cannot read, finds it.
                 if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
                 return .built(fileName: fileName)
             }
@@ -154,6 +157,8 @@ public final class SoundBuilder {
     func problem(with file: String, of stored: StoredAlarm, recording: Bool = false) -> SoundProblem? {
         let path = sounds.path(of: file)
         guard let stamp = try? FileStamp(path: path) else { return .missing }
+        // A file this user cannot read (left by root, say) cannot ring, whatever its stamp says.
+        guard FileSystem.isReadable(path) else { return .unreadable }
         if stamp.matches(stored.soundStamp) { return nil }
         if let problem = checker.problem(with: path) { return problem }
         if recording, stamp.isExact { try? store.setSoundStamp(stamp, for: stored.alarm.id) }

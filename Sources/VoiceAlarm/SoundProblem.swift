@@ -2,6 +2,8 @@
 public enum SoundProblem: Equatable, Sendable {
     /// There is no file.
     case missing
+    /// This user may not read it (another user, root, wrote it): a ring would fail to open it.
+    case unreadable
     /// It decodes but fails the shippable check (too long, wrong codec…).
     case failsCheck(String)
     /// It cannot be read or decoded.
@@ -11,6 +13,7 @@ public enum SoundProblem: Equatable, Sendable {
     func reason(for file: String) -> String {
         switch self {
         case .missing: "voice file \(file) is missing"
+        case .unreadable: "voice file \(file) cannot be read by you (another user wrote it); 'voicealarm build --all' makes it again"
         case .failsCheck(let problem): "voice file \(file) fails the check: \(problem)"
         case .unusable(let error): "voice file \(file) cannot be used: \(error)"
         }

@@ -64,7 +64,8 @@ public final class AlsaMixer: PlaybackMixer {
                 snd_mixer_selem_get_playback_volume_range(current, &low, &high)
                 snd_mixer_selem_get_playback_volume(current, SND_MIXER_SCHN_FRONT_LEFT, &level)
                 volume = level
-                let wanted = low + Int((Double(high - low) * floor).rounded(.up))
+                // The range is the driver's word: computed in floating point, so no range can overflow.
+                let wanted = Int(exactly: (Double(low) + (Double(high) - Double(low)) * floor).rounded(.up)).map { min(max($0, low), high) } ?? high
                 if level < wanted {
                     snd_mixer_selem_set_playback_volume_all(current, wanted)
                     changes.append("raised \(name) to \(Int(floor * 100)) %")

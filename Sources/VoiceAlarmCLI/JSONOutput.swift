@@ -6,6 +6,8 @@ enum JSONOutput {
     static func encode<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A number read from a damaged record may be infinite or not a number: said as text, never a crash.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
             preconditionFailure("a report failed to encode as JSON")
         }

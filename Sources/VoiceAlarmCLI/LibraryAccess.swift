@@ -1,16 +1,46 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmCore
 import VoiceAlarmFiles
+
+/// An environment variable naming the library's folder that cannot be used (a newline in it).
+struct LibraryPathError: Error, CustomStringConvertible {
+    var input: String
+    var message: String
+    var description: String { message }
+}
 
 /// Finds the library a command line points at — `--data-dir`, else `$VOICEALARM_HOME`, else
 /// `$XDG_DATA_HOME/voicealarm`, else `~/.local/share/voicealarm` — and opens it with the
 /// folders and scheduler the command line names (the service remembers them).
 enum LibraryAccess {
-    static func dataDirectory(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let dir = parsed.value("data-dir") { return absolute(dir) }
-        if let home = environment["VOICEALARM_HOME"], !home.isEmpty { return absolute(home) }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return absolute(xdg) + "/voicealarm" }
+    static func dataDirectory(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let dir = try folder(parsed, "data-dir") { return dir }
+        for name in ["VOICEALARM_HOME", "XDG_DATA_HOME"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            if PrintableText.hasControlCharacters(value) {
+                throw LibraryPathError(input: name, message: "\(name): \(PrintableText.refusal) in a folder's path")
+            }
+            return absolute(value) + (name == "XDG_DATA_HOME" ? "/voicealarm" : "")
+        }
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/voicealarm"
+    }
+
+    /// Refuses a malformed `--data-dir`, `--sounds-dir`, `--unit-dir` or `--scheduler` (a usage error).
+    static func checkOptions(_ parsed: ParsedArguments) throws {
+        for name in ["data-dir", "sounds-dir", "unit-dir"] { _ = try folder(parsed, name) }
+        _ = try requestedBackend(parsed)
+    }
+
+    /// A folder given as `--NAME DIR`, made absolute; nil when not given. Such a path is written
+    /// into the library and into systemd units, so it may not be empty or hold control characters.
+    static func folder(_ parsed: ParsedArguments, _ name: String) throws -> String? {
+        guard let text = parsed.value(name) else { return nil }
+        guard !text.isEmpty else { throw UsageError("--\(name): the folder's path is empty", command: parsed.command) }
+        guard !PrintableText.hasControlCharacters(text) else {
+            throw UsageError("--\(name): \(PrintableText.refusal) in a folder's path", command: parsed.command)
+        }
+        return absolute(text)
     }
 
     /// The backend asked for on the command line, checked before anything is opened.
@@ -24,8 +54,8 @@ enum LibraryAccess {
 
     /// Where the command line points, and what it asks of the library.
     static func location(_ parsed: ParsedArguments) throws -> LibraryLocation {
-        LibraryLocation(dataDirectory: dataDirectory(parsed), soundsDirectory: parsed.value("sounds-dir").map(absolute),
-                        unitDirectory: parsed.value("unit-dir").map(absolute), backend: try requestedBackend(parsed))
+        LibraryLocation(dataDirectory: try dataDirectory(parsed), soundsDirectory: try folder(parsed, "sounds-dir"),
+                        unitDirectory: try folder(parsed, "unit-dir"), backend: try requestedBackend(parsed))
     }
 
     static func open(_ parsed: ParsedArguments, console: Console) throws -> AlarmService {

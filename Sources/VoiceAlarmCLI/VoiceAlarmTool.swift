@@ -62,18 +62,23 @@ public enum VoiceAlarmTool {
             guard let command = parsed.command else {
                 let text = parsed.group.map(help.group) ?? help.topLevel()
                 if parsed.has("help") {
-                    console.writeOut(text)
+                    if json {
+                        console.result(JSONOutput.encode(parsed.group.map { HelpJSON(group: $0, parser: parser) } ?? HelpJSON(topLevel: parser)))
+                    } else {
+                        console.writeOut(text)
+                    }
                     return ExitCode.success.rawValue
                 }
                 console.writeErr(text)
                 return fail(.usage, "missing command", input: parsed.group, json: json, console)
             }
             if parsed.has("help") {
-                console.writeOut(help.command(parser.command(named: command)!))
+                let spec = parser.command(named: command)!
+                if json { console.result(JSONOutput.encode(HelpJSON(command: spec, parser: parser))) } else { console.writeOut(help.command(spec)) }
                 return ExitCode.success.rawValue
             }
-            if command == helpSpec.name { return try showHelp(parsed.arguments, help, console) }
-            _ = try LibraryAccess.requestedBackend(parsed)
+            if command == helpSpec.name { return try showHelp(parsed.arguments, help, json: json, console) }
+            try LibraryAccess.checkOptions(parsed)   // a malformed folder or backend is refused before anything runs
             let opened = OpenedLibrary()
             let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"),
                                          library: { try opened.service { try LibraryAccess.open(parsed, console: console) } },
@@ -106,14 +111,14 @@ public enum VoiceAlarmTool {
         return code.rawValue
     }
 
-    private static func showHelp(_ topic: [String], _ help: HelpFormatter, _ console: Console) throws -> Int32 {
+    private static func showHelp(_ topic: [String], _ help: HelpFormatter, json: Bool, _ console: Console) throws -> Int32 {
         let name = topic.joined(separator: " ")
         if name.isEmpty {
-            console.writeOut(help.topLevel())
+            if json { console.result(JSONOutput.encode(HelpJSON(topLevel: parser))) } else { console.writeOut(help.topLevel()) }
         } else if let spec = parser.command(named: name) {
-            console.writeOut(help.command(spec))
+            if json { console.result(JSONOutput.encode(HelpJSON(command: spec, parser: parser))) } else { console.writeOut(help.command(spec)) }
         } else if !parser.commands(inGroup: name).isEmpty {
-            console.writeOut(help.group(name))
+            if json { console.result(JSONOutput.encode(HelpJSON(group: name, parser: parser))) } else { console.writeOut(help.group(name)) }
         } else {
             throw UsageError("unknown command '\(name)'", command: nil)
         }

@@ -27,6 +27,7 @@ public enum AlarmSchedule: Hashable, Sendable, Codable {
             let fire = Self.resolve(time, on: date, calendar: calendar)
             return fire > instant ? fire : nil
         case .weekly(let time, let days):
+            guard !days.isEmpty else { return nil }   // no day: never (only an edited schedule has none)
             // Walk day by day (at most 8 days ahead); each day's time resolved through DST.
             var day = LocalDate(instant, in: timeZone)
             for _ in 0...8 {

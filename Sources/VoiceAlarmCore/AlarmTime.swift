@@ -19,6 +19,16 @@ public struct AlarmTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self.init(hour: hour, minute: minute)
     }
 
+    /// Decodes a time kept by a scheduler or a file (which anyone may edit), refusing one out of range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let hour = try container.decode(Int.self, forKey: .hour), minute = try container.decode(Int.self, forKey: .minute)
+        guard (0...23).contains(hour), (0...59).contains(minute) else {
+            throw DecodingError.dataCorruptedError(forKey: .hour, in: container, debugDescription: "time \(hour):\(minute) out of range")
+        }
+        self.init(hour: hour, minute: minute)
+    }
+
     /// `07:05`.
     public var description: String {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"

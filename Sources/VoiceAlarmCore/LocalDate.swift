@@ -23,6 +23,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self.init(year: year, month: month, day: day)
     }
 
+    /// Decodes a date kept by a scheduler or a file (which anyone may edit), refusing one that is not a real date.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let year = try container.decode(Int.self, forKey: .year), month = try container.decode(Int.self, forKey: .month)
+        let day = try container.decode(Int.self, forKey: .day)
+        var components = DateComponents(year: year, month: month, day: day)
+        components.calendar = Self.gregorian
+        guard (1...9999).contains(year), components.isValidDate else {
+            throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "\(year)-\(month)-\(day) is not a date")
+        }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// The date an instant falls on in `timeZone`.
     public init(_ date: Date, in timeZone: TimeZone) {
         var calendar = Self.gregorian

@@ -34,7 +34,11 @@ public enum Snooze {
         return candidate
     }
 
-    private static func minute(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 60).rounded(.down)) }
+    /// The minute an instant falls in; an instant no minute count holds (a damaged record) is the
+    /// last representable one, never a trap.
+    private static func minute(_ date: Date) -> Int {
+        Int(exactly: (date.timeIntervalSince1970 / 60).rounded(.down)) ?? (date.timeIntervalSince1970 < 0 ? .min : .max)
+    }
 }
 
 /// A snoozed ring waiting to ring again.

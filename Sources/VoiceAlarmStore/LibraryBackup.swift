@@ -152,9 +152,10 @@ extension LibraryBackup.Alarm {
 
     /// The alarm, or nil when the copy's fields do not make one.
     var alarm: VoiceAlarmCore.Alarm? {
-        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        let weekdays = Weekdays(rawValue: days), date = date.flatMap(LocalDate.init(parsing:))
+        guard (0...23).contains(hour), (0...59).contains(minute), weekdays.isEmpty != (date == nil) else { return nil }
         return VoiceAlarmCore.Alarm(id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
-                                    days: Weekdays(rawValue: days), date: date.flatMap(LocalDate.init(parsing:)), label: label, voice: voice,
+                                    days: weekdays, date: date, label: label, voice: voice,
                                     snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
     }
 }

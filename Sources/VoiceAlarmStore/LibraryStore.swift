@@ -17,6 +17,13 @@ public final class LibraryStore {
     public let isReadOnly: Bool
     let db: Database
     private var transactionDepth = 0
+    /// How many `deferringBackup` bodies are running, and whether a change inside one owes the
+    /// backup its rewrite.
+    private var backupDeferrals = 0
+    private var backupOwed = false
+    /// False for a rebuild worker's own connection: its caller rewrites the backup once, from
+    /// the whole library, after every worker is done.
+    public var writesBackup = true
 
     /// Opens the library in `dataDirectory`, creating it (mode 0700) when there is none, and
     /// migrating the schema. A database file that exists but is not whole is never replaced.
@@ -98,11 +105,36 @@ public final class LibraryStore {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         let result = try body()
-        if transactionDepth == 1 {
-            db.checkpoint()
-            try? LibraryBackup(of: self).write(to: backupPath)
-        }
+        if transactionDepth == 1 { backupOwed = true }
+        if transactionDepth == 1, backupDeferrals == 0 { settleBackup() }
         return result
+    }
+
+    /// Runs `body`, which may make many changes (a rebuild walking every alarm), and brings the
+    /// database file up to date and rewrites the backup once at its end, not once per change:
+    /// a walk over n alarms costs n, not n².
+    public func deferringBackup<T>(_ body: () throws -> T) rethrows -> T {
+        backupDeferrals += 1
+        defer {
+            backupDeferrals -= 1
+            if backupDeferrals == 0 { settleBackup() }
+        }
+        return try body()
+    }
+
+    /// Records that another connection changed the library (a rebuild worker): the backup is
+    /// rewritten at the end of the running `deferringBackup`, or now.
+    public func noteChangedElsewhere() {
+        backupOwed = true
+        if backupDeferrals == 0, transactionDepth == 0 { settleBackup() }
+    }
+
+    /// Brings the database file up to date with its log and rewrites the backup, when a change owes it.
+    private func settleBackup() {
+        guard backupOwed else { return }
+        backupOwed = false
+        db.checkpoint()
+        if writesBackup { try? LibraryBackup(of: self).write(to: backupPath) }
     }
 
     // MARK: Clips

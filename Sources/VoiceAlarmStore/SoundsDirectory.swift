@@ -31,11 +31,12 @@ public struct SoundsDirectory: Sendable {
     public func makePrivate(_ fileName: String) { chmod(path(of: fileName), 0o600) }
 
     /// Removes every file of `alarm` except `keeping` (a voice switched off, an alarm removed,
-    /// a format changed). Hidden temporary files of an interrupted build go too.
-    public func removeFiles(of alarm: UUID, keeping: String? = nil) {
+    /// a format changed). Hidden temporary files of an interrupted build go too, unless
+    /// `temporaries` is false (another process may be writing one now).
+    public func removeFiles(of alarm: UUID, keeping: String? = nil, temporaries: Bool = true) {
         let id = alarm.uuidString.lowercased()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where name != keeping {
-            if name.hasPrefix(id + ".") || name.hasPrefix("." + id + ".") { unlink(path(of: name)) }
+            if name.hasPrefix(id + ".") || (temporaries && name.hasPrefix("." + id + ".")) { unlink(path(of: name)) }
         }
     }
 }

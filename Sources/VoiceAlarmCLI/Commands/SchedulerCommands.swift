@@ -106,8 +106,14 @@ enum SchedulerCommands {
         }
         if let reason = report.cannotWake { context.console.note("note: alarms cannot wake this machine from suspend: \(reason)") }
         for problem in report.problems { context.console.note("warning: \(problem)") }
-        if report.problems.isEmpty { context.say("Everything needed to ring the alarms is in place.") }
-        return report.problems.isEmpty ? .success : .failure
+        if report.problems.isEmpty {
+            context.say("Everything needed to ring the alarms is in place.")
+            return .success
+        }
+        let count = report.problems.count
+        context.console.note("error: doctor: \(count == 1 ? "one thing stands" : "\(count) things stand") between the alarms and their ringing; "
+                             + "the warnings above say what to do")
+        return .failure
     }
 
     /// `doctor --json`.

@@ -59,7 +59,15 @@ enum ServiceCommands {
                                                      : "managed: no (no systemd user manager reads \(unit.unitDirectory))")
                 context.console.result("lingering: \(state.lingering ? "on" : "off")")
             }
-            return state.installed && (!state.managed || state.running) ? .success : .failure
+            guard state.installed else {
+                context.console.note("error: \(unit.path): the daemon's service is not installed; 'voicealarm service install' installs and starts it")
+                return .failure
+            }
+            guard !state.managed || state.running else {
+                context.console.note("error: \(unit.name): installed but not running; 'systemctl --user start \(unit.name)' starts it")
+                return .failure
+            }
+            return .success
         default:
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }
