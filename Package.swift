@@ -58,6 +58,6 @@ let package = Package(
         .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         // Deterministic fuzz loops over the parsers and the audio header checks (well under a minute).
-        .testTarget(name: "VoiceAlarmFuzzTests", dependencies: ["VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
+        .testTarget(name: "VoiceAlarmFuzzTests", dependencies: ["VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmCore", "VoiceAlarmFiles", "TestSupport"]),
     ]
 )

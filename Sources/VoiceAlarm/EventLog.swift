@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// `<data-dir>/events.log`: one line per ring, missed alarm or silent failure, appended, so
 /// that what happened at 6:45 can be read at 9:00. A symbolic link in its place is not
@@ -16,6 +17,8 @@ public struct EventLog: Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime]
+        // Only the library's owner writes in it: a log root made would be one its owner's rings cannot append to.
+        guard FileSystem.isMine((path as NSString).deletingLastPathComponent) else { return }
         let line = "\(formatter.string(from: date)) \(PrintableText.escaped(message))\n"   // one event, one line
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }

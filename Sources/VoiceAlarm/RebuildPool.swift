@@ -60,10 +60,11 @@ struct RebuildPool: Sendable {
                     do { latest = try own.store.alarm(alarms[index].alarm.id) } catch { latest = alarms[index] }
                     results.record(latest.map { own.build($0, settings: settings) } ?? .unchanged, at: index)
                 }
+                if own.store.changeCount > 0 { results.noteChanged() }
             }.start()
         }
         finished.wait()
-        builder.store.noteChangedElsewhere()
+        if results.changed { builder.store.noteChangedElsewhere() }
         // Alarms no worker took (none could open the library) are built here, one by one.
         return results.outcomes.enumerated().map { index, outcome in outcome ?? builder.build(alarms[index], settings: settings) }
     }

@@ -9,7 +9,10 @@ public struct RingingRegistry: Sendable {
 
     public init(dataDirectory: String) { directory = "\(dataDirectory)/ringing" }
 
+    /// Records that this process rings `id`. In another user's library (root ringing it) nothing
+    /// is written: that user could neither stop this process nor remove the entry.
     public func register(_ id: UUID, pid: Int32 = getpid()) throws {
+        guard FileSystem.isMine((directory as NSString).deletingLastPathComponent) else { return }
         try FileSystem.makeDirectory(directory, permissions: 0o700)
         try FileSystem.atomicWrite(Data("\(pid)\n".utf8), to: file(id))
     }

@@ -72,9 +72,9 @@ public final class SoundBuilder {
         let alarm = stored.alarm
         var recordings: String?
         do {
-            guard alarm.voice else { return try fallBack(alarm.id, .voiceOff) }
+            guard alarm.voice else { return try fallBack(stored, .voiceOff) }
             var clips = try usableClips(of: alarm.target)
-            guard !clips.isEmpty else { return try fallBack(alarm.id, .noRecording) }
+            guard !clips.isEmpty else { return try fallBack(stored, .noRecording) }
             let fileName = SoundsDirectory.fileName(for: alarm.id, format: settings.format)
             while true {
                 recordings = Self.recordings(clips)
@@ -90,7 +90,7 @@ public final class SoundBuilder {
                     let bad = clips[unusable.index]
                     warn("warning: clip \(bad.idString) (\(bad.title)) left out of \(alarm.target): \(unusable.reason)")
                     clips.removeAll { $0.id == bad.id }
-                    guard !clips.isEmpty else { return try fallBack(alarm.id, .noUsableRecording) }
+                    guard !clips.isEmpty else { return try fallBack(stored, .noUsableRecording) }
                     continue
                 }
                 sounds.makePrivate(fileName)
@@ -111,7 +111,7 @@ public final class SoundBuilder {
             // A failed rebuild deletes the old voice file: an old recording is the wrong sound.
             let reason = DefaultToneReason.buildFailed("\(error)")
             warn("warning: alarm \(alarm.idString): \(reason); it will ring with the default tone")
-            return (try? fallBack(alarm.id, reason)) ?? .defaultTone(reason)
+            return (try? fallBack(stored, reason)) ?? .defaultTone(reason)
         }
     }
 
@@ -177,8 +177,12 @@ public final class SoundBuilder {
 
     /// Records the default tone for an alarm, then deletes its voice file (record first, so the
     /// store never points at a file that is gone).
-    private func fallBack(_ id: UUID, _ reason: DefaultToneReason) throws -> Outcome {
-        try store.setSound(for: id, file: nil, identity: nil, reason: reason.description)
+    /// An alarm already recorded so is left as it is: walking every alarm writes nothing for it.
+    private func fallBack(_ stored: StoredAlarm, _ reason: DefaultToneReason) throws -> Outcome {
+        let id = stored.alarm.id
+        let recorded = stored.soundFile == nil && stored.soundIdentity == nil && stored.soundReason == reason.description
+            && stored.soundStamp == nil && stored.soundRecordings == nil && stored.rebuildPending == nil
+        if !recorded { try store.setSound(for: id, file: nil, identity: nil, reason: reason.description) }
         sounds.removeFiles(of: id)
         return .defaultTone(reason)
     }

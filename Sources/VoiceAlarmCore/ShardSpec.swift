@@ -164,6 +164,7 @@ public struct ShardSpec: Equatable, Sendable {
 /// A shard that cannot be resolved: a bad `--shard`/`--shards` or engine variable (a usage error).
 public struct ShardError: Error, Equatable, CustomStringConvertible {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The values it quotes come from the command line and the environment: shown escaped, on one line.
+    public init(_ reason: String) { self.reason = PrintableText.escaped(reason) }
     public var description: String { reason }
 }

@@ -243,8 +243,12 @@ public enum FileSystem {
         case notAFolder(Kind)
         /// A symbolic link where a link is never followed.
         case symbolicLink
-        /// The folder, or the folder a new one would be made in, belongs to another user.
+        /// The folder belongs to another user.
         case belongsTo(owner: UInt32, permissions: Int)
+        /// A folder everyone shares (the sticky bit, as `/tmp`): never made private.
+        case shared(permissions: Int)
+        /// The folder does not exist, and would be made inside `parent`, another user's folder.
+        case insideFolderOf(owner: UInt32, parent: String)
         /// A system call failed (no permission on a parent, a read-only file system).
         case system(SystemError)
     }
@@ -267,7 +271,7 @@ public enum FileSystem {
         case .missing:
             if let parent = nearestExistingAncestor(of: path), let status = try? status(of: parent),
                status.owner != me, status.owner != 0 {
-                throw .belongsTo(owner: status.owner, permissions: status.permissions)
+                throw .insideFolderOf(owner: status.owner, parent: parent)
             }
             do { try makeDirectory(path, permissions: 0o700) } catch { throw .system(error) }
         case .symbolicLink where !followingLinks: throw .symbolicLink
@@ -288,6 +292,7 @@ public enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw .system(SystemError.capture("fstat", path: path)) }
         let permissions = Int(info.st_mode & 0o7777)
         guard UInt32(info.st_uid) == me else { throw .belongsTo(owner: UInt32(info.st_uid), permissions: permissions) }
+        guard permissions & Int(S_ISVTX) == 0 else { throw .shared(permissions: permissions) }
         guard permissions & 0o077 != 0 else { return nil }
         if fchmod(fd, 0o700) != 0 {
             let failure = SystemError.capture("chmod", path: path)
@@ -316,6 +321,14 @@ public enum FileSystem {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getpwuid_r(uid_t(uid), &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else { return nil }
         return String(cString: name)
+    }
+
+    /// Whether the folder `path` (following links) belongs to this process's user: nothing is
+    /// written into a library by anyone but its owner, root included (a file root makes there
+    /// is one the owner's alarms cannot read or append to). True when it cannot be told.
+    public static func isMine(_ path: String) -> Bool {
+        guard let status = try? status(of: path) else { return true }
+        return status.owner == currentUser
     }
 
     /// Whether this process's user may read the file at `path` (`access` with `R_OK`).

@@ -24,6 +24,8 @@ public final class LibraryStore {
     /// False for a rebuild worker's own connection: its caller rewrites the backup once, from
     /// the whole library, after every worker is done.
     public var writesBackup = true
+    /// How many changes this connection has made (a rebuild worker's caller asks whether it made any).
+    public private(set) var changeCount = 0
 
     /// Opens the library in `dataDirectory`, creating it (mode 0700) when there is none, and
     /// migrating the schema. A database file that exists but is not whole is never replaced.
@@ -105,7 +107,10 @@ public final class LibraryStore {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         let result = try body()
-        if transactionDepth == 1 { backupOwed = true }
+        if transactionDepth == 1 {
+            backupOwed = true
+            changeCount += 1
+        }
         if transactionDepth == 1, backupDeferrals == 0 { settleBackup() }
         return result
     }

@@ -14,6 +14,8 @@ struct PrivateFolderTests {
         }
         let result = try voicealarm(["--data-dir", data, "--sounds-dir", sounds, "clip", "list"])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(String(format: "Made %@ private: it was open to other users (mode %04o)", sounds, mode)),
+                "a folder the person chose is never changed silently: \(result.stderr)")
         for folder in [data, "\(data)/clips", sounds] {
             #expect(try permissions(folder) == 0o700, "\(folder)")
         }
@@ -37,7 +39,8 @@ struct PrivateFolderTests {
         let result = try voicealarm(["--data-dir", data, "clip", "list"])
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.hasPrefix("error: \(data): is open to other users (mode 0777) and belongs to user 65534"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: \(data): is open to other users (mode 0777) and belongs to user ")
+                && result.stderr.contains("(65534), not to you"), "\(result.stderr)")
         #expect(try permissions(data) == 0o777)
     }
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Runs the real daemon under libfaketime, starting at `fakeStart` (UTC), until stopped.
-private final class FakeTimeDaemon {
+final class FakeTimeDaemon {
     let process = Process()
     let err = Pipe()
     let dataDir: String

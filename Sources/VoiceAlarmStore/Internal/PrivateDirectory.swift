@@ -29,6 +29,9 @@ extension LibraryStore {
         case .notAFolder(let kind): "exists and is not a folder (it is \(kind))"
         case .symbolicLink: "is a symbolic link: the library's own folders are never followed through links (to keep sounds elsewhere, use --sounds-dir)"
         case .belongsTo(let owner, let permissions): Self.notYours(owner: owner, permissions: permissions)
+        case .shared(let permissions):
+            String(format: "is a folder everyone shares (mode %04o, like /tmp), never made private: make a folder of your own inside it", permissions)
+        case .insideFolderOf(let owner, let parent): "would be made inside \(parent), which " + Self.notYours(owner: owner, permissions: 0)
         case .system(let error): "cannot be created or opened (\(error.reason))"
         }
     }

@@ -1,0 +1,323 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Monday 2027-01-04 06:59:52 UTC, eight seconds before a Monday 07:00 alarm.
+private let justBeforeSeven = "2027-01-04 06:59:52"
+
+/// Runs the daemon on a fake clock until the alarm `id` has rung, then checks it played the
+/// voice file `voice` (its decoded samples), not the default tone.
+private func ringsVoiceAtSeven(_ lib: RingLibrary, _ id: String, voice: String) throws {
+    try? FileManager.default.removeItem(atPath: lib.devices.played)
+    try? FileManager.default.removeItem(atPath: "\(lib.dataDir)/events.log")   // only this ring's events count
+    let daemon = try FakeTimeDaemon(lib, fakeStart: justBeforeSeven)
+    let rang = daemon.waitForEvent("stopped alarm \(id)")
+    let (status, stderr) = daemon.stop()
+    #expect(rang && status == 0, "\(stderr)")
+    let log = (try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? ""
+    #expect(log.contains("2027-01-04T07:00:0"), "rang within its minute: \(log)")
+    let played = try IndependentMeasure.decodedSamples(lib.devices.played)
+    let ringtone = try IndependentMeasure.decodedSamples(voice)
+    #expect(played.count > 44_100)
+    #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
+}
+
+/// The sounds the scheduler names, from `scheduler list --json`: alarm id → file name (nil for the default tone).
+private func scheduledSounds(_ lib: RingLibrary) throws -> [String: String?] {
+    let held = try JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json", "-q"]).utf8)) as? [[String: Any]] ?? []
+    var sounds: [String: String?] = [:]
+    for entry in held {
+        guard let id = entry["id"] as? String else { continue }
+        let sound = entry["sound"] as? String
+        sounds[id] = sound == "default" ? nil : sound
+    }
+    return sounds
+}
+
+/// A user other than root, made once, and a copy of the binary anyone may run.
+private func owner(_ lib: RingLibrary) throws -> (user: String, binary: String) {
+    let user = "voicealarm-owner"
+    if (try ProcessRunner.run("/usr/bin/id", [user])).status != 0 { try ProcessRunner.mustRun("/usr/sbin/useradd", ["-M", user]) }
+    let binary = lib.dir.file("bin/voicealarm")
+    try FileManager.default.createDirectory(atPath: lib.dir.file("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: ProjectPaths.binary, toPath: binary)
+    chmod(lib.dir.path, 0o755)
+    for path in [lib.dir.path, lib.devices.directory.path] { try ProcessRunner.mustRun("/bin/chown", ["-R", user, path]) }
+    return (user, binary)
+}
+
+/// Runs the binary as `user` on `lib`.
+private func runAs(_ user: String, _ binary: String, _ lib: RingLibrary, _ arguments: [String]) throws -> ProcessResult {
+    try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir] + arguments,
+                          environment: lib.devices.environment)
+}
+
+/// Every trap of the Swift runtime ends a process with SIGILL or SIGTRAP (exit 132 or 133 through a shell).
+private func trapped(_ result: ProcessResult) -> Bool {
+    result.status == 132 || result.status == 133 || result.status == 4 || result.status == 5 || result.stderr.contains("Fatal error")
+        || result.stderr.contains("arithmetic overflow") || result.stderr.contains("Swift runtime failure")
+}
+
+@Suite("Nothing a clock, a typo or root can do silences an alarm", .serialized, .timeLimit(.minutes(3)))
+struct SilencingHolesTests {
+    @Test("File times past 2262 (or before 1677) trap nothing: every command works, and the daemon rings the voice at its minute")
+    func farFileTimes() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        let voice = "\(lib.dataDir)/Sounds/\(id).m4a"
+        let clips = try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/clips").map { "\(lib.dataDir)/clips/\($0)" }
+        for (index, path) in ([voice, "\(lib.dataDir)/voicealarm.sqlite", "\(lib.dataDir)/Sounds"] + clips).enumerated() {
+            try ProcessRunner.mustRun("/usr/bin/touch", ["-h", "-d", index % 2 == 0 ? "2300-01-01" : "1600-01-01", path])
+        }
+        let manifest = lib.dir.file("m.json")
+        try #"{"ringtones": [{"id": "a", "clips": ["\#(ProjectPaths.sampleAudio)/calm.wav"]}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        try ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", manifest])
+        for arguments in [["alarm", "list"], ["doctor"], ["repair"], ["build", "--all"], ["reconcile"], ["show", id], ["scheduler", "list"],
+                          ["ring", id, "--max-seconds", "1", "--sound", voice], ["batch", manifest, "--out", lib.dir.file("out")]] {
+            let result = try lib.run(arguments + ["-q"])
+            #expect(!trapped(result), "\(arguments): \(result.status) \(result.stderr.prefix(300))")
+            #expect(result.status == 0 || (arguments == ["doctor"] && result.status == 1), "\(arguments): \(result.stderr)")
+        }
+        #expect(try lib.ok(["alarm", "list", "--json", "-q"]).contains("\"sound\" : \"\(id).m4a\""), "still on its voice")
+        try ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", voice])
+        try ringsVoiceAtSeven(lib, id, voice: voice)
+    }
+
+    @Test("A scheduler switch that fails leaves every alarm in the old backend, the old choice remembered, and the alarm rings at its minute")
+    func failedSwitch() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        try Data().write(to: URL(fileURLWithPath: lib.dir.file("a-file")))
+        let failed = try lib.run(["--unit-dir", lib.dir.file("a-file/units"), "--scheduler", "systemd", "alarm", "list"])
+        #expect(failed.status == 1 && failed.stderr.hasPrefix("error: ") && failed.stderr.contains("Not a directory"), "\(failed.stderr)")
+        #expect(try scheduledSounds(lib) == [id: "\(id).m4a"], "the embedded scheduler still holds the alarm")
+        let settings = try lib.ok(["settings", "--json", "-q"])
+        #expect(!settings.contains("a-file"), "the unit dir of the failed switch is not remembered: \(settings)")
+        let doctor = try lib.run(["doctor", "--json"])
+        #expect(doctor.stdout.contains("\"scheduler\" : \"embedded\"") || doctor.stdout.contains("\"backend\" : \"embedded\""), "\(doctor.stdout)")
+        try ringsVoiceAtSeven(lib, id, voice: "\(lib.dataDir)/Sounds/\(id).m4a")
+    }
+
+    @Test("doctor compares the library with its scheduler: an alarm the scheduler lost, or a voice file it names that is gone")
+    func doctorSeesDrift() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        try FileManager.default.removeItem(atPath: "\(lib.dataDir)/embedded-scheduler.sqlite")
+        let lost = try lib.run(["doctor", "-q"])
+        #expect(lost.status == 1 && lost.stderr.contains("alarm \(id) is not held by the scheduler: nothing will ring it"), "\(lost.stderr)")
+        #expect(lost.stderr.split(separator: "\n").last?.hasPrefix("error: doctor: ") == true, "-q doctor ends on one error line: \(lost.stderr)")
+        _ = try lib.ok(["reconcile", "-q"])
+        try FileManager.default.removeItem(atPath: "\(lib.dataDir)/Sounds/\(id).m4a")
+        let gone = try lib.run(["doctor", "-q"])
+        #expect(gone.status == 1 && gone.stderr.contains("names voice file \(id).m4a for \(id), which is not there"), "\(gone.stderr)")
+    }
+
+    @Test("--sounds-dir is taken on only by a command that succeeds, moves the voice files, and refuses a path with a newline")
+    func soundsDirectory() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        let elsewhere = lib.dir.file("elsewhere")
+        let failing = try lib.run(["--sounds-dir", elsewhere, "playlist", "show", "nosuch"])
+        #expect(failing.status == 1)
+        #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(lib.dataDir)/Sounds\""), "not remembered after a failure")
+        #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
+
+        let newline = try lib.run(["--sounds-dir", lib.dir.file("x\ny"), "alarm", "list"])
+        #expect(newline.status == 64 && newline.stderr.hasPrefix("error: --sounds-dir: control characters"), "\(newline.stderr)")
+        #expect(newline.stderr.split(separator: "\n").count == 2)
+
+        let moved = try lib.run(["--sounds-dir", elsewhere, "clip", "list"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(elsewhere)\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["\(id).m4a"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds").isEmpty, "the old copies go once the new ones are in use")
+        #expect(try lib.ok(["alarm", "list", "--json", "-q"]).contains("\"sound\" : \"\(id).m4a\""))
+        let ring = try lib.run(["ring", id, "--max-seconds", "1", "-q"])
+        #expect(ring.status == 0 && ring.stdout == "\(id).m4a\n", "\(ring.stderr)")
+        let units = lib.dir.file("units")
+        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
+        let service = try String(contentsOfFile: "\(units)/voicealarm-\(id).service", encoding: .utf8)
+        #expect(service.contains("\(elsewhere)/\(id).m4a"), "the unit names the file where it is: \(service)")
+    }
+
+    @Test("Job-engine variables out of range are a usage error, never a trap",
+          arguments: [["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "100001"],
+                      ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "9223372036854775807"],
+                      ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_COUNT": "2"],
+                      ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_STEP": "0", "SLURM_ARRAY_TASK_COUNT": "2"],
+                      ["JOB_COMPLETION_INDEX": "-1"], ["AWS_BATCH_JOB_ARRAY_INDEX": "99999999999999999999"]])
+    func engineVariables(_ variables: [String: String]) throws {
+        let dir = TemporaryDirectory("engine")
+        let manifest = dir.file("m.json")
+        try #"{"ringtones": [{"id": "a", "clips": ["\#(ProjectPaths.sampleAudio)/calm.wav"]}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(variables) { $1 }
+        let result = try ProcessRunner.run(ProjectPaths.binary, ["batch", manifest, "--out", dir.file("out"), "--shards", "2"].filter {
+            variables["SLURM_ARRAY_TASK_COUNT"] == nil || ($0 != "--shards" && $0 != "2")
+        }, environment: environment)
+        #expect(!trapped(result) && result.status == 64, "\(variables): \(result.status) \(result.stderr.prefix(300))")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("error: ") && lines[1] == "see 'voicealarm batch --help'", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("out/a.m4a")))
+    }
+
+    @Test("A settings format change killed at any point leaves the scheduler naming files that exist; a ring from a damaged library plays the voice at its minute")
+    func killedFormatChange() throws {
+        let lib = try RingLibrary()
+        let first = try lib.alarm(at: "07:00")
+        var ids = [first]
+        for minute in ["08:00", "09:00", "10:00", "11:00"] {
+            ids.append(try lib.ok(["alarm", "add", "manifesto", "--at", minute, "--days", "mon", "-q"]))
+        }
+        let sounds = "\(lib.dataDir)/Sounds"
+        // Killed once two caf files are written, then once they all are: before, between and after the scheduler steps.
+        for (format, killAfter) in [("caf", 2), ("wav", 5)] {
+            let change = Process()
+            change.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+            change.arguments = ["--data-dir", lib.dataDir, "-q", "settings", "format", format]
+            change.environment = lib.devices.environment
+            change.standardOutput = FileHandle.nullDevice
+            change.standardError = FileHandle.nullDevice
+            try change.run()
+            let deadline = Date().addingTimeInterval(60)
+            while change.isRunning, Date() < deadline {
+                let written = ((try? FileManager.default.contentsOfDirectory(atPath: sounds)) ?? []).filter { $0.hasSuffix(".\(format)") }
+                if written.count >= killAfter { break }
+                usleep(2_000)
+            }
+            kill(change.processIdentifier, SIGKILL)
+            change.waitUntilExit()
+            for (id, file) in try scheduledSounds(lib) {
+                guard let file else { continue }
+                #expect(FileManager.default.fileExists(atPath: "\(sounds)/\(file)"), "killed after \(killAfter) \(format) files: \(id) names \(file)")
+            }
+        }
+        // The library is then unreadable: the daemon rings from what the scheduler named.
+        let named = try #require(try scheduledSounds(lib)[first] ?? nil)
+        try Data(repeating: 0, count: 4096).write(to: URL(fileURLWithPath: "\(lib.dataDir)/voicealarm.sqlite"))
+        try ringsVoiceAtSeven(lib, first, voice: "\(sounds)/\(named)")
+    }
+
+    @Test("Root in a person's library is refused with what to do, and changes nothing; a voice file the owner cannot read is found and rebuilt")
+    func rootInAPersonsLibrary() throws {
+        let lib = try RingLibrary()
+        let (user, binary) = try owner(lib)
+        let clip = try runAs(user, binary, lib, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try runAs(user, binary, lib, ["manifesto", "set", clip, "-q"]).status == 0)
+        let id = try runAs(user, binary, lib, ["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"]).stdout.trimmingCharacters(in: .newlines)
+        let voice = "\(lib.dataDir)/Sounds/\(id).m4a"
+        let before = try FileManager.default.attributesOfItem(atPath: voice)
+
+        let asRoot = try lib.run(["settings", "format", "caf"])
+        #expect(asRoot.status == 1, "\(asRoot.stderr)")
+        #expect(asRoot.stderr.hasPrefix("error: \(lib.dataDir): belongs to user \(user)") && asRoot.stderr.contains("sudo -u \(user) voicealarm"),
+                "\(asRoot.stderr)")
+        #expect(asRoot.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds") == ["\(id).m4a"])
+        #expect(try FileManager.default.attributesOfItem(atPath: voice)[.modificationDate] as? Date == before[.modificationDate] as? Date)
+        let owners = try FileManager.default.subpathsOfDirectory(atPath: lib.dataDir).map {
+            try FileManager.default.attributesOfItem(atPath: "\(lib.dataDir)/\($0)")[.ownerAccountName] as? String
+        }
+        #expect(owners.allSatisfy { $0 == user }, "root left nothing of its own in the library: \(owners)")
+
+        // What an earlier root run left: a voice file only root may read.
+        #expect(chown(voice, 0, 0) == 0 && chmod(voice, 0o600) == 0)
+        let doctor = try runAs(user, binary, lib, ["doctor"])
+        #expect(doctor.status == 1 && doctor.stderr.contains("voice file \(voice) belongs to root and cannot be read by you"), "\(doctor.stderr)")
+        #expect(!doctor.stdout.contains("1 with your voice"), "\(doctor.stdout)")
+        let build = try runAs(user, binary, lib, ["build", "--all", "-q"])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: voice)[.ownerAccountName] as? String == user, "made again as the owner's")
+        #expect(try runAs(user, binary, lib, ["alarm", "list", "--json", "-q"]).stdout.contains("\"sound\" : \"\(id).m4a\""))
+    }
+
+    @Test("Links planted in a library are never followed, by root or by its owner; a folder the person chose is never tightened silently; a 0666 database is made private")
+    func plantedLinks() throws {
+        let lib = try RingLibrary()
+        _ = try lib.alarm(at: "07:00")
+        let x = lib.dir.file("X"), y = lib.dir.file("Y")
+        for target in [x, y] {
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+            chmod(target, 0o755)
+        }
+        try FileManager.default.moveItem(atPath: "\(lib.dataDir)/clips", toPath: lib.dir.file("clips-kept"))
+        try FileManager.default.moveItem(atPath: "\(lib.dataDir)/Sounds", toPath: lib.dir.file("Sounds-kept"))
+        try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/clips", withDestinationPath: x)
+        try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/Sounds", withDestinationPath: y)
+        let listed = try lib.run(["clip", "list"])
+        #expect(listed.status == 1 && listed.stderr.contains("clips: is a symbolic link"), "\(listed.stderr)")
+        for target in [x, y] {
+            #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o755, "\(target) untouched")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty, "nothing made in \(target)")
+        }
+        for name in ["clips", "Sounds"] {
+            try FileManager.default.removeItem(atPath: "\(lib.dataDir)/\(name)")
+            try FileManager.default.moveItem(atPath: lib.dir.file("\(name)-kept"), toPath: "\(lib.dataDir)/\(name)")
+        }
+
+        chmod("\(lib.dataDir)/voicealarm.sqlite", 0o666)
+        let chosen = lib.dir.file("chosen")
+        try FileManager.default.createDirectory(atPath: chosen, withIntermediateDirectories: true)
+        chmod(chosen, 0o755)
+        let moved = try lib.run(["--sounds-dir", chosen, "alarm", "list"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stderr.contains("Made \(chosen) private: it was open to other users (mode 0755), it is 0700 now."), "\(moved.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: "\(lib.dataDir)/voicealarm.sqlite")[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test("Walking every alarm with nothing to build writes the library's backup once, not once per alarm")
+    func backupOncePerCommand() throws {
+        let lib = try RingLibrary()
+        let tone = lib.dir.file("short.wav")
+        try AudioFixtures.tone(tone, seconds: 0.6)
+        let clip = try lib.ok(["clip", "import", tone, "-q"])
+        // Five voice alarms, and five on a playlist with nothing recorded yet (the default tone, said again by every walk).
+        for playlist in 0..<2 {
+            _ = try lib.ok(["playlist", "create", "p\(playlist)"] + (playlist == 0 ? [clip] : []) + ["-q"])
+            for alarm in 0..<5 { _ = try lib.ok(["alarm", "add", "p\(playlist)", "--at", "0\(playlist):0\(alarm)", "--days", "daily", "-q"]) }
+        }
+        // Voice files touched since they were checked: each is checked again, and its stamp recorded.
+        for name in try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds") {
+            try ProcessRunner.mustRun("/usr/bin/touch", ["\(lib.dataDir)/Sounds/\(name)"])
+        }
+        for command in [["build", "--all"], ["reconcile"]] {
+            let trace = lib.dir.file("trace")
+            let result = try ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
+                                                                   "--data-dir", lib.dataDir] + command + ["-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
+            #expect(renames.count <= 1, "\(command): \(renames.count) rewrites of the backup for 10 alarms")
+        }
+    }
+
+    @Test("Control characters a person typed are echoed escaped: no forged line on the terminal or in the event log")
+    func controlCharacters() throws {
+        let lib = try RingLibrary()
+        let id = try lib.alarm(at: "07:00")
+        let forged = try lib.run(["playlist", "show", "x\nwarning: all alarms deleted"])
+        #expect(forged.status == 1 && forged.stderr.split(separator: "\n").count == 1 && forged.stderr.contains("x\\u{A}warning"), "\(forged.stderr)")
+        for arguments in [["--bogus\u{1B}[31m\u{07}", "alarm", "list"], ["alarm", "remove", "abc\u{07}\r\u{1B}[2J12345678"], ["voice", "off", "\u{1B}]0;x\u{07}"]] {
+            let result = try lib.run(arguments)
+            #expect(result.status != 0)
+            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(arguments): \(result.stderr.debugDescription)")
+        }
+        let before = ((try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? "").split(separator: "\n").count
+        _ = try lib.run(["ring", id, "--device", "nodev\n2099-01-01T07:00:00Z ringing alarm forged", "--max-seconds", "1", "-q"])
+        let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8).split(separator: "\n")
+        #expect(!log.contains { $0.hasPrefix("2099") }, "\(log)")
+        #expect(log.dropFirst(before).allSatisfy { $0.range(of: #"^\d{4}-\d\d-\d\dT"#, options: .regularExpression) != nil }, "\(log)")
+    }
+
+    @Test("help --json is JSON; service status says error: when it fails")
+    func smallerHoles() throws {
+        for arguments in [["help", "--json"], ["help", "alarm", "add", "--json"], ["alarm", "--help", "--json"], ["ring", "--help", "--json"]] {
+            let result = try voicealarm(arguments)
+            #expect(result.status == 0)
+            let document = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
+            #expect(document?["usage"] is String && document?["globalOptions"] is [Any], "\(arguments): \(result.stdout.prefix(200))")
+        }
+        let lib = try RingLibrary()
+        let status = try lib.run(["service", "status"])
+        #expect(status.status == 1 && status.stderr.hasPrefix("error: "), "\(status.stderr)")
+    }
+}
