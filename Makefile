@@ -16,7 +16,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build demo test sanitize soak bench clean samples docs picture install uninstall
+.PHONY: deps build-deps build demo test sanitize soak bench bench-walk clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -87,6 +87,11 @@ soak: build
 # A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run.
 bench: deps
 	@scripts/bench.sh
+
+# The walk rows of the benchmark alone: build --all, reconcile and settings over 1,000 voice alarms
+# with nothing to build, against alarm list of the same library.
+bench-walk: deps
+	@scripts/bench_walk.sh
 
 # Installing for keeps (optional): the release binary, man pages and completions under PREFIX.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)

@@ -2,7 +2,8 @@
 # make bench: VoiceAlarm's batch against a shell loop around the ffmpeg CLI and against the
 # encoder-only bounds (in-process, and one encoder process per core at once), measured in one run
 # on this machine, for m4a and caf; peak and idle memory; one render's latency against its own
-# encoder time; a settings change rebuilding 20 voice alarms. Prints a table.
+# encoder time; a settings change rebuilding 20 voice alarms; walks over 1,000 alarms with nothing
+# to build (scripts/bench_walk.sh). Prints a table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${BENCH_RINGTONES:-200}
@@ -113,5 +114,7 @@ mapfile -t first < "$work/library-playlist.txt"
 renders=()
 for i in 1 2 3; do renders+=("$(timed "$bin" render -q -o "$work/single/playlist.m4a" "${first[@]}")"); done
 row "library" "settings" "$settings $build_all $(median "${renders[@]}") $voice"
+
+scripts/bench_walk.sh "$bin" "$work" "$results"
 
 python3 scripts/bench_table.py "$results" "$N" "$BIG" "$JOBS"

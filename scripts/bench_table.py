@@ -46,3 +46,8 @@ settings, build_all, single, voice = rows[("library", "settings")]
 print(f"{'library':7} {f'(k) settings target-lufs: rebuilds {int(voice)} voice alarms':84} {settings:9.3f} {settings / single:22.2f} x (m), {settings / build_all:.2f} x (l)")
 print(f"{'library':7} {'(l) build --all, the same 20 rebuilt (their files removed)':84} {build_all:9.3f}")
 print(f"{'library':7} {'(m) one render of one of those playlists (median of 3)':84} {single:9.3f}")
+if ("walk", "walk") in rows:
+    build, reconcile, settings, listing, alarms = rows[("walk", "walk")]
+    for label, value in [("(n) build --all", build), ("(o) reconcile", reconcile), ("(p) settings gap 0.3 (rebuilds nothing)", settings)]:
+        print(f"{'walk':7} {f'{label}, {int(alarms)} voice alarms, nothing to build (median of 3)':84} {value:9.3f} {value / listing:22.2f} x (q)")
+    print(f"{'walk':7} {f'(q) alarm list of the same {int(alarms)} alarms (median of 3)':84} {listing:9.3f}")

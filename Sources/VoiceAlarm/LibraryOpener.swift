@@ -110,7 +110,7 @@ public enum LibraryOpener {
                 copied.append(file)
             }
             try store.setSetting(soundsKey, requested)
-            let scheduler = try (service.scheduler as? SystemdTimerScheduler)?.carrying(soundsDirectory: new.path) ?? service.scheduler
+            let scheduler = try service.scheduler.relocating(soundsDirectory: new.path)
             let moved = AlarmService(store: store, sounds: new, scheduler: scheduler, now: service.now, timeZone: service.timeZone, warn: warn)
             _ = try moved.sync.reconcile()
         } catch {

@@ -67,11 +67,14 @@ public final class ScheduleSync {
         let alarms = try ids.filter { seen.insert($0).inserted }.compactMap { try store.alarm($0) }
         let outcomes = pool.with(jobs: jobs).build(alarms, settings: settings, on: builder)
         var summary = RebuildSummary()
+        // What the scheduler holds already, read once: an alarm it holds as it should be is not written again.
+        let held = (try? scheduler.alarms()).map { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let snoozes = (try? liveSnoozes()) ?? []
         for (stored, outcome) in zip(alarms, outcomes) {
             summary.record(stored.alarm.id, outcome)
             // A file of another format goes only once the scheduler names the new one: killed
             // anywhere before, the scheduler still names a file that exists.
-            if schedule(stored.alarm.id), case .built(let fileName) = outcome {
+            if schedule(stored.alarm.id, held: held, snoozes: snoozes), case .built(let fileName) = outcome {
                 builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
             }
         }
@@ -80,16 +83,25 @@ public final class ScheduleSync {
 
     /// Hands an alarm to the scheduler with the sound it resolves to (a finished one-off is
     /// cancelled instead).
+    /// - Parameters:
+    ///   - held: what the scheduler held before, when read: an alarm held exactly as it should be
+    ///     (and current) is left alone, so walking every alarm writes nothing for those in step.
+    ///   - snoozes: the live snoozes, when read.
     /// - Returns: whether the scheduler now holds what the library says (false after a warning).
     @discardableResult
-    func schedule(_ id: UUID) -> Bool {
+    func schedule(_ id: UUID, held: [UUID: ScheduledAlarm]? = nil, snoozes: [PendingSnooze]? = nil) -> Bool {
         do {
             guard let stored = try store.alarm(id), !stored.alarm.isFinished(at: now(), in: timeZone) else {
-                try scheduler.cancel(id: id)
+                if held == nil || held?[id] != nil { try scheduler.cancel(id: id) }
                 return true
             }
-            try scheduler.schedule(id: id, configuration: configuration(of: stored))
-            if let snooze = try liveSnoozes().first(where: { $0.alarm == id }) { try schedule(snooze) }
+            let configuration = configuration(of: stored)
+            if let current = held?[id], current.configuration == configuration, scheduler.isCurrent(current) {
+                // Held as it should be.
+            } else {
+                try scheduler.schedule(id: id, configuration: configuration)
+            }
+            if let snooze = try (snoozes ?? liveSnoozes()).first(where: { $0.alarm == id }) { try schedule(snooze) }
             return true
         } catch {
             warn("warning: alarm \(id.uuidString.lowercased()) could not be scheduled: \(error)")
@@ -101,8 +113,12 @@ public final class ScheduleSync {
     /// by a rebuild that was stopped before its scheduler step). Call it only once the scheduler
     /// holds what the library says.
     func retireStaleFiles(_ alarms: [StoredAlarm]) {
+        // The folder is listed once: one pass over its files, not one per alarm.
+        let present = builder.sounds.fileNames()
         for stored in alarms {
-            builder.sounds.removeFiles(of: stored.alarm.id, keeping: stored.alarm.voice ? stored.soundFile : nil, temporaries: false)
+            let id = stored.alarm.idString
+            let keeping = stored.alarm.voice ? stored.soundFile : nil
+            for name in present where name != keeping && name.hasPrefix(id + ".") { builder.sounds.remove(name) }
         }
     }
 

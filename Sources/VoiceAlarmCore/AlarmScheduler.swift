@@ -57,10 +57,15 @@ public protocol AlarmScheduler {
     /// What stops this backend from ringing alarms (no daemon, no user manager…), as sentences
     /// that say what to do; empty when nothing does.
     func problems() -> [String]
+    /// The same backend for voice files kept in another folder: a backend that writes their
+    /// paths (systemd units name the file a ring plays) is made anew with the folder; one that
+    /// keeps only their names is itself.
+    func relocating(soundsDirectory: String) throws -> any AlarmScheduler
 }
 
 extension AlarmScheduler {
     public func isCurrent(_ alarm: ScheduledAlarm) -> Bool { true }
+    public func relocating(soundsDirectory: String) throws -> any AlarmScheduler { self }
 }
 
 /// AlarmKit's `alarmUpdates`: the scheduled alarms, yielded whenever the list read by `read`

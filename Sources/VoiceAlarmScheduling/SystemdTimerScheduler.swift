@@ -57,7 +57,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     }
 
     /// The same backend, its services naming voice files in another sounds dir.
-    public func carrying(soundsDirectory: String) throws -> SystemdTimerScheduler {
+    public func relocating(soundsDirectory: String) throws -> any AlarmScheduler {
         try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
                                   soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
@@ -113,7 +113,9 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// False when the unit files differ from what would be written now: edited, corrupt, written
     /// by another version, or holding a DST gap day that has passed.
     public func isCurrent(_ alarm: ScheduledAlarm) -> Bool {
-        guard let unit = try? units().first(where: { $0.id == alarm.id }), let configuration = unit.configuration else { return false }
+        // This alarm's own files only: asking of every alarm reads each unit once, not the folder each time.
+        guard let unit = unit(named: (unitPath(alarm.id, "timer") as NSString).lastPathComponent),
+              let configuration = unit.configuration else { return false }
         let (timer, service) = unitTexts(id: alarm.id, configuration: configuration)
         return unit.timer == timer && (try? String(contentsOfFile: unitPath(alarm.id, "service"), encoding: .utf8)) == service
     }
@@ -175,17 +177,21 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         do { names = try FileManager.default.contentsOfDirectory(atPath: unitDirectory) } catch {
             throw SystemError(foundation: error, operation: "list", path: unitDirectory)
         }
-        return names.sorted().compactMap { name -> Unit? in
-            guard name.hasPrefix("voicealarm-"), name.hasSuffix(".timer"),
-                  let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))) else { return nil }
-            let text = (try? String(contentsOfFile: "\(unitDirectory)/\(name)", encoding: .utf8)) ?? ""
-            let fields = Self.fields(text)
-            if let owner = fields["X-VoiceAlarm-DataDir"], owner != dataDirectory { return nil }
-            let configuration = fields["X-VoiceAlarm-Configuration"]
-                .flatMap { Data(base64Encoded: $0) }
-                .flatMap { try? JSONDecoder().decode(AlarmConfiguration.self, from: $0) }
-            return Unit(id: id, timer: text, configuration: configuration)
-        }
+        return names.sorted().compactMap(unit(named:))
+    }
+
+    /// The timer `name` in the unit folder when it is one of ours for this data dir (or for none).
+    private func unit(named name: String) -> Unit? {
+        guard name.hasPrefix("voicealarm-"), name.hasSuffix(".timer"),
+              let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))),
+              FileSystem.kind(of: "\(unitDirectory)/\(name)") != .missing else { return nil }
+        let text = (try? String(contentsOfFile: "\(unitDirectory)/\(name)", encoding: .utf8)) ?? ""
+        let fields = Self.fields(text)
+        if let owner = fields["X-VoiceAlarm-DataDir"], owner != dataDirectory { return nil }
+        let configuration = fields["X-VoiceAlarm-Configuration"]
+            .flatMap { Data(base64Encoded: $0) }
+            .flatMap { try? JSONDecoder().decode(AlarmConfiguration.self, from: $0) }
+        return Unit(id: id, timer: text, configuration: configuration)
     }
 
     /// What a corrupt unit of ours reports: never equal to a real configuration, so reconcile rewrites or removes it.

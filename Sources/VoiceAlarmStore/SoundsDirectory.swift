@@ -30,6 +30,12 @@ public struct SoundsDirectory: Sendable {
     /// Makes a just-written file private.
     public func makePrivate(_ fileName: String) { chmod(path(of: fileName), 0o600) }
 
+    /// The names of the files in the folder, hidden ones included.
+    public func fileNames() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
+
+    /// Removes one file of the folder; one already gone is not an error.
+    public func remove(_ fileName: String) { unlink(path(of: fileName)) }
+
     /// Removes every file of `alarm` except `keeping` (a voice switched off, an alarm removed,
     /// a format changed). Hidden temporary files of an interrupted build go too, unless
     /// `temporaries` is false (another process may be writing one now).
