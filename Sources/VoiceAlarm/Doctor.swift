@@ -130,7 +130,16 @@ public struct Doctor {
         }
         let statuses = try service.alarms.statuses()
         let live = statuses.filter { $0.next != nil }
-        problems += Self.driftProblems(try service.sync.drift().filter(\.affectsRinging))
+        do {
+            problems += Self.driftProblems(try service.sync.drift().filter(\.affectsRinging))
+        } catch {
+            problems.append("the scheduler cannot be compared with the library (\(SystemError.text(of: error))); run 'voicealarm reconcile'")
+        }
+        if let unreadable = try? service.store.unreadableAlarmIDs(), let first = unreadable.first {
+            problems.append("\(unreadable.count == 1 ? "an alarm's record" : "\(unreadable.count) alarms' records") cannot be read "
+                            + "(\(first.uuidString.lowercased())\(unreadable.count > 1 ? ", …" : "")): they ring only as their scheduler last held them; "
+                            + "run 'voicealarm repair'")
+        }
         for status in live where status.alarm.voice {
             guard let file = try service.store.alarm(status.alarm.id)?.soundFile else { continue }
             let path = service.sounds.path(of: file)

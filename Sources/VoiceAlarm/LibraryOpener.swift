@@ -9,9 +9,9 @@ import VoiceAlarmStore
 /// sounds dir is asked for.
 ///
 /// A switch never leaves an alarm in no scheduler: the new backend is built before anything
-/// leaves the old one (a unit dir that is a file fails there, with nothing changed), and when
-/// entering the new one fails the alarms go back to the old one and the old choice stays
-/// remembered. A sounds dir is checked when the library opens, but the voice files move to it
+/// leaves the old one, and when entering the new one fails (a unit dir that is a file fails at
+/// its first unit) the alarms go back to the old one and the old choice, and the old unit dir,
+/// stay remembered. A sounds dir is checked when the library opens, but the voice files move to it
 /// (and it is remembered) only once the command has succeeded (`switchSounds`): a command that
 /// fails changes no folder.
 ///
@@ -38,9 +38,10 @@ public enum LibraryOpener {
         let defaultSounds = "\(store.dataDirectory)/Sounds"
         let rememberedSounds = remembered[soundsKey] ?? defaultSounds
         let sounds = try SoundsDirectory(path: rememberedSounds, chosen: rememberedSounds != defaultSounds, announce: warn)
-        if let requested = location.soundsDirectory, requested != sounds.path {
-            // Checked now, so a folder that cannot be used fails the command before it does anything.
-            _ = try SoundsDirectory(path: requested, chosen: requested != defaultSounds, announce: warn)
+        if let requested = location.soundsDirectory, !PrivateFolder.same(requested, sounds.path) {
+            // Checked now, making and changing nothing, so a folder that cannot be used fails the
+            // command before it does anything.
+            try SoundsDirectory.check(path: requested, chosen: !PrivateFolder.same(requested, defaultSounds))
         }
         let current = SchedulerBackend(rawValue: remembered[schedulerKey] ?? "") ?? .embedded
         let unitDirectory = remembered[unitsKey] ?? SystemdTimerScheduler.defaultUnitDirectory
@@ -97,10 +98,11 @@ public enum LibraryOpener {
     /// - Returns: how many voice files moved, or nil when no switch was asked for.
     public static func switchSounds(of service: AlarmService, to location: LibraryLocation,
                                     warn: @escaping (String) -> Void = { _ in }) throws -> Int? {
-        guard let requested = location.soundsDirectory, requested != service.sounds.path else { return nil }
+        // However it is spelled (a trailing slash, a link), the folder in use is no switch: nothing is copied onto itself.
+        guard let requested = location.soundsDirectory, !PrivateFolder.same(requested, service.sounds.path) else { return nil }
         let store = service.store
         let old = service.sounds
-        let new = try SoundsDirectory(path: requested, chosen: requested != "\(store.dataDirectory)/Sounds")
+        let new = try SoundsDirectory(path: requested, chosen: !PrivateFolder.same(requested, "\(store.dataDirectory)/Sounds"), announce: warn)
         let previous = try store.settings()[soundsKey]
         var copied: [String] = []
         do {
@@ -114,9 +116,10 @@ public enum LibraryOpener {
             let moved = AlarmService(store: store, sounds: new, scheduler: scheduler, now: service.now, timeZone: service.timeZone, warn: warn)
             _ = try moved.sync.reconcile()
         } catch {
-            for file in copied { FileSystem.remove(new.path(of: file)) }
+            // The old folder back first (remembered, and named by the scheduler again), then the copies go.
             if let previous { try? store.setSetting(soundsKey, previous) } else { try? store.removeSetting(soundsKey) }
             _ = try? service.sync.reconcile()
+            for file in copied { FileSystem.remove(new.path(of: file)) }
             throw error
         }
         for file in copied { FileSystem.remove(old.path(of: file)) }

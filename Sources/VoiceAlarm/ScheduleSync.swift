@@ -112,13 +112,20 @@ public final class ScheduleSync {
     /// Removes the voice files of `alarms` that the library no longer names (an older format left
     /// by a rebuild that was stopped before its scheduler step). Call it only once the scheduler
     /// holds what the library says.
-    func retireStaleFiles(_ alarms: [StoredAlarm]) {
+    ///
+    /// Only files older than `FileSystem.abandonedTemporaryAge` go: a file just written is one
+    /// another command may be about to record (it renames first, records next).
+    func retireStaleFiles(_ alarms: [StoredAlarm], now: Date = Date()) {
         // The folder is listed once: one pass over its files, not one per alarm.
         let present = builder.sounds.fileNames()
         for stored in alarms {
             let id = stored.alarm.idString
             let keeping = stored.alarm.voice ? stored.soundFile : nil
-            for name in present where name != keeping && name.hasPrefix(id + ".") { builder.sounds.remove(name) }
+            for name in present where name != keeping && name.hasPrefix(id + ".") {
+                guard let stamp = try? FileStamp(path: builder.sounds.path(of: name)),
+                      now.timeIntervalSince1970 - stamp.modifiedSeconds > FileSystem.abandonedTemporaryAge else { continue }
+                builder.sounds.remove(name)
+            }
         }
     }
 
@@ -192,10 +199,14 @@ public final class ScheduleSync {
             if case .defaultTone = builder.resolve(stored) { return true }
             return false
         }
-        _ = pool.build(due, settings: settings, on: builder)
+        let outcomes = pool.build(due, settings: settings, on: builder)
         let (plan, desired) = try plan(with: scheduler)
         for id in plan.schedule + plan.update { try scheduler.schedule(id: id, configuration: desired[id]!) }
         for id in plan.cancel { try scheduler.cancel(id: id) }
+        // The scheduler names every file built just now: the ones they replace go now, other leftovers once they are old.
+        for (stored, outcome) in zip(due, outcomes) {
+            if case .built(let fileName) = outcome { builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false) }
+        }
         retireStaleFiles(try store.alarms())
         return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)
     }
@@ -212,7 +223,10 @@ public final class ScheduleSync {
             guard let stored = alarms.first(where: { $0.alarm.id == snooze.alarm }) else { continue }
             desired[snooze.scheduleID] = snoozeConfiguration(of: stored, at: snooze.ringAt)
         }
-        let held = try scheduler.alarms()
+        // What the scheduler holds for an alarm whose row cannot be read stays: better its last
+        // known ring than none (doctor says to run 'voicealarm repair').
+        let unreadable = Set(try store.unreadableAlarmIDs())
+        let held = try scheduler.alarms().filter { !unreadable.contains($0.id) }
         let actual = Dictionary(held.map { ($0.id, $0.configuration) }, uniquingKeysWith: { first, _ in first })
         let stale = Set(held.filter { !scheduler.isCurrent($0) }.map(\.id))
         return (ReconcilePlan(desired: desired, actual: actual, stale: stale), desired)

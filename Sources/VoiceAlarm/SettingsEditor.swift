@@ -58,9 +58,14 @@ public final class SettingsEditor {
     }
 
     /// Changes one render setting (`value` in the `voicealarm settings` syntax) and rebuilds
-    /// every voice alarm.
+    /// every voice alarm; the library's backup is written once, at the end (a copy one setting
+    /// behind, should the rebuild be stopped, only rebuilds again).
     /// - Throws: `SettingsError` when the value does not parse or fit with the others.
     public func change(_ key: RenderSettingKey, to value: String) throws -> RebuildSummary {
+        try store.deferringBackup { try changeDeferred(key, to: value) }
+    }
+
+    private func changeDeferred(_ key: RenderSettingKey, to value: String) throws -> RebuildSummary {
         precondition(key.isLibrarySetting, "the library does not remember \(key)")
         let current = try store.settings()
         var updated = current

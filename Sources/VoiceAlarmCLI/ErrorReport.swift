@@ -26,6 +26,6 @@ struct ErrorReport: Encodable {
 
     /// The input an error is about, for the errors that name one.
     static func input(of error: any Error) -> String? {
-        (error as? UsageError).map { $0.input } ?? (error as? LibraryPathError)?.input ?? FailureInput.of(error)
+        (error as? UsageError).map { $0.input } ?? FailureInput.of(error)
     }
 }

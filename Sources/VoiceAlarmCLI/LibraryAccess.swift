@@ -3,13 +3,6 @@ import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmFiles
 
-/// An environment variable naming the library's folder that cannot be used (a newline in it).
-struct LibraryPathError: Error, CustomStringConvertible {
-    var input: String
-    var message: String
-    var description: String { message }
-}
-
 /// Finds the library a command line points at — `--data-dir`, else `$VOICEALARM_HOME`, else
 /// `$XDG_DATA_HOME/voicealarm`, else `~/.local/share/voicealarm` — and opens it with the
 /// folders and scheduler the command line names (the service remembers them).
@@ -19,7 +12,7 @@ enum LibraryAccess {
         for name in ["VOICEALARM_HOME", "XDG_DATA_HOME"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             if PrintableText.hasControlCharacters(value) {
-                throw LibraryPathError(input: name, message: "\(name): \(PrintableText.refusal) in a folder's path")
+                throw UsageError("\(name): \(PrintableText.refusal) in a folder's path", command: parsed.command)
             }
             return absolute(value) + (name == "XDG_DATA_HOME" ? "/voicealarm" : "")
         }

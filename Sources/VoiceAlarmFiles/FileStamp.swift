@@ -7,16 +7,16 @@ import Foundation
 ///
 /// File times come from the outside world (a backup restored with bogus times, `touch -d
 /// 2300-01-01`): a time that nanoseconds in 64 bits cannot hold (before 1677 or after 2262) makes
-/// an *inexact* stamp, which `matches` nothing, so such a file always counts as changed. Nothing
-/// a file's metadata says can trap.
+/// an *inexact* stamp, which `matches` nothing (not even itself, recorded and read back), so
+/// such a file always counts as changed. Nothing a file's metadata says can trap.
 public struct FileStamp: Codable, Equatable, Hashable, Sendable {
     public var size: Int
     /// Modification time in nanoseconds since 1970 (exact, so stamps compare equal only when unchanged);
     /// clamped to the representable range when `isExact` is false.
     public var modified: Int64
     public var inode: UInt64
-    /// Whether `modified` is the file's time exactly. Stamps read back from a record are exact:
-    /// an inexact one is never recorded for reuse.
+    /// Whether `modified` is the file's time exactly. A stamp read back from a record says it is
+    /// (the flag is not kept); what vouches is the stamp just read, which `matches` requires exact.
     public var isExact: Bool = true
 
     private enum CodingKeys: String, CodingKey { case size, modified, inode }

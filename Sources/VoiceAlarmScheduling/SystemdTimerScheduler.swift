@@ -95,8 +95,15 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         try write(service, to: unitPath(id, "service"))
         try write(timer, to: unitPath(id, "timer"))
         if activates {
-            try run(["daemon-reload"])
-            try run(["enable", "--now", "voicealarm-\(Self.name(id)).timer"])
+            do {
+                try run(["daemon-reload"])
+                try run(["enable", "--now", "voicealarm-\(Self.name(id)).timer"])
+            } catch {
+                // A timer systemd did not take is not kept as if it would ring: the next command
+                // finds the alarm not held and tries again, and doctor says so meanwhile.
+                unlink(unitPath(id, "timer"))
+                throw error
+            }
         }
     }
 

@@ -36,7 +36,7 @@ public final class LibraryStore {
         self.dataDirectory = dataDirectory
         isReadOnly = false
         try Self.makePrivateDirectory(dataDirectory)
-        try Self.makePrivateDirectory("\(dataDirectory)/clips", followingLinks: false)
+        try Self.makePrivateDirectory("\(dataDirectory)/clips", links: .ownOnly)
         StaleFiles.sweep("\(dataDirectory)/clips")
         let path = "\(dataDirectory)/voicealarm.sqlite"
         if FileSystem.kind(of: path) == .missing {
@@ -273,6 +273,16 @@ public final class LibraryStore {
     public func alarms() throws -> [StoredAlarm] {
         try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id ORDER BY a.hour, a.minute, a.rowid")
             .compactMap(Self.storedAlarm)
+    }
+
+    /// The ids of alarm rows that do not make an alarm (edited or damaged: neither weekly nor
+    /// dated, a time out of range): `alarms()` leaves them out, so they are reported, and a
+    /// reconcile never cancels what the scheduler holds for them.
+    public func unreadableAlarmIDs() throws -> [UUID] {
+        try db.query("SELECT a.*, t.kind, t.name FROM alarms a LEFT JOIN targets t ON t.id = a.target_id ORDER BY a.rowid").compactMap { row in
+            guard Self.storedAlarm(row) == nil || row["kind"] == nil || row["kind"]?.text == nil else { return nil }
+            return row["id"]?.text.flatMap(UUID.init(uuidString:))
+        }
     }
 
     public func alarm(_ id: UUID) throws -> StoredAlarm? {

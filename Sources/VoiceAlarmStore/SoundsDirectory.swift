@@ -9,15 +9,22 @@ public struct SoundsDirectory: Sendable {
 
     /// Opens (creating, mode 0700) the folder, which must be this user's.
     /// - Parameters:
-    ///   - chosen: a folder the person named (`--sounds-dir`): it may be reached through a link,
-    ///     and a loosened mode is tightened only with a word to `announce`. The library's own
-    ///     `Sounds/` (false) is never followed through a link.
+    ///   - chosen: a folder the person named (`--sounds-dir`): it may be reached through any
+    ///     link, and a loosened mode is tightened only with a word to `announce`. The library's
+    ///     own `Sounds/` (false) is followed only through a link of this user's.
     /// - Throws: `StoreError.dataDirectory` for a folder that cannot be made, is not a folder,
-    ///   is a link where none is followed, or belongs to another user.
+    ///   is another user's link where none is followed, or belongs to another user.
     public init(path: String, chosen: Bool = true, announce: ((String) -> Void)? = nil) throws {
         self.path = path
-        try LibraryStore.makePrivateDirectory(path, followingLinks: chosen, announce: chosen ? (announce ?? { _ in }) : nil)
+        try LibraryStore.makePrivateDirectory(path, links: chosen ? .followed : .ownOnly, announce: chosen ? (announce ?? { _ in }) : nil)
         StaleFiles.sweep(path)
+    }
+
+    /// Whether `init(path:chosen:)` would accept the folder, making and changing nothing (a
+    /// `--sounds-dir` is checked before the command runs, and taken on only once it succeeded).
+    /// - Throws: `StoreError.dataDirectory`, as `init` would.
+    public static func check(path: String, chosen: Bool = true) throws {
+        try LibraryStore.checkPrivateDirectory(path, links: chosen ? .followed : .ownOnly)
     }
 
     /// The file name an alarm's ringtone has in `format`.

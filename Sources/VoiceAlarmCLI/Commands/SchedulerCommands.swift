@@ -60,6 +60,11 @@ enum SchedulerCommands {
     }
 
     private static func daemon(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        // A sounds dir is taken on when a command ends well; the daemon runs until it is stopped.
+        if parsed.value("sounds-dir") != nil {
+            throw UsageError("--sounds-dir: the daemon does not move the voice files; give it to a command that ends "
+                             + "('voicealarm --sounds-dir DIR reconcile'), then start the daemon", command: parsed.command)
+        }
         var options = DaemonHost.Options()
         options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
         options.maxRingSeconds = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
