@@ -47,13 +47,20 @@ final class FakeTimeDaemon {
 /// `date -u -d "2027-01-04 06:50" +%s`: Monday 06:50 UTC.
 private let monday0650 = 1799045400.0
 
-/// An unprivileged user for the test (made once), and a copy of the binary anyone may run.
-private func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
+/// An unprivileged user for the test (made once; two suites may ask at once), and a copy of the
+/// binary anyone may run; the library's folder becomes that user's.
+func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
     let user = "voicealarm-tester"
-    if (try ProcessRunner.run("/usr/bin/id", [user])).status != 0 { try ProcessRunner.mustRun("/usr/sbin/useradd", ["-M", user]) }
+    if (try ProcessRunner.run("/usr/bin/id", [user])).status != 0 {
+        let made = try ProcessRunner.run("/usr/sbin/useradd", ["-M", user])
+        guard try made.status == 0 || ProcessRunner.run("/usr/bin/id", [user]).status == 0 else {
+            throw TestSupportError("useradd \(user) failed: \(made.stderr)")
+        }
+    }
     let binary = lib.dir.file("bin/voicealarm")
     try FileManager.default.createDirectory(atPath: lib.dir.file("bin"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: ProjectPaths.binary, toPath: binary)
+    chmod(lib.dir.path, 0o755)
     for path in [lib.dir.path, lib.devices.directory.path] { try ProcessRunner.mustRun("/bin/chown", ["-R", user, path]) }
     return (user, binary)
 }

@@ -35,16 +35,18 @@ private func scheduledSounds(_ lib: RingLibrary) throws -> [String: String?] {
     return sounds
 }
 
-/// A user other than root, made once, and a copy of the binary anyone may run.
-private func owner(_ lib: RingLibrary) throws -> (user: String, binary: String) {
-    let user = "voicealarm-owner"
-    if (try ProcessRunner.run("/usr/bin/id", [user])).status != 0 { try ProcessRunner.mustRun("/usr/sbin/useradd", ["-M", user]) }
-    let binary = lib.dir.file("bin/voicealarm")
-    try FileManager.default.createDirectory(atPath: lib.dir.file("bin"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: ProjectPaths.binary, toPath: binary)
-    chmod(lib.dir.path, 0o755)
-    for path in [lib.dir.path, lib.devices.directory.path] { try ProcessRunner.mustRun("/bin/chown", ["-R", user, path]) }
-    return (user, binary)
+/// A library that belongs to an unprivileged user, with a manifesto alarm at 07:00 on Mondays
+/// that the user added: the user, their copy of the binary, and the alarm's id.
+private func ownedAlarm(_ lib: RingLibrary) throws -> (user: String, binary: String, id: String) {
+    let (user, binary) = try unprivileged(lib)
+    func ok(_ arguments: [String]) throws -> String {
+        let result = try runAs(user, binary, lib, arguments + ["-q"])
+        guard result.status == 0 else { throw TestSupportError("\(arguments) as \(user) failed: \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+    let clip = try ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"])
+    _ = try ok(["manifesto", "set", clip])
+    return (user, binary, try ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"]))
 }
 
 /// Runs the binary as `user` on `lib`.
@@ -144,7 +146,9 @@ struct SilencingHolesTests {
         let same = try lib.run(["--sounds-dir", "\(lib.dataDir)//Sounds/", "clip", "list"])
         #expect(same.status == 0 && FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"),
                 "the folder in use, spelled otherwise, is no switch: \(same.stderr)")
-        let daemon = try lib.run(["--sounds-dir", elsewhere, "daemon"])
+        // (Bounded: a daemon that took the option would run until stopped.)
+        let daemon = try ProcessRunner.run("/usr/bin/timeout", ["20", ProjectPaths.binary, "--data-dir", lib.dataDir, "--sounds-dir", elsewhere, "daemon"],
+                                           environment: lib.devices.environment)
         #expect(daemon.status == 64 && daemon.stderr.hasPrefix("error: --sounds-dir: the daemon does not move"), "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
 
@@ -224,10 +228,7 @@ struct SilencingHolesTests {
           .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
     func rootInAPersonsLibrary() throws {
         let lib = try RingLibrary()
-        let (user, binary) = try owner(lib)
-        let clip = try runAs(user, binary, lib, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"]).stdout.trimmingCharacters(in: .newlines)
-        #expect(try runAs(user, binary, lib, ["manifesto", "set", clip, "-q"]).status == 0)
-        let id = try runAs(user, binary, lib, ["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"]).stdout.trimmingCharacters(in: .newlines)
+        let (user, binary, id) = try ownedAlarm(lib)
         let voice = "\(lib.dataDir)/Sounds/\(id).m4a"
         let before = try FileManager.default.attributesOfItem(atPath: voice)
 
@@ -258,10 +259,7 @@ struct SilencingHolesTests {
           .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
     func plantedLinks() throws {
         let lib = try RingLibrary()
-        let (user, binary) = try owner(lib)
-        let clip = try runAs(user, binary, lib, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"]).stdout.trimmingCharacters(in: .newlines)
-        #expect(try runAs(user, binary, lib, ["manifesto", "set", clip, "-q"]).status == 0)
-        let id = try runAs(user, binary, lib, ["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"]).stdout.trimmingCharacters(in: .newlines)
+        let (user, binary, id) = try ownedAlarm(lib)
         // Root's folders, and root's links to them in place of the library's clips/ and Sounds/.
         let x = lib.dir.file("X"), y = lib.dir.file("Y")
         for target in [x, y] {
