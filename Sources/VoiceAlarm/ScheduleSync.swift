@@ -67,8 +67,9 @@ public final class ScheduleSync {
         let alarms = try ids.filter { seen.insert($0).inserted }.compactMap { try store.alarm($0) }
         let outcomes = pool.with(jobs: jobs).build(alarms, settings: settings, on: builder)
         var summary = RebuildSummary()
-        // What the scheduler holds already, read once: an alarm it holds as it should be is not written again.
-        let held = (try? scheduler.alarms()).map { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        // For a walk over several alarms, what the scheduler holds already, read once: an alarm it holds
+        // as it should be is not written again. One alarm (an edit) is always handed over.
+        let held = alarms.count < 2 ? nil : (try? scheduler.alarms()).map { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
         let snoozes = (try? liveSnoozes()) ?? []
         for (stored, outcome) in zip(alarms, outcomes) {
             summary.record(stored.alarm.id, outcome)
