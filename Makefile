@@ -52,10 +52,11 @@ demo: build
 # blocks for seconds at a time (processes, ffmpeg): they run on their own, after everything else.
 # So does the daemon's snooze test, which waits two minutes of faked time and would hold a thread,
 # and the rebuild pool's, which count renders in flight at once and wait for their workers.
-# So do the silencing-holes tests, which ring through the daemon three times and SIGKILL rebuilds:
+# So do the silencing-holes tests, which ring through the daemon three times and SIGKILL rebuilds, and
+# the file-metadata fuzz, which renders on both cores:
 # in the parallel run they held one of its two threads for minutes and starved others past their guards.
 TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON)
-TIMING_SUITES := AlarmDaemonTests|SystemWallClockTests|SnoozeDaemonTests|RebuildPoolTests|SilencingHolesTests
+TIMING_SUITES := AlarmDaemonTests|SystemWallClockTests|SnoozeDaemonTests|RebuildPoolTests|SilencingHolesTests|FileMetadataFuzzTests
 
 test: build $(PYTHON)
 	$(TEST_ENV) swift test --skip "$(TIMING_SUITES)"

@@ -34,7 +34,7 @@ private func aptPackages(_ recipe: String) -> [Set<String>] {
 struct DeployRecipeTests {
     let deploy = "\(ProjectPaths.root)/deploy"
 
-    @Test("The Indexed Job parses, has what an Indexed Job needs, and its command builds a manifest here", .timeLimit(.minutes(2)))
+    @Test("The Indexed Job parses, has what an Indexed Job needs, and its command builds a manifest here", .timeLimit(.minutes(3)))
     func kubernetes() throws {
         let parsed = try ProcessRunner.run(ProjectPaths.python, ["-c", """
             import json, sys, yaml
@@ -86,7 +86,7 @@ struct DeployRecipeTests {
         #expect(verified.status == 0, "\(verified.stderr)")
     }
 
-    @Test("The Slurm script passes bash -n and, run as an array's tasks, builds a manifest here", .timeLimit(.minutes(2)))
+    @Test("The Slurm script passes bash -n and, run as an array's tasks, builds a manifest here", .timeLimit(.minutes(3)))
     func slurm() throws {
         let script = "\(deploy)/slurm/batch-ringtones.sbatch"
         #expect(try ProcessRunner.run("bash", ["-n", script]).status == 0)

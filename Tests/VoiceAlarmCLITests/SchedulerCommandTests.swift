@@ -68,7 +68,7 @@ func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
     @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func wakeClock() throws {
         let root = try JSONSerialization.jsonObject(with: try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
         let rootWake = try #require(root?["wake"] as? [String: Any])
@@ -120,7 +120,7 @@ struct SchedulerCommandTests {
     }
 
     @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func daemonOwnsItsRings() throws {
         let lib = try RingLibrary()
         let id = try lib.alarm(at: "07:00")
@@ -139,7 +139,7 @@ struct SchedulerCommandTests {
         #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty, "the ring's result line is not the daemon's output")
     }
 
-    @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(2)))
+    @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(3)))
     func daemonDegraded() throws {
         let lib = try RingLibrary()
         let id = try lib.alarm(at: "07:00")
@@ -159,7 +159,7 @@ struct SchedulerCommandTests {
         #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
     }
 
-    @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(2)))
+    @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(3)))
     func daemonRingsOnTime() throws {
         let lib = try RingLibrary()
         let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
@@ -180,7 +180,7 @@ struct SchedulerCommandTests {
         #expect(correlation(played, Array(ringtone.prefix(played.count))) > 0.999)
     }
 
-    @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(2)),
+    @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(3)),
           arguments: [("2027-01-04 07:05:00", true), ("2027-01-04 07:15:00", false)])
     func daemonDown(_ restart: String, _ rings: Bool) throws {
         let lib = try RingLibrary()

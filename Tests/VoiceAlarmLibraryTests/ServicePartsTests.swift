@@ -18,7 +18,7 @@ private func take(_ path: String, frames: Int) -> TakeRecorder.Take {
     TakeRecorder.Take(path: path, frames: frames, sampleRate: 48_000, overruns: 0, peak: -6, reason: .asked, failure: nil)
 }
 
-@Suite("The service's parts around the library: takes, the daemon host, the doctor", .timeLimit(.minutes(2)))
+@Suite("The service's parts around the library: takes, the daemon host, the doctor", .timeLimit(.minutes(3)))
 struct ServicePartsTests {
     @Test("A take becomes a clip (appended to its playlist) with the loudness measured while storing; the take file goes")
     func takeStored() throws {
