@@ -16,11 +16,11 @@ public final class LibraryStore {
     /// True when opened only to read (a read-only or full disk, a locked database).
     public let isReadOnly: Bool
     let db: Database
-    private var transactionDepth = 0
+    var transactionDepth = 0
     /// How many `deferringBackup` bodies are running, and whether a change inside one owes the
     /// backup its rewrite.
-    private var backupDeferrals = 0
-    private var backupOwed = false
+    var backupDeferrals = 0
+    var backupOwed = false
     /// False for a rebuild worker's own connection: its caller rewrites the backup once, from
     /// the whole library, after every worker is done.
     public var writesBackup = true
@@ -113,33 +113,6 @@ public final class LibraryStore {
         }
         if transactionDepth == 1, backupDeferrals == 0 { settleBackup() }
         return result
-    }
-
-    /// Runs `body`, which may make many changes (a rebuild walking every alarm), and brings the
-    /// database file up to date and rewrites the backup once at its end, not once per change:
-    /// a walk over n alarms costs n, not n².
-    public func deferringBackup<T>(_ body: () throws -> T) rethrows -> T {
-        backupDeferrals += 1
-        defer {
-            backupDeferrals -= 1
-            if backupDeferrals == 0 { settleBackup() }
-        }
-        return try body()
-    }
-
-    /// Records that another connection changed the library (a rebuild worker): the backup is
-    /// rewritten at the end of the running `deferringBackup`, or now.
-    public func noteChangedElsewhere() {
-        backupOwed = true
-        if backupDeferrals == 0, transactionDepth == 0 { settleBackup() }
-    }
-
-    /// Brings the database file up to date with its log and rewrites the backup, when a change owes it.
-    private func settleBackup() {
-        guard backupOwed else { return }
-        backupOwed = false
-        db.checkpoint()
-        if writesBackup { try? LibraryBackup(of: self).write(to: backupPath) }
     }
 
     // MARK: Clips
