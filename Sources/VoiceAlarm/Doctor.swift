@@ -140,8 +140,9 @@ public struct Doctor {
                             + "(\(first.uuidString.lowercased())\(unreadable.count > 1 ? ", …" : "")): they ring only as their scheduler last held them; "
                             + "run 'voicealarm repair'")
         }
+        let soundFiles = Dictionary(try service.store.alarms().map { ($0.alarm.id, $0.soundFile) }, uniquingKeysWith: { first, _ in first })
         for status in live where status.alarm.voice {
-            guard let file = try service.store.alarm(status.alarm.id)?.soundFile else { continue }
+            guard let file = soundFiles[status.alarm.id] ?? nil else { continue }
             let path = service.sounds.path(of: file)
             if FileSystem.kind(of: path, followingLinks: true) == .regular, !FileSystem.isReadable(path) {
                 let owner = (try? FileSystem.status(of: path)).map { FileSystem.userName($0.owner) ?? "\($0.owner)" } ?? "another user"
