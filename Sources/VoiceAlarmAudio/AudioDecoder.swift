@@ -41,13 +41,16 @@ public final class AudioDecoder {
     private var pendingStart = 0
     private var demuxerFinished = false
     private var decoderFinished = false
+    private let dcBlocker: DCBlocker?
 
     /// Opens `path` and prepares to deliver mono float samples at `sampleRate`, or at the
     /// stream's own rate when `sampleRate` is nil (to count samples without resampling).
+    /// `removeDC` takes a recording's DC offset out as it is decoded (`DCBlocker`): for
+    /// recordings a ringtone is made from, never for a file being checked as it is.
     /// - Throws: `AudioError` when the file is missing, a directory, a FIFO or a device, empty,
     ///   unreadable, not a media file, holds no audio stream, or declares a sample rate or
     ///   channel count outside `InputLimits` (checked from the header, before decoding).
-    public init(path: String, sampleRate requestedRate: Int?) throws {
+    public init(path: String, sampleRate requestedRate: Int?, removeDC: Bool = false) throws {
         _ = FFmpegResult.quietLogging
         precondition((requestedRate ?? 1) > 0, "sample rate must be positive")
         self.path = path
@@ -98,6 +101,7 @@ public final class AudioDecoder {
         }
         packet = try PacketHandle(path: path)
         frame = try FrameHandle(path: path)
+        dcBlocker = removeDC ? try DCBlocker(sampleRate: sampleRate, path: path) : nil
     }
 
     /// Delivers up to `maxSamples` further samples, or nil once the stream is exhausted.
@@ -146,6 +150,7 @@ public final class AudioDecoder {
         }
         if rc == FFmpegResult.eof {
             try flushResampler()
+            if let dcBlocker { pending += try dcBlocker.finish() }
             decoderFinished = true
             return
         }
@@ -243,6 +248,12 @@ public final class AudioDecoder {
         }
         pending.removeLast(capacity - max(0, Int(produced)))
         try FFmpegResult.check(produced, "swr_convert", path: path)
+        if let dcBlocker, pending.count > oldCount {
+            let fresh = pending[oldCount...]
+            let filtered = try dcBlocker.push(fresh)
+            pending.removeLast(fresh.count)
+            pending += filtered
+        }
     }
 
     /// Tells apart the failures a user can fix (missing, a directory, a FIFO or a device,

@@ -141,7 +141,7 @@ public final class BatchClipCache: @unchecked Sendable {
     }
 
     private func read(_ path: String, key: String, trimSilence: Bool) throws -> CachedClip {
-        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate, removeDC: true)
         let reading = try ClipReader.read(decoder, budget: budget, trimSilence: trimSilence)
         let file = "\(directory)/\(key).f32"
         do {

@@ -48,14 +48,24 @@ public enum ClipArchive {
                     preferredFormats: [AV_SAMPLE_FMT_S32]), path: temporary)
                 let meter = try LoudnessMeter(sampleRate: sampleRate, path: source)
                 var scan = SilenceScan(sampleRate: sampleRate)
+                // The copy keeps the recording as it is; what is measured (the trim, the
+                // loudness) is what a ringtone will play: the recording without its DC offset,
+                // as `StoredClipSource` reads the copy.
+                let dcBlocker = try DCBlocker(sampleRate: sampleRate, path: source)
+                func measure(_ samples: [Float]) throws {
+                    for sample in samples { scan.feed(sample) }
+                    try meter.push(samples)
+                }
+                var decoded = 0
                 while let chunk = try decoder.read(upTo: 1 << 16) {
-                    guard scan.total + chunk.count <= mostSamples else {
+                    decoded += chunk.count
+                    guard decoded <= mostSamples else {
                         throw AudioError.tooLong(path: source, limit: longest, declared: nil)
                     }
-                    for sample in chunk { scan.feed(sample) }
-                    try meter.push(chunk)
+                    try measure(try dcBlocker.push(chunk[...]))
                     try writer.append(chunk)
                 }
+                try measure(try dcBlocker.finish())
                 guard scan.total > 0 else { throw AudioError.noSamples(path: source) }
                 let loudness = try meter.finish()
                 if scan.isSilent || loudness.isSilent {

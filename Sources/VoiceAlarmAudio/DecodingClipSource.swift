@@ -24,7 +24,7 @@ public final class DecodingClipSource: ClipSource {
     public var name: String { path }
 
     public func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent {
-        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate, removeDC: true)
         let reading = try ClipReader.read(decoder, budget: budget, trimSilence: trimSilence)
         self.reading = reading
         return reading.extent

@@ -32,7 +32,7 @@ public final class StoredClipSource: ClipSource {
     public func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
         guard let (range, _, sampleRate) = measured else { preconditionFailure("samples of clip \(clip.idString) asked before it was measured") }
         precondition(count <= range.length, "\(count) samples of clip \(clip.idString) asked, \(range.length) stored")
-        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate)
+        let decoder = try AudioDecoder(path: path, sampleRate: sampleRate, removeDC: true)
         var skipped = 0
         while skipped < range.start, let chunk = try decoder.read(upTo: min(1 << 16, range.start - skipped)) { skipped += chunk.count }
         var done = 0
