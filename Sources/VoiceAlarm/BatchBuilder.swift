@@ -28,9 +28,20 @@ public final class BatchBuilder: Sendable {
                 self.error = error
             }
         }
+        /// A ringtone built under its loudness target.
+        public struct Shortfall: Encodable, Sendable, Equatable {
+            public var id: String
+            public var shortfall: LoudnessShortfall
+            public init(id: String, shortfall: LoudnessShortfall) {
+                self.id = id
+                self.shortfall = shortfall
+            }
+        }
         public var built = 0
         public var skipped = 0
         public var failed: [Failure] = []
+        /// The ringtones built under their loudness target, and why.
+        public var shortfalls: [Shortfall] = []
         public var seconds = 0.0
         public init() {}
     }
@@ -185,7 +196,8 @@ public final class BatchBuilder: Sendable {
         for item in owned where !failedIDs.contains(item.id) {
             if builtIDs.contains(item.id) { report.built.append(item.id) } else if skipped.contains(item.id) { report.skipped.append(item.id) }
             guard let record = index.ringtones[item.id] else { continue }
-            report.ringtones.append(.init(id: item.id, output: "\(output)/\(record.file)", duration: record.duration, clips: record.clips ?? []))
+            report.ringtones.append(.init(id: item.id, output: "\(output)/\(record.file)", duration: record.duration, clips: record.clips ?? [],
+                                          shortfall: record.shortfall))
             if let warning = record.warning { report.warnings.append(.init(id: item.id, warning: warning)) }
         }
         report.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
@@ -212,7 +224,7 @@ public final class BatchBuilder: Sendable {
             key: key, file: file, bytes: rendered.bytes, stamp: try? FileStamp(path: "\(output)/\(file)"),
             duration: rendered.duration,
             clips: rendered.clips.map { .init(input: $0.input, used: $0.used, reason: $0.reason) },
-            warning: RingtoneWarning.text(for: rendered, cap: item.settings.cap))
+            warning: RingtoneWarning.text(for: rendered, cap: item.settings.cap), shortfall: rendered.loudness.shortfall)
     }
 
     /// What a killed run of this writer left in the output folder. An unsharded batch removes
@@ -295,6 +307,6 @@ public final class BatchBuilder: Sendable {
 
     /// Everything a ringtone depends on, in a canonical text.
     static func identity(_ settings: RenderSettings, _ inputHashes: [String]) -> String {
-        (["batch-v1", settings.fingerprint] + inputHashes).joined(separator: "|")
+        (["batch-v1", "p\(RenderSettings.processing)", settings.fingerprint] + inputHashes).joined(separator: "|")
     }
 }

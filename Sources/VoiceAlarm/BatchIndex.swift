@@ -25,6 +25,8 @@ struct BatchIndex: Codable {
         var duration: Double?
         var clips: [BatchReport.ClipUse]?
         var warning: String?
+        /// Set when the ringtone was left under its loudness target (nil in indexes of earlier versions).
+        var shortfall: LoudnessShortfall?
     }
 
     struct Input: Codable, Equatable {

@@ -43,6 +43,9 @@ public struct BatchReport: Encodable, Sendable {
         /// Decoded seconds; null for a ringtone recorded by an earlier version that did not keep it.
         public var duration: Double?
         public var clips: [ClipUse]
+        /// Set when the ringtone was left under its loudness target; null when on target (or
+        /// recorded by an earlier version).
+        public var shortfall: LoudnessShortfall?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -50,8 +53,9 @@ public struct BatchReport: Encodable, Sendable {
             try container.encode(output, forKey: .output)
             try container.encode(duration, forKey: .duration)
             try container.encode(clips, forKey: .clips)
+            try container.encode(shortfall, forKey: .shortfall)
         }
-        private enum CodingKeys: String, CodingKey { case id, output, duration, clips }
+        private enum CodingKeys: String, CodingKey { case id, output, duration, clips, shortfall }
     }
 
     /// Which shard ran, and where its index came from.

@@ -8,8 +8,8 @@ import VoiceAlarmFiles
 public struct LibraryRenderer: RingtoneRendering {
     public init() {}
 
-    public func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws {
-        _ = try report(clips, settings: settings, clipsDirectory: clipsDirectory, to: output)
+    public func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws -> LoudnessShortfall? {
+        try report(clips, settings: settings, clipsDirectory: clipsDirectory, to: output).loudness.shortfall
     }
 
     /// Renders into a private temporary folder (removed when `body` returns or the command is

@@ -32,6 +32,7 @@ public struct ParallelRebuild {
         var outcome = BatchBuilder.Outcome()
         outcome.built = summary.rebuilt.count
         outcome.skipped = summary.unchanged.count
+        outcome.shortfalls = summary.shortfalls.map { .init(id: $0.0.uuidString.lowercased(), shortfall: $0.1) }
         for (id, reason) in summary.onDefault {
             if reason.isFailure {
                 outcome.failed.append(.init(id: id.uuidString.lowercased(), error: reason.description))

@@ -12,6 +12,8 @@ public struct RebuildSummary: Sendable {
     /// Alarms whose rebuild the machine stopped: they keep their voice file, and the rebuild is
     /// owed. A command that leaves any here has failed (exit 1).
     public var deferred: [(UUID, String)] = []
+    /// Alarms whose rebuilt voice file was left under its loudness target, and why.
+    public var shortfalls: [(UUID, LoudnessShortfall)] = []
 
     public init() {}
 
@@ -22,7 +24,9 @@ public struct RebuildSummary: Sendable {
     mutating func record(_ id: UUID, _ outcome: SoundBuilder.Outcome) {
         switch outcome {
         case .unchanged: unchanged.append(id)
-        case .built: rebuilt.append(id)
+        case .built(_, let shortfall):
+            rebuilt.append(id)
+            if let shortfall { shortfalls.append((id, shortfall)) }
         case .defaultTone(let reason): onDefault.append((id, reason))
         case .deferred(let reason): deferred.append((id, reason))
         }

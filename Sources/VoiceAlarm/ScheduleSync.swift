@@ -75,7 +75,7 @@ public final class ScheduleSync {
             summary.record(stored.alarm.id, outcome)
             // A file of another format goes only once the scheduler names the new one: killed
             // anywhere before, the scheduler still names a file that exists.
-            if schedule(stored.alarm.id, held: held, snoozes: snoozes), case .built(let fileName) = outcome {
+            if schedule(stored.alarm.id, held: held, snoozes: snoozes), case .built(let fileName, _) = outcome {
                 builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
             }
         }
@@ -206,7 +206,7 @@ public final class ScheduleSync {
         for id in plan.cancel { try scheduler.cancel(id: id) }
         // The scheduler names every file built just now: the ones they replace go now, other leftovers once they are old.
         for (stored, outcome) in zip(due, outcomes) {
-            if case .built(let fileName) = outcome { builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false) }
+            if case .built(let fileName, _) = outcome { builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false) }
         }
         retireStaleFiles(try store.alarms())
         return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)

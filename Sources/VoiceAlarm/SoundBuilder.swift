@@ -28,8 +28,9 @@ public final class SoundBuilder {
     public enum Outcome: Equatable, Sendable {
         /// The voice file already matched the recordings and settings.
         case unchanged
-        /// The voice file was (re)written under this name.
-        case built(fileName: String)
+        /// The voice file was (re)written under this name; `shortfall` when it was left under
+        /// its loudness target.
+        case built(fileName: String, shortfall: LoudnessShortfall?)
         /// The alarm rings with the default tone, and why.
         case defaultTone(DefaultToneReason)
         /// The machine stopped the rebuild (no space, read-only, an I/O error): the alarm keeps
@@ -83,8 +84,9 @@ public final class SoundBuilder {
                     if stored.soundRecordings != recordings { try? store.setSoundRecordings(recordings!, for: alarm.id) }
                     return .unchanged
                 }
+                let shortfall: LoudnessShortfall?
                 do {
-                    try renderer.render(clips, settings: settings, clipsDirectory: store.clipsDirectory, to: sounds.path(of: fileName))
+                    shortfall = try renderer.render(clips, settings: settings, clipsDirectory: store.clipsDirectory, to: sounds.path(of: fileName))
                 } catch let unusable as UnusableClip {
                     // One unusable clip is left out of its playlist's ringtone, with a warning.
                     let bad = clips[unusable.index]
@@ -99,7 +101,8 @@ public final class SoundBuilder {
                 // The old file (another format) stays until the scheduler names the new one (`ScheduleSync`):
                 // a ring the scheduler starts meanwhile, even from a library it cannot read, finds it.
                 if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
-                return .built(fileName: fileName)
+                if let shortfall { warn("warning: alarm \(alarm.idString): its ringtone's loudness is \(shortfall.summary)") }
+                return .built(fileName: fileName, shortfall: shortfall)
             }
         } catch {
             if Self.isEnvironmental(error), let file = stored.soundFile, let recordings, stored.soundRecordings == recordings,

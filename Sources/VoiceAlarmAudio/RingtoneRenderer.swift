@@ -23,10 +23,14 @@ public struct RingtoneRenderer: Sendable {
     /// The encoded true peak accepted, 0.2 dB under the ceiling so that another meter
     /// (another resampler for the oversampling) cannot find the ceiling crossed.
     static let acceptedTruePeak = AudioLevels.truePeakCeilingDBTP - 0.2
-    /// Gain matching stops when the processed audio is this close to the target (LU).
-    static let loudnessTolerance = 0.2
-    /// Gains tried at most through the limiter, each measured in a pass over the ringtone.
-    static let gainPasses = 3
+    /// Encodings at most while the loudness misses the target (the first included).
+    static let encodings = 4
+    /// How much further than the excess an encoded ringtone over the true-peak ceiling is turned
+    /// down (dB): the codec's peaks move a little with the level, not exactly by it. (Lowering
+    /// the limiter instead, the gain predicted again to keep the loudness, was tried: on our
+    /// corpus of difficult recordings the denser audio overshot by 1 dB more, so more ringtones
+    /// ended under the target, not fewer.)
+    static let trimMargin = 0.2
 
     /// Renders `sources`, in order, into `output` under `settings`.
     ///
@@ -61,7 +65,7 @@ public struct RingtoneRenderer: Sendable {
 
         // The used clips at their planned offsets, silence in the gaps (and any frame padding),
         // streamed: each pass below reads the sources again a chunk at a time.
-        let mix = MixStream(sources: sources, composition: composition)
+        let mix = MixStream(sources: sources, composition: composition, sampleRate: settings.sampleRate)
         let reports = clipReports(sources.map(\.name), composition, settings: settings) { sources[$0].silenceTrimmed }
         return try write(mix, clips: reports, settings: settings, to: output, nameIfSilent: sources.count == 1 ? sources[0].name : output)
     }
@@ -77,20 +81,13 @@ public struct RingtoneRenderer: Sendable {
         }
     }
 
-    /// The second half of every render, in streaming passes over `mix`: loudness; the gain that
-    /// meets the target through the limiter; then fades, gain and limiter into the encoder, to a
-    /// temporary file beside `output`; the check of what was written; the rename into place.
+    /// The second half of every render, in streaming passes over `mix`: the loudness and the
+    /// level profile (one pass); the gain that meets the target through the limiter, predicted
+    /// from them; fades, gain and limiter into the encoder, to a temporary file beside `output`;
+    /// the check of what was written, which confirms the loudness; the rename into place. Only a
+    /// miss (the file measured off target, or over the true-peak ceiling) costs another encoding.
     private func write(_ mix: MixStream, clips: [RenderReport.ClipReport], settings: RenderSettings,
                        to output: String, nameIfSilent: String) throws -> RenderReport {
-        // Normalising needs the loudness before the gain; without it, the check of the written
-        // file below measures it (and refuses a silent result before anything is replaced).
-        var before: Loudness?
-        if settings.normalize {
-            let measured = try measure(mix, through: nil, settings: settings, path: output)
-            try Self.refuseSilent(measured, nameIfSilent)
-            before = measured
-        }
-
         // Lossy codecs raise the true peak: the limiter sits 1.4 dB lower for them (with 0.8 dB,
         // one speech ringtone in five overshot and was encoded again; with 1.4 dB, one in ten,
         // the codec's own large overshoots). When the encoded file still peaks too high, the
@@ -99,23 +96,47 @@ public struct RingtoneRenderer: Sendable {
         // would be undone by the gain matching and only make the signal denser, which AAC
         // overshoots more.
         let ceiling = Self.acceptedTruePeak - ([.aac, .mp3].contains(settings.codec) ? 1.4 : 0.3)
-        let filters = try processing(mix, loudness: before, ceiling: ceiling, settings: settings, path: output)
-        let (facts, loudness) = try AudioError.writing(output) {
+        var passes = RenderReport.Passes(measure: 0, encode: 0)
+        // Normalising needs the loudness before the gain; without it, the check of the written
+        // file below measures it (and refuses a silent result before anything is replaced).
+        var plan: GainSearch?
+        if settings.normalize {
+            let (measured, profile) = try measure(mix, settings: settings, path: output)
+            passes.measure += 1
+            try Self.refuseSilent(measured, nameIfSilent)
+            plan = GainSearch(loudness: measured.integrated, profile: profile, target: settings.targetLUFS, ceiling: ceiling)
+        }
+        let fades = Self.fades(mix.composition, settings: settings)
+        let (facts, loudness, shortfall) = try AudioError.writing(output) {
             try FileSystem.atomicWrite(to: output) { temporary in
                 var trim = 0.0
-                var attempt = 0
                 while true {
-                    attempt += 1
-                    let chain = trim == 0 ? filters : filters + String(format: ",volume=%.3fdB:precision=float", trim)
+                    var chain = fades
+                    if let plan {
+                        chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50",
+                                        plan.gain, max(0.0625, AudioLevels.amplitude(dB: plan.ceiling)))
+                    }
+                    if trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", trim) }
                     let (facts, loudness) = try encode(mix, through: chain, settings: settings, to: temporary, output: output)
+                    passes.encode += 1
                     try verify(facts, settings: settings, output: output)
                     try Self.refuseSilent(loudness, nameIfSilent)
+                    guard settings.normalize, var search = plan else { return (facts, loudness, LoudnessShortfall?.none) }
                     let excess = loudness.truePeak - Self.acceptedTruePeak
-                    guard settings.normalize, excess > 0 else { return (facts, loudness) }
-                    guard attempt < Self.truePeakAttempts else {
-                        throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
+                    if excess > 0 {
+                        guard passes.encode < Self.truePeakAttempts else {
+                            throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
+                        }
+                        trim -= excess + Self.trimMargin
+                        continue
                     }
-                    trim -= excess + 0.3
+                    // Once turned down for the true peak, more gain would only be limited harder.
+                    if trim == 0, passes.encode < Self.encodings, search.correct(measured: loudness.integrated) {
+                        plan = search
+                        continue
+                    }
+                    let reason = trim < 0 ? .truePeak : search.heldBack ?? .limiter
+                    return (facts, loudness, LoudnessShortfall.of(loudness.integrated, target: settings.targetLUFS, reason: reason))
                 }
             }
         }
@@ -123,50 +144,32 @@ public struct RingtoneRenderer: Sendable {
         return RenderReport(
             output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
             sampleRate: facts.sampleRate, channels: facts.channels, duration: facts.duration,
-            bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak)),
-            clips: clips)
+            bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak),
+                                          shortfall: shortfall),
+            clips: clips, passes: passes)
     }
 
-    /// The filters every sample goes through: fades, then (when normalising) one gain towards
-    /// the target and a limiter at `ceiling` dBFS, all libavfilter's. The limiter takes some
-    /// loudness off peaky speech — about half of each decibel added, on speech — so each
-    /// candidate gain is measured in a pass of its own: the second adds twice the first's
-    /// shortfall, the third goes where the line through the first two meets the target (at most
-    /// `maximumGainDB` in all).
-    private func processing(_ mix: MixStream, loudness: Loudness?, ceiling: Double, settings: RenderSettings, path: String) throws -> String {
+    /// The ringtone's own fades (libavfilter's `afade`, raised cosine): in at the start, out at
+    /// the end — longer when the ringtone ends on a cut at the cap — so the loop seam is smooth.
+    static func fades(_ composition: Composition, settings: RenderSettings) -> String {
         let rate = settings.sampleRate
-        let total = mix.composition.totalSamples
+        let total = composition.totalSamples
         let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), total / 2)
-        let fadeOut = min(Int((mix.composition.endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), total / 2)
-        let fades = "afade=t=in:ss=0:ns=\(max(1, fadeIn)),afade=t=out:ss=\(total - fadeOut):ns=\(max(1, fadeOut))"
-        guard settings.normalize, let loudness else { return fades }
-
-        let limit = max(0.0625, AudioLevels.amplitude(dB: ceiling))
-        var gain = min(settings.targetLUFS - loudness.integrated, AudioLevels.maximumGainDB)
-        var filters = fades
-        var previous: (gain: Double, shortfall: Double)?
-        for _ in 0..<Self.gainPasses {
-            filters = fades + String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50", gain, limit)
-            let shortfall = settings.targetLUFS - (try measure(mix, through: filters, settings: settings, path: path)).integrated
-            guard abs(shortfall) > Self.loudnessTolerance, gain < AudioLevels.maximumGainDB else { break }
-            var next = gain + 2 * shortfall
-            if let previous, previous.gain != gain {
-                // The slope the limiter showed between the two gains; a flat or rising one is noise.
-                let slope = (shortfall - previous.shortfall) / (gain - previous.gain)
-                if slope < -0.05 { next = gain - shortfall / slope }
-            }
-            previous = (gain, shortfall)
-            gain = min(next, AudioLevels.maximumGainDB)
-        }
-        return filters
+        let fadeOut = min(Int((composition.endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), total / 2)
+        return "afade=t=in:ss=0:ns=\(max(1, fadeIn)):curve=hsin,afade=t=out:ss=\(total - fadeOut):ns=\(max(1, fadeOut)):curve=hsin"
     }
 
-    /// One pass: the loudness of `mix`, through `filters` when given (no true peak: the passes
-    /// that choose the gain need none).
-    private func measure(_ mix: MixStream, through filters: String?, settings: RenderSettings, path: String) throws -> Loudness {
+    /// The first pass: the loudness of `mix` as it is (no true peak: choosing the gain needs
+    /// none), and its level profile.
+    private func measure(_ mix: MixStream, settings: RenderSettings, path: String) throws -> (Loudness, LevelProfile) {
         let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: path, truePeak: false)
-        try play(mix, through: filters, settings: settings, path: path) { try meter.push($0) }
-        return try meter.finish()
+        var profile = LevelProfile(sampleRate: settings.sampleRate)
+        try play(mix, through: nil, settings: settings, path: path) {
+            profile.add($0)
+            try meter.push($0)
+        }
+        profile.finish()
+        return (try meter.finish(), profile)
     }
 
     /// One pass: `mix` through `filters` into the encoder, writing `temporary`, then the check of

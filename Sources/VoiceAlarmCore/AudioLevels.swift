@@ -22,6 +22,13 @@ public enum AudioLevels {
     public static let fadeOut = 0.05
     /// Fade-out when the ringtone ends on a cut at the cap, in seconds.
     public static let fadeOutAtCut = 0.5
+    /// Fade over each edge of a clip that is not already silent, inside the ringtone, in seconds:
+    /// a raised cosine this short is not heard as a fade, and leaves no click where a clip cut
+    /// through a tone, a noise bed or a DC offset meets the next clip or a gap.
+    public static let clipEdgeFade = 0.005
+    /// A clip edge with no sample above this (dBFS) is silent and needs no fade: low enough that
+    /// the most gain normalisation applies (+20 dB) still leaves its step under −60 dBFS.
+    public static let silentEdgeDBFS = -80.0
 
     /// A linear amplitude for a level in dB.
     public static func amplitude(dB: Double) -> Double { pow(10, dB / 20) }

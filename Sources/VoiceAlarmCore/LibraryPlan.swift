@@ -23,7 +23,7 @@ public struct LibraryPlan: Equatable, Sendable {
     /// hashes and ranges, and the settings. Equal identities mean an equal ringtone, so an
     /// unchanged alarm is never rebuilt (and timestamps never decide it).
     public var identity: String {
-        var parts = ["v1", settings.fingerprint]
+        var parts = ["v1", "p\(RenderSettings.processing)", settings.fingerprint]
         for entry in composition.usedEntries {
             let clip = clips[entry.index]
             let range = clip.range(trimSilence: settings.trimSilence)

@@ -38,9 +38,31 @@ public struct RenderReport: Equatable, Sendable, Encodable {
     public struct LoudnessReport: Equatable, Sendable, Encodable {
         public var integrated: Double
         public var truePeak: Double
-        public init(integrated: Double, truePeak: Double) {
+        /// Set when the ringtone is more than `LoudnessShortfall.band` under its target.
+        public var shortfall: LoudnessShortfall?
+        public init(integrated: Double, truePeak: Double, shortfall: LoudnessShortfall? = nil) {
             self.integrated = integrated
             self.truePeak = truePeak
+            self.shortfall = shortfall
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(integrated, forKey: .integrated)
+            try c.encode(truePeak, forKey: .truePeak)
+            try c.encode(shortfall, forKey: .shortfall)   // null when on target, as documented
+        }
+        private enum CodingKeys: String, CodingKey { case integrated, truePeak, shortfall }
+    }
+
+    /// The passes made over the ringtone's audio: `measure` (the loudness and level profile,
+    /// once when normalising) and `encode` (1, or more after a miss).
+    public struct Passes: Equatable, Sendable, Encodable {
+        public var measure: Int
+        public var encode: Int
+        public init(measure: Int, encode: Int) {
+            self.measure = measure
+            self.encode = encode
         }
     }
 
@@ -55,9 +77,10 @@ public struct RenderReport: Equatable, Sendable, Encodable {
     public var bytes: Int
     public var loudness: LoudnessReport
     public var clips: [ClipReport]
+    public var passes: Passes
 
     public init(output: String, format: String, codec: String, sampleRate: Int, channels: Int, duration: Double,
-                bytes: Int, loudness: LoudnessReport, clips: [ClipReport]) {
+                bytes: Int, loudness: LoudnessReport, clips: [ClipReport], passes: Passes) {
         self.output = output
         self.format = format
         self.codec = codec
@@ -67,5 +90,6 @@ public struct RenderReport: Equatable, Sendable, Encodable {
         self.bytes = bytes
         self.loudness = loudness
         self.clips = clips
+        self.passes = passes
     }
 }

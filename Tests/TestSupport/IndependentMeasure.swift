@@ -62,6 +62,13 @@ public enum IndependentMeasure {
     }
 
     /// Whether ffprobe's trace shows the `moov` box before `mdat` (faststart).
+    /// `python(_:)` without holding a thread while measure.py runs.
+    public static func measured(_ path: String) async throws -> PythonMeasurement {
+        let result = try await ProcessRunner.launch(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/measure.py", path])
+        guard result.status == 0 else { throw TestSupportError("measure.py failed on \(path): \(result.stderr)") }
+        return try JSONDecoder().decode(PythonMeasurement.self, from: result.stdoutData)
+    }
+
     public static func moovBeforeMdat(_ path: String) throws -> Bool {
         let trace = try ProcessRunner.run("ffprobe", ["-v", "trace", path]).stderr
         guard let moov = trace.range(of: "type:'moov'"), let mdat = trace.range(of: "type:'mdat'") else {

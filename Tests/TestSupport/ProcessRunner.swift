@@ -51,6 +51,40 @@ public enum ProcessRunner {
                              stdoutData: outData)
     }
 
+    /// Runs `executable` like `run`, without holding a thread while it runs: the pipes are read
+    /// as data arrives and the task resumes when the process has ended and both pipes are closed.
+    public static func launch(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let collected = LaunchCollector()
+        return try await withCheckedThrowingContinuation { continuation in
+            collected.whenDone = { continuation.resume(returning: $0) }
+            for (pipe, isOut) in [(out, true), (err, false)] {
+                pipe.fileHandleForReading.readabilityHandler = { handle in
+                    let data = handle.availableData
+                    if data.isEmpty { handle.readabilityHandler = nil }
+                    collected.add(data, out: isOut)
+                }
+            }
+            process.terminationHandler = { collected.ended($0.terminationStatus) }
+            do { try process.run() } catch {
+                for pipe in [out, err] { pipe.fileHandleForReading.readabilityHandler = nil }
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
     /// Runs a shell command line and waits for the shell alone (`system`): for programs that
     /// leave a background process behind (tmux starting its server). Foundation's `Process`
     /// waits for a descriptor such a background process inherits, so it would wait for it too.
@@ -73,4 +107,38 @@ public enum ProcessRunner {
 public struct TestSupportError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// What `ProcessRunner.launch` gathers from the pipes' handlers and the termination handler,
+/// which run on threads of their own; it finishes once the process ended and both pipes closed.
+private final class LaunchCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = Data(), err = Data()
+    private var closed = 0
+    private var status: Int32?
+    var whenDone: ((ProcessResult) -> Void)?
+
+    func add(_ data: Data, out isOut: Bool) {
+        lock.lock()
+        if data.isEmpty { closed += 1 } else if isOut { out.append(data) } else { err.append(data) }
+        let done = finished()
+        lock.unlock()
+        done.map { whenDone?($0) }
+    }
+
+    func ended(_ code: Int32) {
+        lock.lock()
+        status = code
+        let done = finished()
+        lock.unlock()
+        done.map { whenDone?($0) }
+    }
+
+    /// The result, once: when the process ended and both pipes closed.
+    private func finished() -> ProcessResult? {
+        guard closed == 2, let status else { return nil }
+        closed += 1
+        return ProcessResult(status: status, stdout: String(decoding: out, as: UTF8.self),
+                             stderr: String(decoding: err, as: UTF8.self), stdoutData: out)
+    }
 }

@@ -9,8 +9,8 @@ private let speech = ["calm.wav", "ready.mp3", "grateful.m4a", "kind.ogg"].map {
 /// The filters a render runs, as it builds them: fades alone (`--no-normalize`), and fades,
 /// gain and the limiter.
 private let chains = [
-    "afade=t=in:ss=0:ns=2205,afade=t=out:ss=%END%:ns=22050",
-    "afade=t=in:ss=0:ns=2205,afade=t=out:ss=%END%:ns=22050,volume=6.284dB:precision=float,alimiter=limit=0.83176:level=false:latency=true:attack=5:release=50",
+    "afade=t=in:ss=0:ns=2205:curve=hsin,afade=t=out:ss=%END%:ns=22050:curve=hsin",
+    "afade=t=in:ss=0:ns=2205:curve=hsin,afade=t=out:ss=%END%:ns=22050:curve=hsin,volume=6.284dB:precision=float,alimiter=limit=0.83176:level=false:latency=true:attack=5:release=50",
 ]
 
 /// Measured sources and their plan, as a render makes them.
@@ -24,11 +24,26 @@ private func planned(_ paths: [String], settings: RenderSettings) throws -> ([an
     return (sources, planner.composition)
 }
 
-/// The ringtone assembled whole, the way renders did before they streamed.
+/// The ringtone assembled whole, the way renders did before they streamed: each clip read whole,
+/// its inner edges (not at the ringtone's start or end) faded over the whole clip by one `afade`
+/// chain, unless silent.
 private func assembledWhole(_ sources: [any ClipSource], _ composition: Composition) throws -> [Float] {
     var mix = [Float](repeating: 0, count: composition.totalSamples)
+    let silent = Float(AudioLevels.amplitude(dB: AudioLevels.silentEdgeDBFS))
     for entry in composition.usedEntries {
-        mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: try sources[entry.index].samples(entry.length))
+        var clip = try sources[entry.index].samples(entry.length)
+        let fade = min(Int((AudioLevels.clipEdgeFade * 44_100).rounded()), clip.count / 2)
+        var filters: [String] = []
+        if entry.start! > 0, clip.prefix(fade).contains(where: { abs($0) > silent }) {
+            filters.append("afade=t=in:ss=0:ns=\(fade):curve=hsin")
+        }
+        if entry.start! + entry.length < composition.totalSamples, clip.suffix(fade).contains(where: { abs($0) > silent }) {
+            filters.append("afade=t=out:ss=\(clip.count - fade):ns=\(fade):curve=hsin")
+        }
+        if fade > 0, !filters.isEmpty {
+            clip = try FilterChain.run(filters.joined(separator: ","), on: clip, sampleRate: 44_100, path: "whole clip").samples
+        }
+        mix.replaceSubrange(entry.start!..<entry.start! + entry.length, with: clip)
     }
     return mix
 }
@@ -40,7 +55,7 @@ struct StreamingRenderTests {
         let (sources, composition) = try planned(speech, settings: RenderSettings())
         var streamed: [Float] = []
         var largest = 0
-        try MixStream(sources: sources, composition: composition).play { streamed += $0; largest = max(largest, $0.count) }
+        try MixStream(sources: sources, composition: composition, sampleRate: 44_100).play { streamed += $0; largest = max(largest, $0.count) }
         #expect(streamed == (try assembledWhole(sources, composition)))
         #expect(largest <= MixStream.chunk)
     }
@@ -53,7 +68,7 @@ struct StreamingRenderTests {
         let chain = try FilterChain(description: filters, sampleRate: 44_100, path: "streamed", keepSamples: false)
         var streamed: [Float] = []
         chain.onOutput = { streamed += $0 }
-        try MixStream(sources: sources, composition: composition).play { try chain.push($0) }
+        try MixStream(sources: sources, composition: composition, sampleRate: 44_100).play { try chain.push($0) }
         _ = try chain.finish()
         #expect(streamed.count == whole.count)
         #expect(streamed == whole, "first difference at \(streamed.indices.first { $0 < whole.count && streamed[$0] != whole[$0] } ?? -1)")
@@ -68,7 +83,7 @@ struct StreamingRenderTests {
         let (sources, composition) = try planned(speech, settings: settings)
         let total = composition.totalSamples
         let fadeOut = min(Int(AudioLevels.fadeOut * 44_100), total / 2)
-        let filters = "afade=t=in:ss=0:ns=\(min(Int(AudioLevels.fadeIn * 44_100), total / 2)),afade=t=out:ss=\(total - fadeOut):ns=\(fadeOut)"
+        let filters = "afade=t=in:ss=0:ns=\(min(Int(AudioLevels.fadeIn * 44_100), total / 2)):curve=hsin,afade=t=out:ss=\(total - fadeOut):ns=\(fadeOut):curve=hsin"
         let whole = try FilterChain.run(filters, on: try assembledWhole(sources, composition), sampleRate: 44_100, path: "whole").samples
         let reference = dir.file("whole.wav")
         try RingtoneEncoder(settings: settings).write(whole, to: reference)

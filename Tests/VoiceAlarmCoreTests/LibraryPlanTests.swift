@@ -52,7 +52,7 @@ struct LibraryPlanTests {
     @Test("The identity text is pinned: stored identities stay valid, so an upgrade rebuilds nothing")
     func identityText() {
         let plan = LibraryPlan(clips: [clip(3, hash: "aaa", lead: 1), clip(4, hash: "bbb")], settings: RenderSettings())
-        #expect(plan.identity == "v1|m4a|aac|44100|cap=1278900|gap=13230|trim=true|norm=true|lufs=-16.0"
+        #expect(plan.identity == "v1|p2|m4a|aac|44100|cap=1278900|gap=13230|trim=true|norm=true|lufs=-16.0"
                 + "|aaa@44100+132300@0|bbb@0+176400@145530|total=322560")
     }
 }

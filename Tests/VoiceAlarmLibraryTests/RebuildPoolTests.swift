@@ -33,7 +33,7 @@ private final class CountingRenderer: RingtoneRendering, @unchecked Sendable {
         condition.withLock { (most, renders, self.unusable, deadline, self.peers) = (0, 0, unusable, nil, peers) }
     }
 
-    func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws {
+    func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws -> LoudnessShortfall? {
         let bad: Int? = condition.withLock {
             inFlight += 1
             renders += 1
@@ -49,6 +49,7 @@ private final class CountingRenderer: RingtoneRendering, @unchecked Sendable {
             throw UnusableClip(index: bad, reason: AudioError.corrupt(path: clips[bad].fileName, atSeconds: 1, reason: "bad frame"))
         }
         try Data("voice of \(clips.map(\.idString)) as \(settings.format)".utf8).write(to: URL(fileURLWithPath: output))
+        return nil
     }
 }
 

@@ -14,13 +14,17 @@ private final class FakeRenderer: RingtoneRendering {
     /// A failure of the whole render.
     var failure: (any Error)?
 
-    func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws {
+    /// What the next renders report of their loudness.
+    var shortfall: LoudnessShortfall?
+
+    func render(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String, to output: String) throws -> LoudnessShortfall? {
         renders.append(clips.map(\.id))
         if let index = clips.firstIndex(where: { unusable.contains($0.id) }) {
             throw UnusableClip(index: index, reason: AudioError.corrupt(path: clips[index].fileName, atSeconds: 1, reason: "bad frame"))
         }
         if let failure { throw failure }
         try Data("voice of \(clips.map(\.idString))".utf8).write(to: URL(fileURLWithPath: output))
+        return shortfall
     }
 }
 
@@ -89,11 +93,23 @@ struct SoundBuilderRuleTests {
     func firstBuild() throws {
         let r = try Rules()
         let id = try r.alarm([try r.clip(), try r.clip()])
-        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a"))
+        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a", shortfall: nil))
         let stored = try r.stored(id)
         #expect(stored.soundFile == "\(id.uuidString.lowercased()).m4a" && stored.soundIdentity != nil && stored.soundStamp != nil)
         #expect(FileManager.default.fileExists(atPath: r.voiceFile(id)))
         #expect(r.builder.resolve(stored) == .voice(fileName: stored.soundFile!))
+    }
+
+    @Test("A ringtone left under its loudness target is built, kept, and said: typed in the outcome, a warning naming the alarm")
+    func shortfall() throws {
+        let r = try Rules()
+        let id = try r.alarm([try r.clip()])
+        let quiet = LoudnessShortfall(by: 6.2, target: -16, reason: .gainCap)
+        r.renderer.shortfall = quiet
+        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a", shortfall: quiet))
+        #expect(r.builder.resolve(try r.stored(id)) == .voice(fileName: "\(id.uuidString.lowercased()).m4a"), "a quiet voice still rings")
+        #expect(r.warnings.contains { $0.contains(id.uuidString.lowercased()) && $0.contains("6.2 LU under the -16 LUFS target: the +20 dB gain cap") })
+        #expect(try r.build(id) == .unchanged, "an unchanged ringtone is not built again, so not reported again")
     }
 
     @Test("Identity unchanged: untouched — no render, same file, and no decoding while its stamp holds")
@@ -120,7 +136,7 @@ struct SoundBuilderRuleTests {
         r.checker.failing = [r.voiceFile(id)]
         #expect(r.builder.resolve(try r.stored(id)).reason?.contains("fails the check") == true)
         #expect(r.checker.asked == [r.voiceFile(id)])
-        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a"))
+        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a", shortfall: nil))
         #expect(r.renderer.renders.count == 2)
     }
 
@@ -130,7 +146,7 @@ struct SoundBuilderRuleTests {
         let bad = try r.clip(), good = try r.clip()
         let id = try r.alarm([bad, good, bad])
         r.renderer.unusable = [bad.id]
-        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a"))
+        #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a", shortfall: nil))
         #expect(r.renderer.renders.last == [good.id], "every copy of the bad clip is left out")
         #expect(r.warnings.contains { $0.contains(bad.idString) && $0.contains("left out") })
 

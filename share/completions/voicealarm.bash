@@ -69,7 +69,7 @@ _voicealarm() {
                 *) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;
         "check")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--target-lufs $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;

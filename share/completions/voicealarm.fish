@@ -66,6 +66,7 @@ complete -c voicealarm -n '__fish_seen_subcommand_from render' -l target-lufs -r
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -l no-normalize -d 'Leave the loudness as recorded'
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -l waveform -r -d 'Also draw the ringtone as SVG: waveform, clip spans, the cap'
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -F
+complete -c voicealarm -n '__fish_seen_subcommand_from check' -l target-lufs -r -d 'The loudness the file is held to, -40 to -6 (default -16)'
 complete -c voicealarm -n '__fish_seen_subcommand_from check' -F
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from import' -l title -r -d 'A name for the clip (default: the file\'s name)'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from import' -F

@@ -9,6 +9,8 @@ struct MixStream {
 
     let sources: [any ClipSource]
     let composition: Composition
+    /// The rate the sources are read at (for the length of the fades at clip edges).
+    let sampleRate: Int
 
     /// Every sample of the ringtone, in order, to `sink` (`composition.totalSamples` in all).
     /// - Throws: `ClipSourceError` naming the source that could not be read; what `sink` throws.
@@ -30,14 +32,16 @@ struct MixStream {
             let start = entry.start!
             precondition(start >= position, "clip \(entry.index) planned at \(start), before the end of the one before (\(position))")
             try silent(start - position)
-            var given = 0
+            var edges = ClipEdges(length: entry.length, sampleRate: sampleRate, fadeIn: start > 0,
+                                  fadeOut: start + entry.length < composition.totalSamples, name: sources[entry.index].name)
             try RingtoneRenderer.attributing(to: entry.index) {
                 try sources[entry.index].read(entry.length, chunk: Self.chunk) { samples in
-                    given += samples.count
-                    do { try sink(samples) } catch { throw SinkFailure(underlying: error) }
+                    try edges.pass(samples) { faded in
+                        do { try sink(faded) } catch { throw SinkFailure(underlying: error) }
+                    }
                 }
             }
-            precondition(given == entry.length, "clip \(entry.index) gave \(given) samples, \(entry.length) planned")
+            precondition(edges.given == entry.length, "clip \(entry.index) gave \(edges.given) samples, \(entry.length) planned")
             position = start + entry.length
         }
         try silent(composition.totalSamples - position)

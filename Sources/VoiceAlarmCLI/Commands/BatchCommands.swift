@@ -28,7 +28,7 @@ enum BatchCommands {
           its own index (shard-K-of-N.json); all are read, so any shard skips what any shard built.
           --verify (after all shards) checks without encoding and lists what is missing or stale.
           --json prints {"built": [id], "skipped": [id], "failed": [{"id", "error"}], "warnings": [{"id",
-          "warning"}], "ringtones": [{"id", "output", "duration", "clips"}], "shard", "seconds"}; with --verify
+          "warning"}], "ringtones": [{"id", "output", "duration", "clips", "shortfall"}], "shard", "seconds"}; with --verify
           {"ok", "checked", "missing": [{"id", "reason"}], "stale": [{"id", "reason"}]}.
         """,
         examples: ["voicealarm batch playlists.json --out ringtones/", "voicealarm batch playlists.json --out caf/ --format caf --jobs 4 --json",
@@ -41,7 +41,11 @@ enum BatchCommands {
             OptionSpec("all", help: "Every alarm (the default when no target is named)"),
             OptionSpec("jobs", short: "j", value: "N", help: "Ringtones built at once (default: the number of cores)"),
         ],
-        discussion: #"  Unchanged ringtones are not rewritten. --json prints {"built", "skipped", "failed", "seconds"}."#,
+        discussion: #"""
+          Unchanged ringtones are not rewritten. --json prints {"built", "skipped", "failed",
+          "shortfalls": [{"id", "shortfall"}], "seconds"}; a ringtone built under its loudness
+          target is also a warning on stderr.
+        """#,
         examples: ["voicealarm build --all", "voicealarm build morning manifesto --json"])
 
     static let specs = [batchSpec, buildSpec]

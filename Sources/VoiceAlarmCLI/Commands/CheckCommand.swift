@@ -10,11 +10,13 @@ enum CheckCommand {
         arguments: "FILE",
         minimumArguments: 1,
         maximumArguments: 1,
-        options: [],
+        options: [OptionSpec("target-lufs", value: "LUFS", help: "The loudness the file is held to, -40 to -6 (default -16)")],
         discussion: """
           A file is shippable when its name has an extension, it decodes, it lasts less than
           30 s, it is not silent, and its container and codec are among the five formats
           (m4a/AAC, caf/PCM or IMA4, wav/PCM, aiff/PCM or IMA4, mp3). Exit 0 when it is, 1 when not.
+          Its loudness and true peak are measured too: a file more than 0.5 LU under the target
+          is shippable but gets a warning, "at the true-peak ceiling" or "quiet".
         """,
         examples: ["voicealarm check morning.m4a", "voicealarm check --json morning.caf"])
 
@@ -27,6 +29,7 @@ enum CheckCommand {
         var sampleRate: Int?
         var channels: Int?
         var duration: Double?
+        var loudness: RenderReport.LoudnessReport?
         var problems: [String]
 
         func encode(to encoder: any Encoder) throws {
@@ -38,20 +41,26 @@ enum CheckCommand {
             try c.encode(sampleRate, forKey: .sampleRate)
             try c.encode(channels, forKey: .channels)
             try c.encode(duration, forKey: .duration)
+            try c.encode(loudness, forKey: .loudness)
             try c.encode(problems, forKey: .problems)
         }
-        private enum CodingKeys: String, CodingKey { case file, shippable, container, codec, sampleRate, channels, duration, problems }
+        private enum CodingKeys: String, CodingKey { case file, shippable, container, codec, sampleRate, channels, duration, loudness, problems }
     }
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let file = parsed.arguments[0]
+        let target = try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS)
         let verdict: Verdict
         do {
-            let inspection = try SoundInspector.inspect(file)
+            let inspection = try SoundInspector.inspect(file, measureLoudness: true)
             let facts = inspection.facts
+            let loudness = inspection.loudness.map { measured in
+                RenderReport.LoudnessReport(integrated: (measured.integrated * 1000).rounded() / 1000, truePeak: (measured.truePeak * 1000).rounded() / 1000,
+                                            shortfall: measured.isSilent ? nil : .of(file: measured.integrated, truePeak: measured.truePeak, target: target))
+            }
             verdict = Verdict(file: file, shippable: inspection.problems.isEmpty, container: facts.container, codec: facts.codec,
                               sampleRate: facts.sampleRate, channels: facts.channels,
-                              duration: (facts.duration * 1000).rounded() / 1000, problems: inspection.problems)
+                              duration: (facts.duration * 1000).rounded() / 1000, loudness: loudness, problems: inspection.problems)
         } catch let error as AudioError {
             // Not decodable is an answer, not a crash: the file is not shippable, and why.
             let reason = String(error.description.dropFirst(file.count + 2))
@@ -60,9 +69,13 @@ enum CheckCommand {
         if context.json {
             context.console.result(JSONOutput.encode(verdict))
         } else if verdict.shippable {
-            context.console.result(String(format: "%@: shippable (%@, %@, %.2f s)", file, verdict.container!, verdict.codec!, verdict.duration!))
+            let level = verdict.loudness.map { String(format: ", %.1f LUFS, true peak %.1f dBTP", $0.integrated, $0.truePeak) } ?? ""
+            context.console.result(String(format: "%@: shippable (%@, %@, %.2f s", file, verdict.container!, verdict.codec!, verdict.duration!) + level + ")")
         } else {
             context.console.result("\(file): not shippable: \(verdict.problems.joined(separator: "; "))")
+        }
+        if verdict.shippable, let shortfall = verdict.loudness?.shortfall {
+            context.console.note("warning: \(file): loudness \(shortfall.summary)")
         }
         if !verdict.shippable, !context.quiet {
             context.console.note("error: \(file): not a shippable alarm sound: \(verdict.problems[0])")

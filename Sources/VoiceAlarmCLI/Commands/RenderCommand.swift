@@ -138,6 +138,10 @@ enum RenderCommand {
             context.console.result(report.output)
         }
         if !context.quiet { context.console.writeErr(summary(report)) }
+        if let shortfall = report.loudness.shortfall {
+            // Never silent, not even under --quiet: the ringtone is quieter than asked.
+            context.console.writeErr("warning: \(PrintableText.escaped(report.output)): loudness \(shortfall.summary)\n")
+        }
         return .success
     }
 

@@ -1,0 +1,76 @@
+/// The gain a normalised ringtone is given before the limiter, chosen once from the first
+/// measurement (`LevelProfile`) and corrected only when the encoded file, measured, misses.
+///
+/// ```swift
+/// var search = GainSearch(loudness: -24.1, profile: profile, target: -16, ceiling: -2.6)
+/// // encode with search.gain, measure the file, then:
+/// if search.correct(measured: -16.9) { /* encode again with search.gain */ }
+/// ```
+public struct GainSearch: Sendable {
+    /// How close to the target an encoded ringtone must measure to be accepted (LU): inside the
+    /// `LoudnessShortfall.band` that another meter holds it to, with room for the two meters'
+    /// difference.
+    public static let tolerance = 0.25
+
+    /// The loudness before any gain, LUFS.
+    public let loudness: Double
+    public let target: Double
+    /// The limiter's ceiling, dBFS.
+    public let ceiling: Double
+    private let profile: LevelProfile
+    /// The gain to encode with next, dB.
+    public private(set) var gain: Double
+    /// What holds the gain under the target's, when something does: the gain cap or the limiter.
+    public private(set) var heldBack: LoudnessShortfall.Reason?
+    /// The most gain allowed: the cap, or where the limiter would take off too much.
+    private var most: Double
+    private var tried: [(gain: Double, measured: Double)] = []
+
+    public init(loudness: Double, profile: LevelProfile, target: Double, ceiling: Double) {
+        self.loudness = loudness
+        self.target = target
+        self.ceiling = ceiling
+        self.profile = profile
+        (gain, heldBack, most) = (0, nil, 0)
+        predict()
+    }
+
+    private mutating func predict() {
+        let predicted = profile.gain(from: loudness, to: target, ceiling: ceiling, maximum: AudioLevels.maximumGainDB,
+                                     mostLoss: LoudnessShortfall.mostLimiterLoss)
+        gain = predicted.gain
+        heldBack = predicted.heldBack
+        most = predicted.heldBack == nil ? AudioLevels.maximumGainDB : predicted.gain
+        tried = []
+    }
+
+    /// Takes the loudness the file encoded with `gain` measured; returns true when another gain
+    /// should be tried (it is then `gain`), false when this one stands: on target, or held back
+    /// (`heldBack` says by what), or no gain would do better.
+    public mutating func correct(measured: Double) -> Bool {
+        let off = target - measured
+        guard abs(off) > Self.tolerance else { return false }
+        if off > 0 {
+            if gain >= AudioLevels.maximumGainDB - 0.001 { heldBack = .gainCap }
+            if gain >= most - 0.001 { return false }
+            // What the limiter took off, measured: past the most allowed, more gain would crush.
+            if loudness + gain - measured >= LoudnessShortfall.mostLimiterLoss {
+                heldBack = .limiter
+                return false
+            }
+        }
+        tried.append((gain, measured))
+        // The slope of loudness against gain: between the last two tries when there are two,
+        // else the model's around this gain (1 where nothing is limited, less where it is).
+        var slope = 1 - (profile.limiterLoss(gain: gain + 0.5, ceiling: ceiling)
+                         - profile.limiterLoss(gain: gain - 0.5, ceiling: ceiling))
+        if tried.count >= 2 {
+            let (a, b) = (tried[tried.count - 2], tried[tried.count - 1])
+            if a.gain != b.gain { slope = (b.measured - a.measured) / (b.gain - a.gain) }
+        }
+        let next = min(gain + off / max(slope, 0.2), most)
+        guard abs(next - gain) >= 0.01 else { return false }
+        gain = next
+        return true
+    }
+}
