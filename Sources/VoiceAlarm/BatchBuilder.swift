@@ -30,8 +30,11 @@ public final class BatchBuilder: Sendable {
         }
         /// A ringtone built under its loudness target.
         public struct Shortfall: Encodable, Sendable, Equatable {
+            /// The ringtone's id: the manifest's, or the alarm's UUID.
             public var id: String
+            /// How far under, and why.
             public var shortfall: LoudnessShortfall
+            /// The ringtone `id`, built `shortfall` under its target.
             public init(id: String, shortfall: LoudnessShortfall) {
                 self.id = id
                 self.shortfall = shortfall

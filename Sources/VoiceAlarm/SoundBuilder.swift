@@ -123,8 +123,10 @@ public final class SoundBuilder {
     /// proves it — so a later rebuild the machine stops can keep them.
     func noteRecordings(builtWith settings: RenderSettings) {
         for stored in (try? store.alarms()) ?? [] where stored.alarm.voice && stored.soundFile != nil && stored.soundRecordings == nil {
-            guard let clips = try? usableClips(of: stored.alarm.target, warning: false), !clips.isEmpty,
-                  ContentHash.sha256(LibraryPlan(clips: clips, settings: settings).identity) == stored.soundIdentity else { continue }
+            // The identity the file was built with may be an earlier processing's: any proves it.
+            guard let clips = try? usableClips(of: stored.alarm.target, warning: false), !clips.isEmpty else { continue }
+            let plan = LibraryPlan(clips: clips, settings: settings)
+            guard (1...RenderSettings.processing).contains(where: { ContentHash.sha256(plan.identity(processing: $0)) == stored.soundIdentity }) else { continue }
             try? store.setSoundRecordings(Self.recordings(clips), for: stored.alarm.id)
         }
     }

@@ -17,13 +17,13 @@ import VoiceAlarmFiles
 public struct RingtoneRenderer: Sendable {
     public init() {}
 
-    /// How many times encoding is retried with a lower limiter ceiling when the encoded
-    /// true peak comes out above the ceiling.
+    /// How many times the limited audio is turned down and encoded again when the encoded true
+    /// peak comes out above the ceiling (apart from the encodings that correct the gain).
     static let truePeakAttempts = 4
     /// The encoded true peak accepted, 0.2 dB under the ceiling so that another meter
     /// (another resampler for the oversampling) cannot find the ceiling crossed.
     static let acceptedTruePeak = AudioLevels.truePeakCeilingDBTP - 0.2
-    /// Encodings at most while the loudness misses the target (the first included).
+    /// Encodings at most while the gain is corrected towards the target (the first included).
     static let encodings = 4
     /// How much further than the excess an encoded ringtone over the true-peak ceiling is turned
     /// down (dB): the codec's peaks move a little with the level, not exactly by it. (Lowering
@@ -110,11 +110,13 @@ public struct RingtoneRenderer: Sendable {
         let (facts, loudness, shortfall) = try AudioError.writing(output) {
             try FileSystem.atomicWrite(to: output) { temporary in
                 var trim = 0.0
+                var trims = 0
                 while true {
                     var chain = fades
                     if let plan {
-                        chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=5:release=50",
-                                        plan.gain, max(0.0625, AudioLevels.amplitude(dB: plan.ceiling)))
+                        chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
+                                        plan.gain, max(0.0625, AudioLevels.amplitude(dB: plan.ceiling)),
+                                        LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
                     }
                     if trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", trim) }
                     let (facts, loudness) = try encode(mix, through: chain, settings: settings, to: temporary, output: output)
@@ -124,18 +126,29 @@ public struct RingtoneRenderer: Sendable {
                     guard settings.normalize, var search = plan else { return (facts, loudness, LoudnessShortfall?.none) }
                     let excess = loudness.truePeak - Self.acceptedTruePeak
                     if excess > 0 {
-                        guard passes.encode < Self.truePeakAttempts else {
+                        guard trims < Self.truePeakAttempts else {
                             throw AudioError.invalidOutput(path: output, reason: String(format: "true peak %.2f dBTP stays above %.1f dBTP after encoding", loudness.truePeak, AudioLevels.truePeakCeilingDBTP))
                         }
+                        trims += 1
                         trim -= excess + Self.trimMargin
                         continue
                     }
+                    let over = loudness.integrated - settings.targetLUFS
                     // Once turned down for the true peak, more gain would only be limited harder.
-                    if trim == 0, passes.encode < Self.encodings, search.correct(measured: loudness.integrated) {
-                        plan = search
-                        continue
+                    if trim == 0 {
+                        if passes.encode < Self.encodings, search.correct(measured: loudness.integrated) {
+                            plan = search
+                            continue
+                        }
+                        // Still over the target when the corrections are spent: turned down by the
+                        // excess, a change of level alone, which lands on the target.
+                        if over > GainSearch.tolerance {
+                            trim = -over
+                            continue
+                        }
                     }
-                    let reason = trim < 0 ? .truePeak : search.heldBack ?? .limiter
+                    // The true-peak trim is the reason only when it explains the gap.
+                    let reason: LoudnessShortfall.Reason = trim < 0 && -over <= -trim + 0.1 ? .truePeak : search.heldBack ?? .unsettled
                     return (facts, loudness, LoudnessShortfall.of(loudness.integrated, target: settings.targetLUFS, reason: reason))
                 }
             }

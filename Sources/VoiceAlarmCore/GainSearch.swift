@@ -14,6 +14,7 @@ public struct GainSearch: Sendable {
 
     /// The loudness before any gain, LUFS.
     public let loudness: Double
+    /// The loudness asked for, LUFS.
     public let target: Double
     /// The limiter's ceiling, dBFS.
     public let ceiling: Double
@@ -26,7 +27,10 @@ public struct GainSearch: Sendable {
     private var most: Double
     private var tried: [(gain: Double, measured: Double)] = []
 
+    /// Predicts the gain for audio measured at `loudness` LUFS with `profile`, to reach `target`
+    /// LUFS through a limiter at `ceiling` dBFS.
     public init(loudness: Double, profile: LevelProfile, target: Double, ceiling: Double) {
+        precondition(loudness.isFinite && target.isFinite && ceiling.isFinite, "levels are finite numbers")
         self.loudness = loudness
         self.target = target
         self.ceiling = ceiling
@@ -40,7 +44,10 @@ public struct GainSearch: Sendable {
                                      mostLoss: LoudnessShortfall.mostLimiterLoss)
         gain = predicted.gain
         heldBack = predicted.heldBack
-        most = predicted.heldBack == nil ? AudioLevels.maximumGainDB : predicted.gain
+        // Corrections stay where the model has the limiter take off no more than its most.
+        most = predicted.heldBack == nil
+            ? profile.mostGain(ceiling: ceiling, maximum: AudioLevels.maximumGainDB, mostLoss: LoudnessShortfall.mostLimiterLoss)
+            : predicted.gain
         tried = []
     }
 
@@ -68,7 +75,9 @@ public struct GainSearch: Sendable {
             let (a, b) = (tried[tried.count - 2], tried[tried.count - 1])
             if a.gain != b.gain { slope = (b.measured - a.measured) / (b.gain - a.gain) }
         }
-        let next = min(gain + off / max(slope, 0.2), most)
+        // A step at most twice the miss: a slope the limiter's noise flattened must not fling it.
+        let step = max(-2 * abs(off), min(2 * abs(off), off / max(slope, 0.2)))
+        let next = min(gain + step, most)
         guard abs(next - gain) >= 0.01 else { return false }
         gain = next
         return true

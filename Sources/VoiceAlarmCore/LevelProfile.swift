@@ -16,21 +16,24 @@ import Foundation
 public struct LevelProfile: Sendable {
     /// The block length, seconds.
     public static let blockSeconds = 0.01
-    /// The limiter's release, seconds (as the renderer sets `alimiter`).
-    static let releaseSeconds = 0.05
+    /// The limiter's attack and release, seconds: the renderer sets `alimiter` with them, and the
+    /// model recovers over the same release.
+    public static let attackSeconds = 0.005
+    public static let releaseSeconds = 0.05
     /// Blocks quieter than this, relative to the mean energy, are left out of the loss, as the
     /// loudness gate leaves out the quiet (−10 LU relative; at 10 ms blocks, a little lower).
     static let gate = 0.05
 
     private let blockLength: Int
     /// Each block's largest absolute sample.
-    public private(set) var peaks: [Float] = []
+    private var peaks: [Float] = []
     /// Each block's sum of squares.
-    public private(set) var energies: [Double] = []
+    private var energies: [Double] = []
     private var peak: Float = 0
     private var energy = 0.0
     private var count = 0
 
+    /// An empty profile of audio at `sampleRate`; `add` the samples as they stream.
     public init(sampleRate: Int) {
         precondition(sampleRate > 0, "sample rate must be positive")
         blockLength = max(1, Int(Double(sampleRate) * Self.blockSeconds))
@@ -80,6 +83,18 @@ public struct LevelProfile: Sendable {
         }
         guard before > 0, kept > 0 else { return 0 }
         return 10 * log10(before / kept)
+    }
+
+    /// The most gain (dB, at most `maximum`) at which the limiter at `ceiling` dBFS is predicted to
+    /// take off no more than `mostLoss` LU.
+    public func mostGain(ceiling: Double, maximum: Double, mostLoss: Double) -> Double {
+        guard limiterLoss(gain: maximum, ceiling: ceiling) > mostLoss else { return maximum }
+        var low = maximum - 80, high = maximum
+        while high - low > 0.001 {
+            let middle = (low + high) / 2
+            if limiterLoss(gain: middle, ceiling: ceiling) <= mostLoss { low = middle } else { high = middle }
+        }
+        return low
     }
 
     /// The gain (dB) that brings audio measured at `loudness` LUFS to `target` through the

@@ -22,8 +22,13 @@ public struct LibraryPlan: Equatable, Sendable {
     /// Everything the ringtone's audio depends on, in a canonical text: the used clips' audio
     /// hashes and ranges, and the settings. Equal identities mean an equal ringtone, so an
     /// unchanged alarm is never rebuilt (and timestamps never decide it).
-    public var identity: String {
-        var parts = ["v1", "p\(RenderSettings.processing)", settings.fingerprint]
+    public var identity: String { identity(processing: RenderSettings.processing) }
+
+    /// The identity the ringtone had under the processing numbered `processing`: 1 is the
+    /// identity of versions before the processing took part in it (no processing part).
+    public func identity(processing: Int) -> String {
+        precondition(processing >= 1 && processing <= RenderSettings.processing, "no processing \(processing)")
+        var parts = processing == 1 ? ["v1", settings.fingerprint] : ["v1", "p\(processing)", settings.fingerprint]
         for entry in composition.usedEntries {
             let clip = clips[entry.index]
             let range = clip.range(trimSilence: settings.trimSilence)

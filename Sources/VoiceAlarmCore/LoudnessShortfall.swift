@@ -22,6 +22,9 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
         case limiter
         /// The encoded file was turned down to keep its true peak under the ceiling.
         case truePeak
+        /// The gain through the limiter did not settle within the encodings a render allows
+        /// (the limiter's loss moved unlike the model and the measurements showed).
+        case unsettled
         /// (`check`, on any file) quiet with room under the ceiling: another program's file, or
         /// a VoiceAlarm ringtone at the gain cap.
         case quiet
@@ -33,8 +36,10 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
     public var by: Double
     /// The target, LUFS.
     public var target: Double
+    /// Why the target was not met.
     public var reason: Reason
 
+    /// A ringtone `by` LU (rounded to 0.1) under `target`, for `reason`.
     public init(by: Double, target: Double, reason: Reason) {
         precondition(by > 0, "a shortfall is under the target")
         self.by = (by * 10).rounded() / 10
@@ -67,6 +72,7 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
         case .gainCap: "the +\(Int(AudioLevels.maximumGainDB)) dB gain cap on a near-silent take"
         case .limiter: String(format: "reaching it would make the limiter take off more than %.0f LU", Self.mostLimiterLoss)
         case .truePeak: String(format: "turned down after encoding to keep the true peak under %.0f dBTP", AudioLevels.truePeakCeilingDBTP)
+        case .unsettled: "the gain through the limiter did not settle in the encodings a render allows"
         case .quiet: "quiet, with room under the true-peak ceiling"
         case .ceiling: "at the true-peak ceiling: louder would need limiting"
         }

@@ -40,6 +40,7 @@ public struct RenderReport: Equatable, Sendable, Encodable {
         public var truePeak: Double
         /// Set when the ringtone is more than `LoudnessShortfall.band` under its target.
         public var shortfall: LoudnessShortfall?
+        /// A file measured at `integrated` LUFS and `truePeak` dBTP, under its target by `shortfall`.
         public init(integrated: Double, truePeak: Double, shortfall: LoudnessShortfall? = nil) {
             self.integrated = integrated
             self.truePeak = truePeak
@@ -58,8 +59,11 @@ public struct RenderReport: Equatable, Sendable, Encodable {
     /// The passes made over the ringtone's audio: `measure` (the loudness and level profile,
     /// once when normalising) and `encode` (1, or more after a miss).
     public struct Passes: Equatable, Sendable, Encodable {
+        /// Passes that measured the audio before encoding it.
         public var measure: Int
+        /// Encodings, the first included.
         public var encode: Int
+        /// The passes made: `measure` and `encode` of them.
         public init(measure: Int, encode: Int) {
             self.measure = measure
             self.encode = encode

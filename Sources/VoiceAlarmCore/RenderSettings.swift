@@ -91,9 +91,10 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
 
     /// The version of the processing every ringtone goes through, part of every ringtone identity
     /// (the library's and a batch's) beside the settings, so a ringtone made by an older
-    /// processing is known as such and made again by the next `build --all`, `reconcile` or batch
-    /// run — never silently kept as if it were current. 2: DC offset removed before anything is
-    /// measured, clip edges faded, the gain predicted from the level profile.
+    /// processing is known as such and made again by the next `build --all`, change to its alarm
+    /// or batch run — never taken for current. (Nothing rebuilds it unasked: it keeps ringing as
+    /// it is.) 2: DC offset removed before anything is measured, clip edges faded, the gain
+    /// predicted from the level profile. 1: none of these (identities without a processing part).
     public static let processing = 2
 
     /// Everything in the settings a ringtone's audio depends on, in a canonical text: part of

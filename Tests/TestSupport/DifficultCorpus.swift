@@ -1,8 +1,8 @@
 import Foundation
 
 /// The recordings people actually make (DC offset, tone, music and noise beds, hot, quiet, hum,
-/// peaky), made once per test process by `scripts/difficult_corpus.py` with the ffmpeg CLI from
-/// SampleAudio and alsa-utils' recordings, fixed seeds: the corpus `make bench` measures too.
+/// peaky), made by `scripts/difficult_corpus.py` with the ffmpeg CLI from SampleAudio and
+/// alsa-utils' recordings, fixed seeds: the corpus `make bench` measures too.
 public struct DifficultCorpus: Sendable {
     /// The folder holding `clips/` and `corpus.json`.
     public let path: String
@@ -58,7 +58,7 @@ public struct JoinContinuity: Decodable, Sendable {
     public var seam: Double
     public var max: Double
 
-    /// A join or seam scoring above this is a click: a hard cut scores 10–1,000, a faded edge or
+    /// A join or seam scoring above this is a click: a hard cut scores 10–2,000, a faded edge or
     /// speech under 3.
     public static let click = 5.0
 

@@ -61,7 +61,6 @@ public enum IndependentMeasure {
         return try JSONDecoder().decode(PythonMeasurement.self, from: result.stdoutData)
     }
 
-    /// Whether ffprobe's trace shows the `moov` box before `mdat` (faststart).
     /// `python(_:)` without holding a thread while measure.py runs.
     public static func measured(_ path: String) async throws -> PythonMeasurement {
         let result = try await ProcessRunner.launch(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/measure.py", path])
@@ -69,6 +68,7 @@ public enum IndependentMeasure {
         return try JSONDecoder().decode(PythonMeasurement.self, from: result.stdoutData)
     }
 
+    /// Whether ffprobe's trace shows the `moov` box before `mdat` (faststart).
     public static func moovBeforeMdat(_ path: String) throws -> Bool {
         let trace = try ProcessRunner.run("ffprobe", ["-v", "trace", path]).stderr
         guard let moov = trace.range(of: "type:'moov'"), let mdat = trace.range(of: "type:'mdat'") else {

@@ -68,6 +68,7 @@ public enum ProcessRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         let collected = LaunchCollector()
+        defer { withExtendedLifetime((process, out, err)) {} }   // alive until the result is in
         return try await withCheckedThrowingContinuation { continuation in
             collected.whenDone = { continuation.resume(returning: $0) }
             for (pipe, isOut) in [(out, true), (err, false)] {
@@ -114,13 +115,15 @@ public struct TestSupportError: Error, CustomStringConvertible {
 private final class LaunchCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var out = Data(), err = Data()
-    private var closed = 0
+    private var outClosed = false, errClosed = false, reported = false
     private var status: Int32?
     var whenDone: ((ProcessResult) -> Void)?
 
     func add(_ data: Data, out isOut: Bool) {
         lock.lock()
-        if data.isEmpty { closed += 1 } else if isOut { out.append(data) } else { err.append(data) }
+        if data.isEmpty {
+            if isOut { outClosed = true } else { errClosed = true }
+        } else if isOut { out.append(data) } else { err.append(data) }
         let done = finished()
         lock.unlock()
         done.map { whenDone?($0) }
@@ -136,8 +139,8 @@ private final class LaunchCollector: @unchecked Sendable {
 
     /// The result, once: when the process ended and both pipes closed.
     private func finished() -> ProcessResult? {
-        guard closed == 2, let status else { return nil }
-        closed += 1
+        guard outClosed, errClosed, !reported, let status else { return nil }
+        reported = true
         return ProcessResult(status: status, stdout: String(decoding: out, as: UTF8.self),
                              stderr: String(decoding: err, as: UTF8.self), stdoutData: out)
     }

@@ -54,21 +54,21 @@ struct GainSearchTests {
         let peaky = profile((0..<400).map { $0 % 10 == 0 ? (0.05, 0.25) : (0.05, 0.1) })
         var search = GainSearch(loudness: -30, profile: peaky, target: -16, ceiling: -2.6)
         let first = search.gain
-        let again137 = search.correct(measured: -16.2)
-        #expect(!again137, "within the tolerance")
+        let triesAgainWhenClose = search.correct(measured: -16.2)
+        #expect(!triesAgainWhenClose, "within the tolerance")
         #expect(search.gain == first)
-        let again491 = search.correct(measured: -16.8)
-        #expect(again491, "0.8 LU short is a miss")
+        let triesAgainWhenShort = search.correct(measured: -16.8)
+        #expect(triesAgainWhenShort, "0.8 LU short is a miss")
         #expect(search.gain > first)
         let second = search.gain
-        let again867 = search.correct(measured: -15.4)
-        #expect(again867, "over by 0.6: back down")
+        let triesAgainWhenOver = search.correct(measured: -15.4)
+        #expect(triesAgainWhenOver, "over by 0.6: back down")
         #expect(search.gain < second && search.gain > first)
 
         var quiet = GainSearch(loudness: -50, profile: profile(Array(repeating: (0.001, 0.002), count: 300)), target: -16, ceiling: -2.6)
         #expect(quiet.gain == 20 && quiet.heldBack == .gainCap)
-        let again706 = quiet.correct(measured: -30)
-        #expect(!again706, "no more gain to give")
+        let triesAgainAtCap = quiet.correct(measured: -30)
+        #expect(!triesAgainAtCap, "no more gain to give")
     }
 
     @Test("The limiter is held to its most, measured: a miss it caused is not chased")
@@ -76,8 +76,8 @@ struct GainSearchTests {
         let peaky = profile((0..<400).map { $0 % 10 == 0 ? (0.05, 0.25) : (0.05, 0.1) })
         var search = GainSearch(loudness: -30, profile: peaky, target: -16, ceiling: -2.6)
         // The file measured 6.5 LU under what the gain alone would give: the limiter took that off.
-        let again716 = search.correct(measured: -30 + search.gain - 6.5)
-        #expect(!again716)
+        let triesAgainWhenCrushed = search.correct(measured: -30 + search.gain - 6.5)
+        #expect(!triesAgainWhenCrushed)
         #expect(search.heldBack == .limiter)
     }
 }

@@ -5,8 +5,9 @@ import VoiceAlarmCore
 /// through a tone, a noise bed or a DC offset does not click where the next clip or the gap starts.
 ///
 /// An edge whose samples all lie at or under `AudioLevels.silentEdgeDBFS` is left as it is (the
-/// digital silence around a clean take); an edge at the very start or end of the ringtone is left
-/// to the ringtone's own, longer fades (`AudioLevels.fadeIn`, `fadeOut`, `fadeOutAtCut`).
+/// digital silence around a clean take); an edge at the very first or last sample of the ringtone
+/// is left to the ringtone's own, longer fades (`AudioLevels.fadeIn`, `fadeOut`, `fadeOutAtCut`).
+/// (A last clip followed by an encoder frame's padding is faded: its edge is inside.)
 struct ClipEdges {
     /// The fade at a clip edge, in seconds: a few milliseconds, too short to hear as a fade.
     static let fade = AudioLevels.clipEdgeFade
