@@ -25,6 +25,9 @@ public struct RingtoneRenderer: Sendable {
     static let acceptedTruePeak = AudioLevels.truePeakCeilingDBTP - 0.2
     /// Encodings at most while the gain is corrected towards the target (the first included).
     static let encodings = 4
+    /// Passes that only measure, at most, to confirm a gain the model is not trusted with
+    /// (`GainSearch.trustedLoss`) before the one encoding.
+    static let confirmations = 3
     /// How much further than the excess an encoded ringtone over the true-peak ceiling is turned
     /// down (dB): the codec's peaks move a little with the level, not exactly by it. (Lowering
     /// the limiter instead, the gain predicted again to keep the loudness, was tried: on our
@@ -107,18 +110,22 @@ public struct RingtoneRenderer: Sendable {
             plan = GainSearch(loudness: measured.integrated, profile: profile, target: settings.targetLUFS, ceiling: ceiling)
         }
         let fades = Self.fades(mix.composition, settings: settings)
+        // Heavy limiting is where the model strays: the gain is confirmed (and corrected) by
+        // passes that only measure, far cheaper than encoding again after a miss.
+        if var search = plan, search.predictedLoss > GainSearch.trustedLoss {
+            for _ in 0..<Self.confirmations {
+                let measured = try loudness(of: mix, through: Self.chain(fades, search, trim: 0), settings: settings, path: output)
+                passes.measure += 1
+                guard search.correct(measured: measured.integrated) else { break }
+            }
+            plan = search
+        }
         let (facts, loudness, shortfall) = try AudioError.writing(output) {
             try FileSystem.atomicWrite(to: output) { temporary in
                 var trim = 0.0
                 var trims = 0
                 while true {
-                    var chain = fades
-                    if let plan {
-                        chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
-                                        plan.gain, max(0.0625, AudioLevels.amplitude(dB: plan.ceiling)),
-                                        LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
-                    }
-                    if trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", trim) }
+                    let chain = Self.chain(fades, plan, trim: trim)
                     let (facts, loudness) = try encode(mix, through: chain, settings: settings, to: temporary, output: output)
                     passes.encode += 1
                     try verify(facts, settings: settings, output: output)
@@ -162,6 +169,19 @@ public struct RingtoneRenderer: Sendable {
             clips: clips, passes: passes)
     }
 
+    /// Every filter the ringtone goes through: `fades`, then (when normalising) `search`'s gain and
+    /// the limiter at its ceiling, then any `trim` (dB) after the limiter — all libavfilter's.
+    static func chain(_ fades: String, _ search: GainSearch?, trim: Double) -> String {
+        var chain = fades
+        if let search {
+            chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
+                            search.gain, max(0.0625, AudioLevels.amplitude(dB: search.ceiling)),
+                            LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
+        }
+        if trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", trim) }
+        return chain
+    }
+
     /// The ringtone's own fades (libavfilter's `afade`, raised cosine): in at the start, out at
     /// the end — longer when the ringtone ends on a cut at the cap — so the loop seam is smooth.
     static func fades(_ composition: Composition, settings: RenderSettings) -> String {
@@ -183,6 +203,13 @@ public struct RingtoneRenderer: Sendable {
         }
         profile.finish()
         return (try meter.finish(), profile)
+    }
+
+    /// A pass that only measures: the loudness of `mix` through `filters` (no true peak).
+    private func loudness(of mix: MixStream, through filters: String, settings: RenderSettings, path: String) throws -> Loudness {
+        let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: path, truePeak: false)
+        try play(mix, through: filters, settings: settings, path: path) { try meter.push($0) }
+        return try meter.finish()
     }
 
     /// One pass: `mix` through `filters` into the encoder, writing `temporary`, then the check of

@@ -7,6 +7,11 @@
 /// if search.correct(measured: -16.9) { /* encode again with search.gain */ }
 /// ```
 public struct GainSearch: Sendable {
+    /// The limiter loss (LU) up to which the prediction is trusted to go straight to the encoder.
+    /// Past it (heavy limiting, where the model strays by up to half a LU) the gain is confirmed
+    /// first by a pass that only measures, so a miss costs a measurement, not an encoding.
+    public static let trustedLoss = 1.0
+
     /// How close to the target an encoded ringtone must measure to be accepted (LU): inside the
     /// `LoudnessShortfall.band` that another meter holds it to, with room for the two meters'
     /// difference.
@@ -50,6 +55,9 @@ public struct GainSearch: Sendable {
             : predicted.gain
         tried = []
     }
+
+    /// The loudness the limiter is predicted to take off at `gain` (LU).
+    public var predictedLoss: Double { profile.limiterLoss(gain: gain, ceiling: ceiling) }
 
     /// Takes the loudness the file encoded with `gain` measured; returns true when another gain
     /// should be tried (it is then `gain`), false when this one stands: on target, or held back

@@ -44,7 +44,7 @@ struct DifficultRecordingTests {
         #expect(abs(mean) < 0.001, "the ringtone's mean is \(mean), its source's 0.1")
     }
 
-    @Test("A near-silent take is raised by the +20 dB cap and says so; clean speech takes one pass and one encoding")
+    @Test("A near-silent take is raised by the +20 dB cap and says so, in one pass and one encoding; clean speech is encoded once")
     func reasonsAndPasses() async throws {
         let corpus = try await DifficultCorpus.shared()
         let dir = TemporaryDirectory("passes")
@@ -54,7 +54,9 @@ struct DifficultRecordingTests {
         #expect(quiet.passes == .init(measure: 1, encode: 1))
         let speech = ["calm.wav", "ready.mp3", "grateful.m4a", "kind.ogg"].map { "\(ProjectPaths.sampleAudio)/\($0)" }
         let (clean, _) = try render(speech, to: dir.file("clean.m4a"))
-        #expect(clean.passes == .init(measure: 1, encode: 1), "the predicted gain was confirmed by the encoding")
+        // Speech is limited heavily (4-5 LU), where the prediction is confirmed by one pass that
+        // only measures: never by a second encoding.
+        #expect(clean.passes.encode == 1 && clean.passes.measure <= 2, "\(clean.passes)")
         #expect(clean.loudness.shortfall == nil && abs(clean.loudness.integrated + 16) <= GainSearch.tolerance)
     }
 
