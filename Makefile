@@ -16,7 +16,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build demo test sanitize soak bench bench-walk clean samples docs picture install uninstall
+.PHONY: deps build-deps build demo test sanitize soak bench bench-walk bench-corpus clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -90,9 +90,17 @@ sanitize: deps $(PYTHON)
 soak: build
 	VOICEALARM_SOAK=1 swift test --filter DaemonSoakTests
 
-# A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run.
-bench: deps
+# A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run,
+# and the difficult recordings' speed and quality (the venv's pyloudnorm measures them).
+bench: deps $(PYTHON)
 	@scripts/bench.sh
+
+# The difficult-recordings rows of the benchmark alone (a few minutes).
+bench-corpus: deps $(PYTHON)
+	@swift build -c release --product voicealarm >/dev/null && work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	python3 scripts/bench_corpus.py $(CURDIR)/.build/release/voicealarm "$$work" $(CURDIR)/$(PYTHON) "$$work/results.txt" && \
+	python3 scripts/bench_table.py "$$work/results.txt" 0 0 $$(nproc)
+
 
 # The walk rows of the benchmark alone: build --all, reconcile and settings over 1,000 voice alarms
 # with nothing to build, against alarm list of the same library.

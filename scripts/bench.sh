@@ -3,7 +3,8 @@
 # encoder-only bounds (in-process, and one encoder process per core at once), measured in one run
 # on this machine, for m4a and caf; peak and idle memory; one render's latency against its own
 # encoder time; a settings change rebuilding 20 voice alarms; walks over 1,000 alarms with nothing
-# to build (scripts/bench_walk.sh). Prints a table.
+# to build (scripts/bench_walk.sh); the difficult recordings' speed, loudness, true peak and joins
+# (scripts/bench_corpus.py). Prints a table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${BENCH_RINGTONES:-200}
@@ -116,5 +117,9 @@ for i in 1 2 3; do renders+=("$(timed "$bin" render -q -o "$work/single/playlist
 row "library" "settings" "$settings $build_all $(median "${renders[@]}") $voice"
 
 scripts/bench_walk.sh "$bin" "$work" "$results"
+
+# The difficult recordings: speed against like-for-like and the ffmpeg CLI, and each ringtone's
+# loudness, true peak and joins measured by independent tools.
+python3 scripts/bench_corpus.py "$bin" "$work" "$PWD/.build/venv/bin/python" "$results" "$JOBS"
 
 python3 scripts/bench_table.py "$results" "$N" "$BIG" "$JOBS"
