@@ -104,17 +104,18 @@ public struct RingtoneRenderer: Sendable {
         // file below measures it (and refuses a silent result before anything is replaced).
         var plan: GainSearch?
         if settings.normalize {
-            let (measured, profile) = try measure(mix, settings: settings, path: output)
+            let (measured, profile) = try measure(mix, through: nil, profiling: true, settings: settings, path: output)
             passes.measure += 1
             try Self.refuseSilent(measured, nameIfSilent)
-            plan = GainSearch(loudness: measured.integrated, profile: profile, target: settings.targetLUFS, ceiling: ceiling)
+            plan = GainSearch(loudness: measured.integrated, profile: profile!, target: settings.targetLUFS, ceiling: ceiling)
         }
-        let fades = Self.fades(mix.composition, settings: settings)
+        let fades = RingtoneFilters.fades(mix.composition, settings: settings)
         // Heavy limiting is where the model strays: the gain is confirmed (and corrected) by
         // passes that only measure, far cheaper than encoding again after a miss.
         if var search = plan, search.predictedLoss > GainSearch.trustedLoss {
             for _ in 0..<Self.confirmations {
-                let measured = try loudness(of: mix, through: Self.chain(fades, search, trim: 0), settings: settings, path: output)
+                let (measured, _) = try measure(mix, through: RingtoneFilters.chain(fades, search, trim: 0), profiling: false,
+                                                settings: settings, path: output)
                 passes.measure += 1
                 guard search.correct(measured: measured.integrated) else { break }
             }
@@ -125,7 +126,7 @@ public struct RingtoneRenderer: Sendable {
                 var trim = 0.0
                 var trims = 0
                 while true {
-                    let chain = Self.chain(fades, plan, trim: trim)
+                    let chain = RingtoneFilters.chain(fades, plan, trim: trim)
                     let (facts, loudness) = try encode(mix, through: chain, settings: settings, to: temporary, output: output)
                     passes.encode += 1
                     try verify(facts, settings: settings, output: output)
@@ -169,47 +170,18 @@ public struct RingtoneRenderer: Sendable {
             clips: clips, passes: passes)
     }
 
-    /// Every filter the ringtone goes through: `fades`, then (when normalising) `search`'s gain and
-    /// the limiter at its ceiling, then any `trim` (dB) after the limiter — all libavfilter's.
-    static func chain(_ fades: String, _ search: GainSearch?, trim: Double) -> String {
-        var chain = fades
-        if let search {
-            chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
-                            search.gain, max(0.0625, AudioLevels.amplitude(dB: search.ceiling)),
-                            LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
-        }
-        if trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", trim) }
-        return chain
-    }
-
-    /// The ringtone's own fades (libavfilter's `afade`, raised cosine): in at the start, out at
-    /// the end — longer when the ringtone ends on a cut at the cap — so the loop seam is smooth.
-    static func fades(_ composition: Composition, settings: RenderSettings) -> String {
-        let rate = settings.sampleRate
-        let total = composition.totalSamples
-        let fadeIn = min(Int(AudioLevels.fadeIn * Double(rate)), total / 2)
-        let fadeOut = min(Int((composition.endsOnCut ? AudioLevels.fadeOutAtCut : AudioLevels.fadeOut) * Double(rate)), total / 2)
-        return "afade=t=in:ss=0:ns=\(max(1, fadeIn)):curve=hsin,afade=t=out:ss=\(total - fadeOut):ns=\(max(1, fadeOut)):curve=hsin"
-    }
-
-    /// The first pass: the loudness of `mix` as it is (no true peak: choosing the gain needs
-    /// none), and its level profile.
-    private func measure(_ mix: MixStream, settings: RenderSettings, path: String) throws -> (Loudness, LevelProfile) {
+    /// A pass that only measures: the loudness of `mix` through `filters` (none: as it is; no true
+    /// peak, choosing the gain needs none), and, when asked, its level profile on the way.
+    private func measure(_ mix: MixStream, through filters: String?, profiling: Bool, settings: RenderSettings,
+                         path: String) throws -> (Loudness, LevelProfile?) {
         let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: path, truePeak: false)
-        var profile = LevelProfile(sampleRate: settings.sampleRate)
-        try play(mix, through: nil, settings: settings, path: path) {
-            profile.add($0)
+        var profile = profiling ? LevelProfile(sampleRate: settings.sampleRate) : nil
+        try play(mix, through: filters, settings: settings, path: path) {
+            profile?.add($0)
             try meter.push($0)
         }
-        profile.finish()
+        profile?.finish()
         return (try meter.finish(), profile)
-    }
-
-    /// A pass that only measures: the loudness of `mix` through `filters` (no true peak).
-    private func loudness(of mix: MixStream, through filters: String, settings: RenderSettings, path: String) throws -> Loudness {
-        let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: path, truePeak: false)
-        try play(mix, through: filters, settings: settings, path: path) { try meter.push($0) }
-        return try meter.finish()
     }
 
     /// One pass: `mix` through `filters` into the encoder, writing `temporary`, then the check of

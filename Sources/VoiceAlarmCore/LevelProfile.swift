@@ -94,10 +94,16 @@ public struct LevelProfile: Sendable {
     /// take off no more than `mostLoss` LU.
     public func mostGain(ceiling: Double, maximum: Double, mostLoss: Double) -> Double {
         guard limiterLoss(gain: maximum, ceiling: ceiling) > mostLoss else { return maximum }
-        var low = maximum - 80, high = maximum
+        return Self.bisect(maximum - 80, maximum) { limiterLoss(gain: $0, ceiling: ceiling) <= mostLoss }
+    }
+
+    /// The largest value in `low...high` (to 0.001) for which `below` holds, `below` being true up
+    /// to some point and false past it.
+    private static func bisect(_ low: Double, _ high: Double, _ below: (Double) -> Bool) -> Double {
+        var low = low, high = high
         while high - low > 0.001 {
             let middle = (low + high) / 2
-            if limiterLoss(gain: middle, ceiling: ceiling) <= mostLoss { low = middle } else { high = middle }
+            if below(middle) { low = middle } else { high = middle }
         }
         return low
     }
@@ -111,23 +117,15 @@ public struct LevelProfile: Sendable {
         // Loudness through the limiter rises with the gain (the limiter never takes off more than
         // the gain added), so the gain is found by bisection.
         func reached(_ gain: Double) -> Double { loudness + gain - limiterLoss(gain: gain, ceiling: ceiling) }
-        func solve(_ low: Double, _ high: Double, _ below: (Double) -> Bool) -> Double {
-            var low = low, high = high
-            for _ in 0..<40 where high - low > 0.001 {
-                let middle = (low + high) / 2
-                if below(middle) { low = middle } else { high = middle }
-            }
-            return low
-        }
         let low = min(plain, maximum)
         guard reached(maximum) >= target else {
             // Even the most gain falls short: held back by the cap, or before it by the limiter.
             if limiterLoss(gain: maximum, ceiling: ceiling) <= mostLoss { return (maximum, .gainCap) }
-            return (solve(low - 60, maximum) { limiterLoss(gain: $0, ceiling: ceiling) <= mostLoss }, .limiter)
+            return (Self.bisect(low - 60, maximum) { limiterLoss(gain: $0, ceiling: ceiling) <= mostLoss }, .limiter)
         }
-        let gain = solve(low, maximum) { reached($0) < target }
+        let gain = Self.bisect(low, maximum) { reached($0) < target }
         if limiterLoss(gain: gain, ceiling: ceiling) > mostLoss {
-            return (solve(low - 60, gain) { limiterLoss(gain: $0, ceiling: ceiling) <= mostLoss }, .limiter)
+            return (Self.bisect(low - 60, gain) { limiterLoss(gain: $0, ceiling: ceiling) <= mostLoss }, .limiter)
         }
         return (gain, nil)
     }

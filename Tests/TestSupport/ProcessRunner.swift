@@ -20,19 +20,7 @@ public enum ProcessRunner {
     /// Runs `executable` (looked up on PATH unless it contains a slash) and waits for it.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let (process, out, err) = prepare(executable, arguments, environment: environment)
         try process.run()
         // Read both pipes concurrently so a full pipe never blocks the child.
         nonisolated(unsafe) var errData = Data()
@@ -54,19 +42,7 @@ public enum ProcessRunner {
     /// Runs `executable` like `run`, without holding a thread while it runs: the pipes are read
     /// as data arrives and the task resumes when the process has ended and both pipes are closed.
     public static func launch(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let (process, out, err) = prepare(executable, arguments, environment: environment)
         let collected = LaunchCollector()
         defer { withExtendedLifetime((process, out, err)) {} }   // alive until the result is in
         return try await withCheckedThrowingContinuation { continuation in
@@ -84,6 +60,25 @@ public enum ProcessRunner {
                 continuation.resume(throwing: error)
             }
         }
+    }
+
+    /// A process for `executable` (looked up on PATH unless it contains a slash), its stdout and
+    /// stderr piped, stdin empty; not started.
+    private static func prepare(_ executable: String, _ arguments: [String], environment: [String: String]?) -> (Process, Pipe, Pipe) {
+        let process = Process()
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [executable] + arguments
+        }
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        return (process, out, err)
     }
 
     /// Runs a shell command line and waits for the shell alone (`system`): for programs that
