@@ -16,7 +16,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build demo test sanitize soak bench bench-walk bench-corpus clean samples docs picture install uninstall
+.PHONY: deps build-deps build demo test sanitize soak test-cluster bench bench-walk bench-corpus clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -89,6 +89,20 @@ sanitize: deps $(PYTHON)
 # process of its own so the resident memory it measures is the daemon's.
 soak: build
 	VOICEALARM_SOAK=1 swift test --filter DaemonSoakTests
+
+# The Slurm recipe on a real one-node Slurm, not part of `make test` (about a minute): installs
+# slurm-wlm and munge if missing, starts munged, slurmctld and slurmd on a configuration of its own
+# in .build/slurm (scripts/slurm_cluster.sh; nothing written to /etc, no cgroups), runs
+# deploy/slurm/batch-ringtones.sbatch and a dependent --verify job, changes one clip and runs both
+# again (scripts/cluster_test.py), then stops the daemons it started. Needs root (sudo otherwise).
+# CLUSTER_BIN=path runs another voicealarm binary instead of building the debug one.
+CLUSTER_PACKAGES := slurm-wlm munge
+CLUSTER_BIN ?= $(BIN)
+
+test-cluster: deps
+	$(call install_packages,$(CLUSTER_PACKAGES))
+	@[ "$(CLUSTER_BIN)" != $(BIN) ] || swift build --product voicealarm
+	@$(SUDO) scripts/cluster_test.py $(abspath $(CLUSTER_BIN))
 
 # A benchmark, not a test: batch against the ffmpeg CLI and the encoder-only bound, in one run,
 # and the difficult recordings' speed and quality (the venv's pyloudnorm measures them).
