@@ -48,22 +48,16 @@ $(PYTHON): Tests/Support/requirements.txt
 demo: build
 	@scripts/demo.sh $(BIN)
 
-# The clock and daemon suites measure time on Swift's shared threads, which the rest of the run
-# blocks for seconds at a time (processes, ffmpeg): they run on their own, after everything else.
-# So does the daemon's snooze test, which waits two minutes of faked time and would hold a thread,
-# and the rebuild pool's, which count renders in flight at once and wait for their workers.
-# Last, on their own too, the silencing-holes tests (they ring through the daemon three times and
-# SIGKILL rebuilds) and the file-metadata fuzz (it renders on both cores): in the parallel run they
-# held its threads for minutes and starved others past their guards, and beside the clock suites
-# they would slow the sleeps those measure.
-TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON)
-TIMING_SUITES := AlarmDaemonTests|SystemWallClockTests|SnoozeDaemonTests|RebuildPoolTests
-HEAVY_SUITES := SilencingHolesTests|FileMetadataFuzzTests
+# One run, every suite at once. No test holds a thread while it waits (processes end through
+# their termination, polls suspend), so the clock suites share the run with the rest; at most
+# TEST_WIDTH tests run at a time (Swift Testing would otherwise start all of them), so hang
+# guards time a test's own work, not its wait for a free core.
+TEST_WIDTH ?= 4
+TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) \
+            SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 
 test: build $(PYTHON)
-	$(TEST_ENV) swift test --skip "$(TIMING_SUITES)|$(HEAVY_SUITES)"
-	$(TEST_ENV) swift test --skip-build --filter "$(TIMING_SUITES)"
-	$(TEST_ENV) swift test --skip-build --filter "$(HEAVY_SUITES)"
+	$(TEST_ENV) swift test
 
 # Sanitizers, not part of `make test` (each builds everything again, in its own folder): AddressSanitizer
 # (with LeakSanitizer) over the audio, batch and library tests, and ThreadSanitizer over the parallel

@@ -10,18 +10,18 @@ public enum AudioFixtures {
     /// encoded with `codec` (nil: the container's default) into `path`.
     public static func tone(_ path: String, seconds: Double, rate: Int = 44_100, channels: Int = 1,
                             frequency: Double = 440, level: Double = -12, codec: String? = nil,
-                            extra: [String] = []) throws {
+                            extra: [String] = []) async throws {
         var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i",
                          "sine=frequency=\(frequency):sample_rate=\(rate):duration=\(seconds)",
                          "-af", "volume=\(level - sineSourcePeak)dB", "-ac", "\(channels)"]
         if let codec { arguments += ["-c:a", codec] }
-        try ProcessRunner.mustRun("ffmpeg", arguments + extra + [path])
+        try await ProcessRunner.mustRun("ffmpeg", arguments + extra + [path])
     }
 
     /// `lead` seconds of silence, `seconds` of tone, `tail` seconds of silence, as 16-bit WAV.
-    public static func paddedTone(_ path: String, lead: Double, seconds: Double, tail: Double, rate: Int = 44_100) throws {
+    public static func paddedTone(_ path: String, lead: Double, seconds: Double, tail: Double, rate: Int = 44_100) async throws {
         let filter = "[0][1][2]concat=n=3:v=0:a=1"
-        try ProcessRunner.mustRun("ffmpeg", [
+        try await ProcessRunner.mustRun("ffmpeg", [
             "-v", "error", "-y",
             "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono:d=\(lead)",
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)",
@@ -30,8 +30,8 @@ public enum AudioFixtures {
     }
 
     /// Digital silence of `seconds`.
-    public static func silence(_ path: String, seconds: Double, rate: Int = 44_100) throws {
-        try ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono", "-t", "\(seconds)", path])
+    public static func silence(_ path: String, seconds: Double, rate: Int = 44_100) async throws {
+        try await ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono", "-t", "\(seconds)", path])
     }
 
     /// The first half of `source`'s bytes, as a file cut off in the middle of a copy.

@@ -25,8 +25,8 @@ public struct PythonMeasurement: Decodable, Sendable {
 
 /// Measurements by tools other than VoiceAlarm: ffprobe, the ffmpeg CLI, pyloudnorm.
 public enum IndependentMeasure {
-    public static func probe(_ path: String) throws -> ProbeInfo {
-        let result = try ProcessRunner.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries",
+    public static func probe(_ path: String) async throws -> ProbeInfo {
+        let result = try await ProcessRunner.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries",
             "stream=codec_name,profile,sample_rate,channels:format=format_name,duration", "-of", "json", path])
         guard result.status == 0,
               let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any],
@@ -43,34 +43,27 @@ public enum IndependentMeasure {
     }
 
     /// Mono 16-bit samples as the ffmpeg CLI decodes the file (at its own rate unless `rate` is given).
-    public static func decodedSamples(_ path: String, rate: Int? = nil) throws -> [Int16] {
+    public static func decodedSamples(_ path: String, rate: Int? = nil) async throws -> [Int16] {
         var arguments = ["-v", "error", "-i", path, "-ac", "1"]
         if let rate { arguments += ["-ar", "\(rate)"] }
-        let result = try ProcessRunner.run("ffmpeg", arguments + ["-f", "s16le", "-"])
+        let result = try await ProcessRunner.run("ffmpeg", arguments + ["-f", "s16le", "-"])
         guard result.status == 0 else { throw TestSupportError("ffmpeg could not decode \(path): \(result.stderr)") }
         return result.stdoutData.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
     /// Loudness, true peak (4x oversampled) and length by pyloudnorm and scipy.
-    public static func python(_ path: String) throws -> PythonMeasurement {
+    public static func python(_ path: String) async throws -> PythonMeasurement {
         guard FileManager.default.isExecutableFile(atPath: ProjectPaths.python) else {
             throw TestSupportError("no test Python at \(ProjectPaths.python): run 'make test', which creates it")
         }
-        let result = try ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/measure.py", path])
-        guard result.status == 0 else { throw TestSupportError("measure.py failed on \(path): \(result.stderr)") }
-        return try JSONDecoder().decode(PythonMeasurement.self, from: result.stdoutData)
-    }
-
-    /// `python(_:)` without holding a thread while measure.py runs.
-    public static func measured(_ path: String) async throws -> PythonMeasurement {
-        let result = try await ProcessRunner.launch(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/measure.py", path])
+        let result = try await ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/measure.py", path])
         guard result.status == 0 else { throw TestSupportError("measure.py failed on \(path): \(result.stderr)") }
         return try JSONDecoder().decode(PythonMeasurement.self, from: result.stdoutData)
     }
 
     /// Whether ffprobe's trace shows the `moov` box before `mdat` (faststart).
-    public static func moovBeforeMdat(_ path: String) throws -> Bool {
-        let trace = try ProcessRunner.run("ffprobe", ["-v", "trace", path]).stderr
+    public static func moovBeforeMdat(_ path: String) async throws -> Bool {
+        let trace = try await ProcessRunner.run("ffprobe", ["-v", "trace", path]).stderr
         guard let moov = trace.range(of: "type:'moov'"), let mdat = trace.range(of: "type:'mdat'") else {
             throw TestSupportError("ffprobe's trace of \(path) shows no moov/mdat")
         }

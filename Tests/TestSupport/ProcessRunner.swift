@@ -17,31 +17,11 @@ public struct ProcessResult: Sendable {
 
 /// Runs programs for tests: the voicealarm binary, ffmpeg, ffprobe, python.
 public enum ProcessRunner {
-    /// Runs `executable` (looked up on PATH unless it contains a slash) and waits for it.
+    /// Runs `executable` (looked up on PATH unless it contains a slash) without holding a thread
+    /// while it runs: the pipes are read as data arrives and the task resumes when the process
+    /// has ended and both pipes are closed.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-        let (process, out, err) = prepare(executable, arguments, environment: environment)
-        try process.run()
-        // Read both pipes concurrently so a full pipe never blocks the child.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self),
-                             stdoutData: outData)
-    }
-
-    /// Runs `executable` like `run`, without holding a thread while it runs: the pipes are read
-    /// as data arrives and the task resumes when the process has ended and both pipes are closed.
-    public static func launch(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
         let (process, out, err) = prepare(executable, arguments, environment: environment)
         let collected = LaunchCollector()
         defer { withExtendedLifetime((process, out, err)) {} }   // alive until the result is in
@@ -81,18 +61,35 @@ public enum ProcessRunner {
         return (process, out, err)
     }
 
-    /// Runs a shell command line and waits for the shell alone (`system`): for programs that
-    /// leave a background process behind (tmux starting its server). Foundation's `Process`
-    /// waits for a descriptor such a background process inherits, so it would wait for it too.
+    /// Starts `executable` and does not wait for it (a `defer` cannot): for clean-up a test
+    /// need not see finish, such as stopping a tmux server.
+    public static func start(_ executable: String, _ arguments: [String]) {
+        let (process, _, _) = prepare(executable, arguments, environment: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    /// Runs a shell command line and waits for the shell alone: for programs that leave a
+    /// background process behind (tmux starting its server). Its output goes nowhere, so no pipe
+    /// stays open in the background process; the task resumes when the shell has ended.
     @discardableResult
-    public static func runLeavingBackground(_ commandLine: String) -> Int32 {
-        let status = system(commandLine + " </dev/null >/dev/null 2>&1")
-        return status == -1 ? -1 : (status >> 8) & 0xFF
+    public static func runLeavingBackground(_ commandLine: String) async -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", commandLine]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return await withCheckedContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(returning: -1) }
+        }
     }
 
     /// Runs a command that must succeed (fixture generation); fails loudly otherwise.
-    public static func mustRun(_ executable: String, _ arguments: [String]) throws {
-        let result = try run(executable, arguments)
+    public static func mustRun(_ executable: String, _ arguments: [String]) async throws {
+        let result = try await run(executable, arguments)
         guard result.status == 0 else {
             throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
         }

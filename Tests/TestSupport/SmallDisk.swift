@@ -7,13 +7,14 @@ public final class SmallDisk: @unchecked Sendable {
     public var path: String { folder.path }
 
     /// Mounts a tmpfs of `bytes` bytes.
-    public init(bytes: Int) throws {
+    public init(bytes: Int) async throws {
         folder = TemporaryDirectory("small-disk")
         // Its own folder, 0700 (a tmpfs is otherwise 1777, a folder everyone shares).
-        try ProcessRunner.mustRun("mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0700", "tmpfs", folder.path])
+        try await ProcessRunner.mustRun("mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0700", "tmpfs", folder.path])
     }
 
-    deinit { _ = try? ProcessRunner.run("umount", ["-l", folder.path]) }
+    /// Detached at once (`umount -l`): a deinit cannot wait for a process, and needs none.
+    deinit { unmountLazily(folder.path) }
 
     /// A path on the disk.
     public func file(_ name: String) -> String { folder.file(name) }

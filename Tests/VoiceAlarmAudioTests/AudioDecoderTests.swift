@@ -27,10 +27,10 @@ struct AudioDecoderTests {
         Input(file: "a.webm", rate: 48_000, channels: 2, codec: "libopus", expectedCodec: "opus"),
         Input(file: "a.wav", rate: 48_000, channels: 8, codec: nil, expectedCodec: "pcm_s16le"),
     ])
-    func decodes(_ input: Input) throws {
+    func decodes(_ input: Input) async throws {
         let dir = TemporaryDirectory("decode")
         let path = dir.file(input.file)
-        try AudioFixtures.tone(path, seconds: 3, rate: input.rate, channels: input.channels, level: -12, codec: input.codec)
+        try await AudioFixtures.tone(path, seconds: 3, rate: input.rate, channels: input.channels, level: -12, codec: input.codec)
         let decoder = try AudioDecoder(path: path, sampleRate: 44_100)
         #expect(decoder.codec == input.expectedCodec)
         #expect(decoder.sourceSampleRate == input.rate)
@@ -47,12 +47,12 @@ struct AudioDecoderTests {
     }
 
     @Test("The resampled signal matches the ffmpeg CLI's own decode (correlation)")
-    func matchesIndependentDecode() throws {
+    func matchesIndependentDecode() async throws {
         let dir = TemporaryDirectory("correlate")
         let path = dir.file("speech.flac")
         try FileManager.default.copyItem(atPath: "\(ProjectPaths.sampleAudio)/strong.flac", toPath: path)
         let ours = try AudioDecoder(path: path, sampleRate: 44_100).readAll()
-        let theirs = try IndependentMeasure.decodedSamples(path, rate: 44_100).map { Double($0) / 32768 }
+        let theirs = try await IndependentMeasure.decodedSamples(path, rate: 44_100).map { Double($0) / 32768 }
         let n = min(ours.count, theirs.count)
         #expect(abs(ours.count - theirs.count) < 64)
         var dot = 0.0, a2 = 0.0, b2 = 0.0
@@ -61,11 +61,11 @@ struct AudioDecoderTests {
     }
 
     @Test("Reading stops at what is asked: a long recording is not decoded whole")
-    func decodesOnlyWhatIsUsed() throws {
+    func decodesOnlyWhatIsUsed() async throws {
         let dir = TemporaryDirectory("long")
         let path = dir.file("two-hours.wav")
         // Two hours at 8 kHz, 8-bit: a real two-hour file, small enough to make in a test.
-        try AudioFixtures.tone(path, seconds: 7200, rate: 8_000, level: -12, codec: "pcm_u8")
+        try await AudioFixtures.tone(path, seconds: 7200, rate: 8_000, level: -12, codec: "pcm_u8")
         let decoder = try AudioDecoder(path: path, sampleRate: 44_100)
         let reading = try ClipReader.read(decoder, budget: 29 * 44_100, trimSilence: true)
         #expect(reading.extent == .longerThan(29 * 44_100))
@@ -75,10 +75,10 @@ struct AudioDecoderTests {
     }
 
     @Test("Silence is trimmed from both ends, keeping 50 ms, and the length is exact")
-    func trimsSilence() throws {
+    func trimsSilence() async throws {
         let dir = TemporaryDirectory("trim")
         let path = dir.file("padded.wav")
-        try AudioFixtures.paddedTone(path, lead: 1.0, seconds: 2.0, tail: 1.5)
+        try await AudioFixtures.paddedTone(path, lead: 1.0, seconds: 2.0, tail: 1.5)
         let reading = try ClipReader.read(try AudioDecoder(path: path, sampleRate: 44_100), budget: 29 * 44_100, trimSilence: true)
         guard case .exact(let length) = reading.extent else { Issue.record("expected an exact extent"); return }
         #expect(abs(length - Int(2.1 * 44_100)) < 60, "length \(length)")

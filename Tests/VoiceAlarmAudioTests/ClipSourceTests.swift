@@ -104,13 +104,13 @@ struct ClipSourceTests {
         SameCase(cap: 5, trimSilence: false, format: .wav, used: [true, false, false]),
         SameCase(cap: 1.5, trimSilence: true, format: .m4a, used: [true, false, false]),
     ])
-    func sameEverywhere(_ c: SameCase) throws {
+    func sameEverywhere(_ c: SameCase) async throws {
         let clips = try Clips("same")
         // 16-bit sources at the library's rate: its 24-bit FLAC copy holds their samples exactly.
         let a = clips.dir.file("a.wav"), b = clips.dir.file("b.flac"), d = clips.dir.file("d.wav")
-        try AudioFixtures.paddedTone(a, lead: 0.5, seconds: 2, tail: 0.5)
-        try AudioFixtures.tone(b, seconds: 3, frequency: 550)
-        try AudioFixtures.tone(d, seconds: 2, frequency: 660)
+        try await AudioFixtures.paddedTone(a, lead: 0.5, seconds: 2, tail: 0.5)
+        try await AudioFixtures.tone(b, seconds: 3, frequency: 550)
+        try await AudioFixtures.tone(d, seconds: 2, frequency: 660)
         let settings = RenderSettings(cap: c.cap, trimSilence: c.trimSilence, format: c.format)
 
         var reports: [RenderReport] = []
@@ -150,11 +150,11 @@ struct ClipSourceTests {
     }
 
     @Test("A clip after the first one left out is never measured, read or opened", arguments: SourceKind.allCases)
-    func neverOpened(_ kind: SourceKind) throws {
+    func neverOpened(_ kind: SourceKind) async throws {
         let clips = try Clips("never")
         let short = clips.dir.file("short.wav"), long = clips.dir.file("long.wav")
-        try AudioFixtures.tone(short, seconds: 3)
-        try AudioFixtures.tone(long, seconds: 10, frequency: 550)
+        try await AudioFixtures.tone(short, seconds: 3)
+        try await AudioFixtures.tone(long, seconds: 10, frequency: 550)
         let sources = [Watched(try clips.source(short, as: kind)), Watched(try clips.source(long, as: kind)),
                        Watched(clips.missing(as: kind)), Watched(clips.missing(as: kind))]
         let report = try RingtoneRenderer().render(sources, settings: RenderSettings(cap: 10, format: .wav), to: clips.dir.file("out.wav"))
@@ -176,11 +176,11 @@ struct ClipSourceTests {
         FailureCase(kind: .stored, badIndex: 0), FailureCase(kind: .stored, badIndex: 2),
         FailureCase(kind: .cached, badIndex: 0), FailureCase(kind: .cached, badIndex: 2),
     ])
-    func failureIndex(_ c: FailureCase) throws {
+    func failureIndex(_ c: FailureCase) async throws {
         let clips = try Clips("fail")
         let good = clips.dir.file("good.wav"), bad = clips.dir.file("bad.flac")
-        try AudioFixtures.tone(good, seconds: 2)
-        try AudioFixtures.tone(bad, seconds: 4)
+        try await AudioFixtures.tone(good, seconds: 2)
+        try await AudioFixtures.tone(bad, seconds: 4)
         var sources = try [good, good, good].map { try clips.source($0, as: c.kind) }
         sources[c.badIndex] = try clips.source(bad, as: c.kind)
         // Damaged after it was measured at import (stored) or before it is ever read (decoded, cached).
@@ -199,10 +199,10 @@ struct ClipSourceTests {
     }
 
     @Test("An output that cannot be written is the output's error, not a clip's")
-    func outputError() throws {
+    func outputError() async throws {
         let clips = try Clips("output")
         let good = clips.dir.file("good.wav")
-        try AudioFixtures.tone(good, seconds: 2)
+        try await AudioFixtures.tone(good, seconds: 2)
         let out = clips.dir.file("no/such/folder/out.wav")
         #expect(throws: AudioError.cannotWrite(path: out, reason: "folder \(clips.dir.file("no/such/folder")) does not exist")) {
             try RingtoneRenderer().render([DecodingClipSource(path: good)], settings: RenderSettings(format: .wav), to: out)

@@ -14,7 +14,7 @@ private func render(_ clips: [String], to output: String, settings: RenderSettin
 /// A clip the ffmpeg CLI makes from a filter graph (`lavfi`), `seconds` long, 44.1 kHz mono wav.
 private func generated(_ graph: String, seconds: Double, in dir: TemporaryDirectory, name: String) async throws -> String {
     let path = dir.file(name)
-    let made = try await ProcessRunner.launch("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-t", String(seconds),
+    let made = try await ProcessRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-t", String(seconds),
                                                          "-ac", "1", "-ar", "44100", "-c:a", "pcm_s16le", path])
     guard made.status == 0 else { throw TestSupportError("ffmpeg could not make \(name): \(made.stderr)") }
     return path
@@ -29,7 +29,7 @@ struct DifficultRecordingTests {
         let dir = TemporaryDirectory("dc")
         let clean = "\(ProjectPaths.sampleAudio)/calm.wav"
         let offset = dir.file("offset.wav")
-        let made = try await ProcessRunner.launch("ffmpeg", ["-v", "error", "-i", clean, "-af", "aformat=sample_fmts=flt,dcshift=shift=0.1",
+        let made = try await ProcessRunner.run("ffmpeg", ["-v", "error", "-i", clean, "-af", "aformat=sample_fmts=flt,dcshift=shift=0.1",
                                                              "-c:a", "pcm_s16le", offset])
         #expect(made.status == 0, "\(made.stderr)")
         let lengths = try [clean, offset].map { path in
@@ -39,7 +39,7 @@ struct DifficultRecordingTests {
         #expect(abs(plain - shifted) < 441, "trimmed \(plain) samples clean, \(shifted) with the offset (within 10 ms)")
         let file = dir.file("ringtone.wav")
         _ = try render([offset], to: file, settings: RenderSettings(normalize: false, format: .wav))
-        let samples = try IndependentMeasure.decodedSamples(file)
+        let samples = try await IndependentMeasure.decodedSamples(file)
         let mean = samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count) / 32_768
         #expect(abs(mean) < 0.001, "the ringtone's mean is \(mean), its source's 0.1")
     }
@@ -75,7 +75,7 @@ struct DifficultRecordingTests {
         for clip in [hum, square] {
             let file = dir.file(((clip as NSString).lastPathComponent as NSString).deletingPathExtension + ".m4a")
             let (report, _) = try render([clip], to: file)
-            let measured = try await IndependentMeasure.measured(file)
+            let measured = try await IndependentMeasure.python(file)
             #expect(measured.truePeak <= AudioLevels.truePeakCeilingDBTP, "\(clip): \(measured.truePeak) dBTP")
             #expect(abs(measured.integrated + 16) <= LoudnessShortfall.band || report.loudness.shortfall != nil,
                     "\(clip): \(measured.integrated) LUFS, no reason given")

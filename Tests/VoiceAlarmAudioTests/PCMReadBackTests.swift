@@ -19,7 +19,7 @@ private func awkwardSamples() -> [Float] {
 struct PCMReadBackTests {
     @Test("The file reads back to the digest of the samples the encoder was given, which ffmpeg reads too",
           arguments: [RingtoneFormat.wav, .caf, .aiff])
-    func readsBackExactly(_ format: RingtoneFormat) throws {
+    func readsBackExactly(_ format: RingtoneFormat) async throws {
         let dir = TemporaryDirectory("readback")
         let path = dir.file("tone.\(format.fileExtension)")
         let samples = awkwardSamples()
@@ -37,7 +37,7 @@ struct PCMReadBackTests {
         #expect(read.digest == written.finish())
         #expect(read.facts.codec.hasPrefix("pcm_s16") && read.facts.sampleRate == 44_100 && read.facts.channels == 1)
         // An independent decoder finds the 16-bit values the encoder was given.
-        #expect(try IndependentMeasure.decodedSamples(path) == given)
+        #expect(try await IndependentMeasure.decodedSamples(path) == given)
     }
 
     @Test("One sample changed in the file changes what it reads back as", arguments: [RingtoneFormat.wav, .caf, .aiff])

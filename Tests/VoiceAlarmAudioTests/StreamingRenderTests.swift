@@ -75,7 +75,7 @@ struct StreamingRenderTests {
     }
 
     @Test("A --no-normalize wav holds exactly the whole-buffer result, as ffmpeg decodes it")
-    func wavEqualsWholeRender() throws {
+    func wavEqualsWholeRender() async throws {
         let dir = TemporaryDirectory("stream-wav")
         let settings = RenderSettings(normalize: false, format: .wav)
         let out = dir.file("ringtone.wav")
@@ -87,8 +87,8 @@ struct StreamingRenderTests {
         let whole = try FilterChain.run(filters, on: try assembledWhole(sources, composition), sampleRate: 44_100, path: "whole").samples
         let reference = dir.file("whole.wav")
         try RingtoneEncoder(settings: settings).write(whole, to: reference)
-        let decoded = try IndependentMeasure.decodedSamples(out)
+        let decoded = try await IndependentMeasure.decodedSamples(out)
         #expect(decoded.count == whole.count)
-        #expect(decoded == (try IndependentMeasure.decodedSamples(reference)), "ffmpeg reads back other samples than the whole-buffer render made")
+        await #expect(decoded == (try IndependentMeasure.decodedSamples(reference)), "ffmpeg reads back other samples than the whole-buffer render made")
     }
 }

@@ -3,18 +3,18 @@ import Testing
 import TestSupport
 
 /// Runs the real binary.
-func voicealarm(_ arguments: [String]) throws -> ProcessResult {
+func voicealarm(_ arguments: [String]) async throws -> ProcessResult {
     guard FileManager.default.isExecutableFile(atPath: ProjectPaths.binary) else {
         throw TestSupportError("no binary at \(ProjectPaths.binary): run 'make test', which builds it first")
     }
-    return try ProcessRunner.run(ProjectPaths.binary, arguments)
+    return try await ProcessRunner.run(ProjectPaths.binary, arguments)
 }
 
 /// Runs the binary under `timeout`, so a command that would hang ends (status 124) instead of
 /// holding the test run; returns what it did and how long it took.
-func boundedRun(_ arguments: [String], seconds: Int = 30) throws -> (result: ProcessResult, elapsed: Double) {
+func boundedRun(_ arguments: [String], seconds: Int = 30) async throws -> (result: ProcessResult, elapsed: Double) {
     let start = Date()
-    let result = try ProcessRunner.run("timeout", [String(seconds), ProjectPaths.binary] + arguments)
+    let result = try await ProcessRunner.run("timeout", [String(seconds), ProjectPaths.binary] + arguments)
     return (result, Date().timeIntervalSince(start))
 }
 
@@ -26,11 +26,11 @@ enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     /// Creates the input in `dir`; returns its path and a word the error must contain.
-    func make(in dir: TemporaryDirectory) throws -> (path: String, reason: String) {
+    func make(in dir: TemporaryDirectory) async throws -> (path: String, reason: String) {
         let path = dir.file("input-\(rawValue)")
-        func tone(_ ext: String, codec: String? = nil) throws -> String {
+        func tone(_ ext: String, codec: String? = nil) async throws -> String {
             let full = dir.file("full-\(rawValue).\(ext)")
-            try AudioFixtures.tone(full, seconds: 10, codec: codec, extra: ext == "m4a" ? ["-movflags", "+faststart"] : [])
+            try await AudioFixtures.tone(full, seconds: 10, codec: codec, extra: ext == "m4a" ? ["-movflags", "+faststart"] : [])
             return full
         }
         switch self {
@@ -42,7 +42,7 @@ enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
             try Data("I am calm. I am ready.\n".utf8).write(to: URL(fileURLWithPath: path + ".txt"))
             return (path + ".txt", "not an audio file")
         case .image:
-            try ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", path + ".png"])
+            try await ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=64x64", "-frames:v", "1", path + ".png"])
             return (path + ".png", "no audio stream")
         case .randomBytes:
             var generator = SystemRandomNumberGenerator()
@@ -52,34 +52,34 @@ enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
             _ = FileManager.default.createFile(atPath: path + ".wav", contents: Data())
             return (path + ".wav", "empty file")
         case .truncatedM4A:
-            try AudioFixtures.truncatedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")
+            try await AudioFixtures.truncatedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")
             return (path + ".m4a", "truncated")
         case .truncatedFLAC:
-            try AudioFixtures.truncatedCopy(of: try tone("flac"), to: path + ".flac")
+            try await AudioFixtures.truncatedCopy(of: try tone("flac"), to: path + ".flac")
             return (path + ".flac", "truncated")
         case .truncatedMP3:
-            try AudioFixtures.truncatedCopy(of: try tone("mp3", codec: "libmp3lame"), to: path + ".mp3")
+            try await AudioFixtures.truncatedCopy(of: try tone("mp3", codec: "libmp3lame"), to: path + ".mp3")
             return (path + ".mp3", "truncated")
         case .cutMidSampleWAV:
             // sox writes a 44-byte header; 10 s of 16-bit mono is 882,000 bytes of samples.
             // Cutting after an odd number of them leaves the last sample half there.
             let full = dir.file("full.wav")
-            try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", full, "synth", "10", "sine", "440", "vol", "0.3"])
+            try await ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", full, "synth", "10", "sine", "440", "vol", "0.3"])
             let data = try Data(contentsOf: URL(fileURLWithPath: full))
             #expect(data.count == 44 + 882_000)
             try data.prefix(44 + 441_001).write(to: URL(fileURLWithPath: path + ".wav"))
             return (path + ".wav", "truncated")
         case .corruptM4A:
-            try AudioFixtures.corruptedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")
+            try await AudioFixtures.corruptedCopy(of: try tone("m4a", codec: "aac"), to: path + ".m4a")
             return (path + ".m4a", "corrupt audio at")
         case .videoOnly:
-            try ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=64x64:d=2", "-c:v", "ffv1", path + ".mkv"])
+            try await ProcessRunner.mustRun("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=64x64:d=2", "-c:v", "ffv1", path + ".mkv"])
             return (path + ".mkv", "no audio stream")
         case .zeroSamples:
-            try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", path + ".wav", "trim", "0", "0"])
+            try await ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", path + ".wav", "trim", "0", "0"])
             return (path + ".wav", "no audio samples")
         case .silent:
-            try AudioFixtures.silence(path + ".wav", seconds: 3)
+            try await AudioFixtures.silence(path + ".wav", seconds: 3)
             return (path + ".wav", "silent")
         }
     }
@@ -88,15 +88,15 @@ enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
 @Suite("Bad input gets one clear line, exit 1, and loses nothing")
 struct BadInputTests {
     @Test("render refuses it and leaves an existing output untouched", arguments: BadInput.allCases)
-    func render(_ input: BadInput) throws {
+    func render(_ input: BadInput) async throws {
         let dir = TemporaryDirectory("bad")
-        let (path, reason) = try input.make(in: dir)
+        let (path, reason) = try await input.make(in: dir)
         let good = "\(ProjectPaths.sampleAudio)/calm.wav"
         for existing in [false, true] {
             let out = dir.file(existing ? "existing.m4a" : "new.m4a")
             if existing { try Data("the previous ringtone".utf8).write(to: URL(fileURLWithPath: out)) }
             let before = Set(dir.contents())
-            let result = try voicealarm(["render", "-o", out, good, path])
+            let result = try await voicealarm(["render", "-o", out, good, path])
             #expect(result.status == 1)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "stderr: \(result.stderr)")
@@ -111,10 +111,10 @@ struct BadInputTests {
     }
 
     @Test("check says why it is not a shippable sound, exit 1", arguments: BadInput.allCases)
-    func check(_ input: BadInput) throws {
+    func check(_ input: BadInput) async throws {
         let dir = TemporaryDirectory("badcheck")
-        let (path, _) = try input.make(in: dir)
-        let result = try voicealarm(["check", "--json", path])
+        let (path, _) = try await input.make(in: dir)
+        let result = try await voicealarm(["check", "--json", path])
         #expect(result.status == 1)
         let verdict = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
         #expect(verdict?["shippable"] as? Bool == false)
@@ -123,15 +123,15 @@ struct BadInputTests {
     }
 
     @Test("An output in a missing or unwritable folder is refused before any work")
-    func unwritableOutput() throws {
+    func unwritableOutput() async throws {
         let dir = TemporaryDirectory("unwritable")
         let good = "\(ProjectPaths.sampleAudio)/calm.wav"
-        let missing = try voicealarm(["render", "-o", dir.file("no/such/folder/x.m4a"), good])
+        let missing = try await voicealarm(["render", "-o", dir.file("no/such/folder/x.m4a"), good])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("does not exist"))
         let folder = dir.file("folder.m4a")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let isDirectory = try voicealarm(["render", "-o", folder, good])
+        let isDirectory = try await voicealarm(["render", "-o", folder, good])
         #expect(isDirectory.status == 1)
         #expect(isDirectory.stderr.contains("is a directory"))
     }
@@ -166,9 +166,9 @@ struct UsageErrorTests {
         (["clip", "frob"], "unknown clip command 'frob'"),
         (["playlist", "move", "morning", "1"], "missing NAME FROM TO"),
     ])
-    func usage(_ arguments: [String], _ message: String) throws {
+    func usage(_ arguments: [String], _ message: String) async throws {
         let dir = TemporaryDirectory("usage")
-        let result = try voicealarm(arguments.map { $0.hasSuffix(".m4a") || $0 == "ringtone" ? dir.file($0) : $0 })
+        let result = try await voicealarm(arguments.map { $0.hasSuffix(".m4a") || $0 == "ringtone" ? dir.file($0) : $0 })
         #expect(result.status == 64)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "stderr: \(result.stderr)")
@@ -180,8 +180,8 @@ struct UsageErrorTests {
     }
 
     @Test("No command at all prints the help on stderr, exit 64")
-    func noCommand() throws {
-        let result = try voicealarm([])
+    func noCommand() async throws {
+        let result = try await voicealarm([])
         #expect(result.status == 64)
         #expect(result.stderr.contains("usage: voicealarm <command>"))
         #expect(result.stdout.isEmpty)

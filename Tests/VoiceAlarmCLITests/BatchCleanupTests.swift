@@ -29,9 +29,9 @@ private final class RunningBatch {
     }
 
     /// Signals the batch and waits for it; returns its status and stderr.
-    func stop(_ signalNumber: Int32) -> (Int32, String) {
+    func stop(_ signalNumber: Int32) async -> (Int32, String) {
         kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
+        await process.ended()
         return (process.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 }
@@ -45,10 +45,10 @@ func leftovers(_ out: String) -> [String] {
 }
 
 /// Waits (at most 30 s) until `out` holds a decode cache, and returns its name.
-private func waitForCache(_ out: String, while batch: RunningBatch) -> String? {
+private func waitForCache(_ out: String, while batch: RunningBatch) async -> String? {
     for _ in 0..<3_000 where batch.process.isRunning {
         if let cache = leftovers(out).first(where: { $0.hasPrefix(".voicealarm-cache-") }) { return cache }
-        usleep(10_000)
+        await pause(0.01)
     }
     return nil
 }
@@ -57,56 +57,56 @@ private func waitForCache(_ out: String, while batch: RunningBatch) -> String? {
 struct BatchCleanupTests {
     @Test("Ctrl-C or SIGTERM mid-run: the decode cache and half-written ringtones are removed", .timeLimit(.minutes(3)),
           arguments: [SIGINT, SIGTERM])
-    func interrupted(_ signalNumber: Int32) throws {
+    func interrupted(_ signalNumber: Int32) async throws {
         let folder = try BatchFolder()
         try slowManifest(folder)
         let batch = try RunningBatch(folder.manifest, out: folder.out, jobs: 2)
-        let cache = waitForCache(folder.out, while: batch)
+        let cache = await waitForCache(folder.out, while: batch)
         #expect(cache != nil, "the batch ended before it could be interrupted")
-        let (status, stderr) = batch.stop(signalNumber)
+        let (status, stderr) = await batch.stop(signalNumber)
         #expect(status == 128 + signalNumber)
         #expect(stderr.contains("error: interrupted"))
         #expect(leftovers(folder.out).isEmpty, "left: \(leftovers(folder.out))")
     }
 
     @Test("SIGKILL mid-run leaves a cache; the next batch into the folder removes it", .timeLimit(.minutes(3)))
-    func killed() throws {
+    func killed() async throws {
         let folder = try BatchFolder()
         try slowManifest(folder)
         let batch = try RunningBatch(folder.manifest, out: folder.out, jobs: 2)
-        let cache = waitForCache(folder.out, while: batch)
-        _ = batch.stop(SIGKILL)
+        let cache = await waitForCache(folder.out, while: batch)
+        _ = await batch.stop(SIGKILL)
         let cacheName = try #require(cache)
         #expect(leftovers(folder.out).contains(cacheName), "a killed process cannot clean up")
 
-        let next = try voicealarm(["batch", "-q", try quickManifest(folder), "--out", folder.out])
+        let next = try await voicealarm(["batch", "-q", try quickManifest(folder), "--out", folder.out])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(leftovers(folder.out).isEmpty, "left: \(leftovers(folder.out))")
     }
 
     @Test("Two batches share --out: the running one's cache is not swept by the other", .timeLimit(.minutes(3)))
-    func liveCacheKept() throws {
+    func liveCacheKept() async throws {
         let folder = try BatchFolder()
         try slowManifest(folder, count: 6)
         let running = try RunningBatch(folder.manifest, out: folder.out, jobs: 1)
-        let cacheName = try #require(waitForCache(folder.out, while: running))
-        let other = try voicealarm(["batch", "-q", try quickManifest(folder), "--out", folder.out])
+        let cacheName = try #require(await waitForCache(folder.out, while: running))
+        let other = try await voicealarm(["batch", "-q", try quickManifest(folder), "--out", folder.out])
         #expect(other.status == 0, "\(other.stderr)")
         #expect(running.process.isRunning, "the first batch must still run for this test to mean anything")
         #expect(leftovers(folder.out).contains(cacheName))
-        running.process.waitUntilExit()
+        await running.process.ended()
         #expect(running.process.terminationStatus == 0, "it finished with its cache intact")
         #expect(leftovers(folder.out).isEmpty)
     }
 
     @Test("An I/O failure reaches the user as one line with the file and the reason, never a Foundation dump",
           .timeLimit(.minutes(3)))
-    func ioFailureIsOneLine() throws {
+    func ioFailureIsOneLine() async throws {
         let folder = try BatchFolder()
         // Room for the index, not for the 29 s of decoded samples the manifesto's cache needs.
-        let disk = try SmallDisk(bytes: 512 * 1024)
+        let disk = try await SmallDisk(bytes: 512 * 1024)
         try folder.write(#"{"ringtones": [{"id": "long", "clips": ["clips/manifesto.flac"]}]}"#)
-        let result = try voicealarm(["batch", "-q", folder.manifest, "--out", disk.path])
+        let result = try await voicealarm(["batch", "-q", folder.manifest, "--out", disk.path])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "stderr: \(result.stderr)")

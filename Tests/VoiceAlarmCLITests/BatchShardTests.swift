@@ -54,8 +54,8 @@ final class ShardProcess {
     }
 
     /// Waits for the shard; its status, its JSON report and its stderr.
-    func finish() -> (status: Int32, report: [String: Any], stderr: String) {
-        process.waitUntilExit()
+    func finish() async -> (status: Int32, report: [String: Any], stderr: String) {
+        await process.ended()
         let out = FileManager.default.contents(atPath: stdoutPath) ?? Data()
         let report = (try? JSONSerialization.jsonObject(with: out) as? [String: Any]) ?? [:]
         return (process.terminationStatus, report, String(decoding: FileManager.default.contents(atPath: stderrPath) ?? Data(), as: UTF8.self))
@@ -71,10 +71,10 @@ final class ShardFolder {
     /// Each ringtone's clips and gap.
     private(set) var plan: [String: (clips: [String], gap: Double)] = [:]
 
-    init() throws {
+    init() async throws {
         try FileManager.default.createDirectory(atPath: dir.file("clips"), withIntermediateDirectories: true)
         for k in 0..<6 {
-            try AudioFixtures.tone(dir.file("clips/c\(k).\(k % 2 == 0 ? "wav" : "flac")"), seconds: 0.6 + Double(k) / 5, frequency: 300 + 110 * Double(k))
+            try await AudioFixtures.tone(dir.file("clips/c\(k).\(k % 2 == 0 ? "wav" : "flac")"), seconds: 0.6 + Double(k) / 5, frequency: 300 + 110 * Double(k))
         }
         var entries: [String] = []
         for (n, id) in ids.enumerated() {
@@ -91,17 +91,17 @@ final class ShardFolder {
     func users(of clip: String) -> Set<String> { Set(plan.filter { $0.value.clips.contains(clip) }.keys) }
 
     /// Runs `count` shards at the same time into `out`; returns each one's status, report and stderr.
-    func runShards(_ source: ShardSource, out: String, count: Int = 4, extra: [String] = []) throws -> [(status: Int32, report: [String: Any], stderr: String)] {
+    func runShards(_ source: ShardSource, out: String, count: Int = 4, extra: [String] = []) async throws -> [(status: Int32, report: [String: Any], stderr: String)] {
         let shards = try (0..<count).map { index in
             let (arguments, environment) = source.launch(index, of: count)
             return try ShardProcess(["batch", manifest, "--out", out, "--json", "--jobs", "1"] + arguments + extra, environment: environment,
                                     logs: dir.file("shard-\(source.rawValue)-\(index)-\(UUID().uuidString.prefix(4))"))
         }
-        return shards.map { $0.finish() }
+        return await shards.asyncMap { await $0.finish() }
     }
 
-    func verify(_ out: String) throws -> (ProcessResult, [String: Any]) {
-        let result = try voicealarm(["batch", manifest, "--out", out, "--verify", "--json"])
+    func verify(_ out: String) async throws -> (ProcessResult, [String: Any]) {
+        let result = try await voicealarm(["batch", manifest, "--out", out, "--verify", "--json"])
         return (result, (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]) ?? [:])
     }
 }
@@ -112,12 +112,12 @@ private func ids(_ report: [String: Any], _ key: String) -> [String] { report[ke
 struct BatchShardTests {
     @Test("60 ringtones as 4 shards at once into one folder: each built once, as render makes it; re-runs skip; a changed clip rebuilds its users once",
           .timeLimit(.minutes(4)))
-    func fourShards() throws {
-        let folder = try ShardFolder()
+    func fourShards() async throws {
+        let folder = try await ShardFolder()
         var reference: [String: Data] = [:]
         for source in ShardSource.allCases {
             let out = folder.dir.file("out-\(source.rawValue)")
-            let first = try folder.runShards(source, out: out)
+            let first = try await folder.runShards(source, out: out)
             var owner: [String: Int] = [:]
             for (index, shard) in first.enumerated() {
                 #expect(shard.status == 0, "\(source) shard \(index + 1): \(shard.stderr)")
@@ -144,34 +144,34 @@ struct BatchShardTests {
                 if reference[id] == nil {
                     let (clips, gap) = folder.plan[id]!
                     let rendered = folder.dir.file("render-\(id).wav")
-                    let render = try voicealarm(["render", "-q", "-o", rendered, "--gap", "\(gap)"] + clips.map { folder.dir.file($0) })
+                    let render = try await voicealarm(["render", "-q", "-o", rendered, "--gap", "\(gap)"] + clips.map { folder.dir.file($0) })
                     #expect(render.status == 0, "\(render.stderr)")
                     reference[id] = try Data(contentsOf: URL(fileURLWithPath: rendered))
                 }
                 #expect(output == reference[id], "\(source) \(id) is byte for byte what render makes")
             }
 
-            let again = try folder.runShards(source, out: out)
+            let again = try await folder.runShards(source, out: out)
             for (index, shard) in again.enumerated() {
                 #expect(shard.status == 0)
                 #expect(ids(shard.report, "built").isEmpty, "shard \(index + 1) re-run builds nothing")
                 #expect(Set(ids(shard.report, "skipped")) == Set(owner.filter { $0.value == index + 1 }.keys))
             }
-            let (verified, verdict) = try folder.verify(out)
+            let (verified, verdict) = try await folder.verify(out)
             #expect(verified.status == 0 && verdict["ok"] as? Bool == true && verdict["checked"] as? Int == 60, "\(verified.stdout)")
             #expect(leftovers(out).isEmpty, "left: \(leftovers(out))")
 
             // One clip changes: --verify names its users stale; the shards rebuild exactly those, each once, in its own shard.
             let clip = "clips/c3.flac"
-            try AudioFixtures.tone(folder.dir.file("clips/c3-new.flac"), seconds: 1.1, frequency: 1234)
+            try await AudioFixtures.tone(folder.dir.file("clips/c3-new.flac"), seconds: 1.1, frequency: 1234)
             try FileManager.default.removeItem(atPath: folder.dir.file(clip))
             try FileManager.default.moveItem(atPath: folder.dir.file("clips/c3-new.flac"), toPath: folder.dir.file(clip))
             let users = folder.users(of: clip)
             #expect(users.count >= 10)
-            let (stale, staleVerdict) = try folder.verify(out)
+            let (stale, staleVerdict) = try await folder.verify(out)
             #expect(stale.status == 1)
             #expect(Set((staleVerdict["stale"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }) == users)
-            let changed = try folder.runShards(source, out: out)
+            let changed = try await folder.runShards(source, out: out)
             var rebuilt: [String: Int] = [:]
             for (index, shard) in changed.enumerated() {
                 #expect(shard.status == 0)
@@ -182,15 +182,15 @@ struct BatchShardTests {
                 }
             }
             #expect(Set(rebuilt.keys) == users)
-            #expect(try folder.verify(out).0.status == 0)
+            await #expect(try folder.verify(out).0.status == 0)
             // Put the clip back for the next engine's run.
-            try AudioFixtures.tone(folder.dir.file(clip), seconds: 0.6 + 3.0 / 5, frequency: 300 + 330)
+            try await AudioFixtures.tone(folder.dir.file(clip), seconds: 0.6 + 3.0 / 5, frequency: 300 + 330)
         }
     }
 
     @Test("A shard killed with SIGKILL mid-way and run again completes the set; --verify passes; nothing temporary remains",
           .timeLimit(.minutes(3)))
-    func killedShard() throws {
+    func killedShard() async throws {
         let folder = try BatchFolder()
         // 40 ringtones of close to 29 s (the 35 s manifesto cut at the cap): seconds of work per shard.
         let ringtones = (0..<40).map { #"{"id": "k\#($0)", "clips": ["clips/manifesto.flac", "clips/calm.wav"], "gap": \#(Double($0) / 50)}"# }
@@ -207,32 +207,32 @@ struct BatchShardTests {
             let finished = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasSuffix(".wav") }.count
             if cache { sawCache = true }
             if sawCache && finished >= 4 { break }
-            usleep(10_000)
+            await pause(0.01)
         }
         #expect(victim.process.isRunning, "shard 2 ended before it could be killed")
         kill(victim.process.processIdentifier, SIGKILL)
-        _ = victim.finish()
-        let others = [shards[0], shards[2], shards[3]].map { $0.finish() }
+        _ = await victim.finish()
+        let others = await [shards[0], shards[2], shards[3]].asyncMap { await $0.finish() }
         #expect(others.allSatisfy { $0.status == 0 })
 
         // Nothing half-written under a ringtone's name: every visible file decodes whole.
         for name in try FileManager.default.contentsOfDirectory(atPath: out) where name.hasSuffix(".wav") {
-            let probe = try IndependentMeasure.probe("\(out)/\(name)")
+            let probe = try await IndependentMeasure.probe("\(out)/\(name)")
             #expect(probe.duration > 28 && probe.duration < 29.01, "\(name): \(probe.duration) s")
         }
-        let check = try voicealarm(["batch", folder.manifest, "--out", out, "--verify", "--json"])
+        let check = try await voicealarm(["batch", folder.manifest, "--out", out, "--verify", "--json"])
         #expect(check.status == 1)
         let verdict = (try? JSONSerialization.jsonObject(with: check.stdoutData) as? [String: Any]) ?? [:]
         let lost = Set((verdict["missing"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
         #expect(!lost.isEmpty, "the killed shard left ringtones unbuilt")
 
         // The engine's retry of the same index finishes the job.
-        let retry = try ShardProcess(["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "2/4"],
+        let retry = try await ShardProcess(["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "2/4"],
                                      environment: [:], logs: folder.dir.file("retry")).finish()
         #expect(retry.status == 0, "\(retry.stderr)")
         #expect(lost.isSubset(of: Set(ids(retry.report, "built"))))
         #expect(Set(ids(retry.report, "built")).isDisjoint(with: Set(others.flatMap { ids($0.report, "built") })))
-        let verified = try voicealarm(["batch", folder.manifest, "--out", out, "--verify"])
+        let verified = try await voicealarm(["batch", folder.manifest, "--out", out, "--verify"])
         #expect(verified.status == 0, "\(verified.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".wav") }.count == 40)
         #expect(leftovers(out).isEmpty, "left: \(leftovers(out))")
@@ -251,13 +251,13 @@ struct BatchShardTests {
         (["--shard", "1/4"], ["JOB_COMPLETION_INDEX": "2"], "--shard 1/4 contradicts JOB_COMPLETION_INDEX (shard 3/4)"),
         (["--shards", "4"], [:], "--shards 4 needs a shard index"),
     ])
-    func badShards(_ arguments: [String], _ environment: [String: String], _ message: String) throws {
+    func badShards(_ arguments: [String], _ environment: [String: String], _ message: String) async throws {
         let folder = try BatchFolder()
         try folder.write(#"{"format": "wav", "ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}, {"id": "b", "clips": ["clips/kind.ogg"]}]}"#)
-        #expect(try folder.run(["--format", "wav"]).0.status == 0)
+        await #expect(try folder.run(["--format", "wav"]).0.status == 0)
         let before = leftovers(folder.out) + ((try? FileManager.default.contentsOfDirectory(atPath: folder.out)) ?? []).sorted()
         let stamps = try ["a.wav", "b.wav"].map { try FileManager.default.attributesOfItem(atPath: "\(folder.out)/\($0)")[.modificationDate] as? Date }
-        let result = try ShardProcess(["batch", folder.manifest, "--out", folder.out] + arguments, environment: environment,
+        let result = try await ShardProcess(["batch", folder.manifest, "--out", folder.out] + arguments, environment: environment,
                                       logs: folder.dir.file("bad")).finish()
         #expect(result.status == 64)
         let lines = result.stderr.split(separator: "\n")
@@ -267,17 +267,17 @@ struct BatchShardTests {
         #expect(try ["a.wav", "b.wav"].map { try FileManager.default.attributesOfItem(atPath: "\(folder.out)/\($0)")[.modificationDate] as? Date } == stamps)
         // Nothing made where nothing was.
         let fresh = folder.dir.file("fresh")
-        _ = try ShardProcess(["batch", folder.manifest, "--out", fresh] + arguments, environment: environment, logs: folder.dir.file("bad2")).finish()
+        _ = try await ShardProcess(["batch", folder.manifest, "--out", fresh] + arguments, environment: environment, logs: folder.dir.file("bad2")).finish()
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }
 
     @Test("--verify on a folder never built: one line, exit 1, nothing made")
-    func verifyNeverBuilt() throws {
+    func verifyNeverBuilt() async throws {
         let folder = try BatchFolder()
         try folder.write(#"{"ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}]}"#)
         for out in [folder.out, folder.dir.file("clips")] {
             let before = folder.dir.contents()
-            let result = try voicealarm(["batch", folder.manifest, "--out", out, "--verify"])
+            let result = try await voicealarm(["batch", folder.manifest, "--out", out, "--verify"])
             #expect(result.status == 1)
             #expect(result.stderr == "error: \(out): no batch was built here (no .voicealarm-batch.d); nothing to verify\n")
             #expect(result.stdout.isEmpty)
@@ -286,29 +286,29 @@ struct BatchShardTests {
     }
 
     @Test("--verify names what is missing or stale, one per line on stdout")
-    func verifyLines() throws {
+    func verifyLines() async throws {
         let folder = try BatchFolder()
         try folder.write(#"{"format": "wav", "ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}, {"id": "b", "clips": ["clips/kind.ogg"]}, {"id": "c", "clips": ["clips/ready.mp3"]}]}"#)
-        #expect(try folder.run().0.status == 0)
+        await #expect(try folder.run().0.status == 0)
         try FileManager.default.removeItem(atPath: "\(folder.out)/a.wav")
         try Data("not the ringtone".utf8).write(to: URL(fileURLWithPath: "\(folder.out)/b.wav"))
-        let result = try voicealarm(["batch", folder.manifest, "--out", folder.out, "--verify"])
+        let result = try await voicealarm(["batch", folder.manifest, "--out", folder.out, "--verify"])
         #expect(result.status == 1)
         #expect(result.stdout == "missing a: a.wav is not in \(folder.out)\nstale b: b.wav changed since it was built\n")
         #expect(result.stderr.contains("1 missing and 1 stale of 3 ringtones."))
     }
 
     @Test("A ringtone that lost clips to the cap, or is very short, is flagged on stderr and in warnings; the report lists each clip's fate")
-    func capWarning() throws {
+    func capWarning() async throws {
         let folder = try BatchFolder()
-        try AudioFixtures.tone(folder.dir.file("clips/short.wav"), seconds: 0.95)
+        try await AudioFixtures.tone(folder.dir.file("clips/short.wav"), seconds: 0.95)
         try folder.write(#"""
             {"format": "wav", "ringtones": [
               {"id": "capped", "clips": ["clips/short.wav", "clips/manifesto.flac", "clips/calm.wav"], "trimSilence": false},
               {"id": "fine", "clips": ["clips/calm.wav", "clips/ready.mp3"]}
             ]}
             """#)
-        let result = try voicealarm(["batch", folder.manifest, "--out", folder.out, "--json"])
+        let result = try await voicealarm(["batch", folder.manifest, "--out", folder.out, "--json"])
         #expect(result.status == 0, "a warning is not a failure")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(Set(report.keys) == ["built", "skipped", "failed", "warnings", "ringtones", "shard", "seconds"])
@@ -323,9 +323,9 @@ struct BatchShardTests {
         #expect(clips?.map { $0["used"] as? Bool } == [true, false, false])
         #expect(clips?.map { $0["reason"] as? String } == [nil, "crosses cap", "after a clip that crossed the cap"])
         #expect(clips?[1]["input"] as? String == folder.dir.file("clips/manifesto.flac"))
-        #expect(abs(try IndependentMeasure.probe("\(folder.out)/capped.wav").duration - 0.95) < 0.01)
+        #expect(await abs(try IndependentMeasure.probe("\(folder.out)/capped.wav").duration - 0.95) < 0.01)
         // A re-run skips it, still reports the warning (for a pipeline), and does not repeat it to a person.
-        let again = try voicealarm(["batch", folder.manifest, "--out", folder.out, "--json"])
+        let again = try await voicealarm(["batch", folder.manifest, "--out", folder.out, "--json"])
         let second = try JSONSerialization.jsonObject(with: again.stdoutData) as? [String: Any]
         #expect(second?["skipped"] as? [String] == ["capped", "fine"])
         #expect((second?["warnings"] as? [[String: String]])?.first?["id"] == "capped")
@@ -339,15 +339,15 @@ struct BatchShardTests {
         (["batch", "MANIFEST", "--out", "OUT", "--json", "--shard", "5/4"], 64, "the shard must be 1 to 4"),
         (["batch", "MANIFEST", "--out", "CLIPS", "--verify", "--json"], 1, "no batch was built here"),
     ])
-    func jsonErrorObject(_ template: [String], _ code: Int, _ message: String) throws {
+    func jsonErrorObject(_ template: [String], _ code: Int, _ message: String) async throws {
         let folder = try BatchFolder()
         try folder.write(message == "not JSON" ? "not json at all" : #"{"ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}]}"#)
         let arguments = template.map { $0 == "MANIFEST" ? folder.manifest : $0 == "OUT" ? folder.out : $0 == "CLIPS" ? folder.dir.file("clips") : $0 }
-        let result = try voicealarm(arguments)
+        let result = try await voicealarm(arguments)
         #expect(result.status == Int32(code))
         #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(message), "\(result.stderr)")
         // The object is the top level's, shared by every command: batch prints it exactly when another command's failure does.
-        let other = try voicealarm(["render", "--json", "-o", folder.dir.file("x.wav"), folder.dir.file("missing.wav")])
+        let other = try await voicealarm(["render", "--json", "-o", folder.dir.file("x.wav"), folder.dir.file("missing.wav")])
         let otherPrints = (try? JSONSerialization.jsonObject(with: other.stdoutData) as? [String: Any])?["error"] != nil
         let object = (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])?["error"] as? [String: Any]
         #expect((object != nil) == otherPrints, "stdout: \(result.stdout)")

@@ -6,8 +6,8 @@ import TestSupport
 /// damaged or hostile file would have it.
 enum LyingHeader {
     /// A 2-second 44.1 kHz tone whose header claims `rate` Hz (`ext`: wav or caf).
-    static func make(_ path: String, ext: String, rate: Int) throws {
-        try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", path, "synth", "2", "sine", "440", "vol", "0.3"])
+    static func make(_ path: String, ext: String, rate: Int) async throws {
+        try await ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", path, "synth", "2", "sine", "440", "vol", "0.3"])
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         if ext == "wav" {
             // fmt chunk: sample rate at byte 24, byte rate at 28 (little-endian).
@@ -43,7 +43,7 @@ enum SpecialInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
 struct BoundedInputTests {
     @Test("A FIFO or /dev/zero as a clip ends at once: one error line, exit 1, nothing half-written",
           .timeLimit(.minutes(3)), arguments: SpecialInput.allCases, ["render", "batch", "clip import"])
-    func specialFiles(_ input: SpecialInput, _ command: String) throws {
+    func specialFiles(_ input: SpecialInput, _ command: String) async throws {
         let dir = TemporaryDirectory("special")
         let (path, kind) = try input.make(in: dir)
         let data = dir.file("data"), out = dir.file("out")
@@ -57,7 +57,7 @@ struct BoundedInputTests {
         default: arguments = ["--data-dir", data, "clip", "import", path]
         }
         let before = Set(dir.contents())
-        let (result, elapsed) = try boundedRun(arguments)
+        let (result, elapsed) = try await boundedRun(arguments)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(elapsed < 10, "took \(elapsed) s")
         let lines = result.stderr.split(separator: "\n")
@@ -75,17 +75,17 @@ struct BoundedInputTests {
 
     @Test("A WAV or CAF whose header claims 5 Hz is refused at once by clip import, render and check",
           .timeLimit(.minutes(3)), arguments: ["wav", "caf"], ["clip import", "render", "check"])
-    func lyingSampleRate(_ ext: String, _ command: String) throws {
+    func lyingSampleRate(_ ext: String, _ command: String) async throws {
         let dir = TemporaryDirectory("lying")
         let path = dir.file("five-hertz.\(ext)")
-        try LyingHeader.make(path, ext: ext, rate: 5)
+        try await LyingHeader.make(path, ext: ext, rate: 5)
         let data = dir.file("data")
         let arguments = switch command {
         case "render": ["render", "-o", dir.file("x.m4a"), path]
         case "check": ["check", path]
         default: ["--data-dir", data, "clip", "import", path]
         }
-        let (result, elapsed) = try boundedRun(arguments)
+        let (result, elapsed) = try await boundedRun(arguments)
         #expect(result.status == 1)
         #expect(elapsed < 5, "took \(elapsed) s (an unbounded import ran for minutes)")
         let lines = result.stderr.split(separator: "\n")
@@ -100,23 +100,23 @@ struct BoundedInputTests {
 
     @Test("clip import refuses a recording declared longer than 10 minutes before decoding it; render reads only the cap of it",
           .timeLimit(.minutes(3)))
-    func overlongImport() throws {
+    func overlongImport() async throws {
         let dir = TemporaryDirectory("overlong")
         let path = dir.file("eleven-minutes.wav")
-        try ProcessRunner.mustRun("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", path, "synth", "660", "sine", "440", "vol", "0.3"])
-        let (refused, elapsed) = try boundedRun(["--data-dir", dir.file("data"), "clip", "import", path])
+        try await ProcessRunner.mustRun("sox", ["-n", "-r", "8000", "-c", "1", "-b", "16", path, "synth", "660", "sine", "440", "vol", "0.3"])
+        let (refused, elapsed) = try await boundedRun(["--data-dir", dir.file("data"), "clip", "import", path])
         #expect(refused.status == 1)
         #expect(elapsed < 5, "took \(elapsed) s")
         #expect(refused.stderr == "error: \(path): the header declares 660.00 s; a recording may last at most 10 minutes\n")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: dir.file("data/clips"))) ?? []).isEmpty)
 
-        let rendered = try voicealarm(["render", "-q", "-o", dir.file("x.m4a"), path])
+        let rendered = try await voicealarm(["render", "-q", "-o", dir.file("x.m4a"), path])
         #expect(rendered.status == 0, "\(rendered.stderr)")
     }
 
     @Test("clip import --help states the longest recording")
-    func helpSaysLimit() throws {
-        let help = try voicealarm(["clip", "import", "--help"])
+    func helpSaysLimit() async throws {
+        let help = try await voicealarm(["clip", "import", "--help"])
         #expect(help.stdout.contains("at most 10 minutes"))
     }
 }

@@ -10,8 +10,8 @@ private func sampleManifest(_ dir: TemporaryDirectory, at path: String) throws {
 }
 
 /// The value of a Makefile variable, as make expands it.
-private func makeVariable(_ name: String) throws -> Set<String> {
-    let result = try ProcessRunner.run("make", ["-s", "--no-print-directory", "-C", ProjectPaths.root,
+private func makeVariable(_ name: String) async throws -> Set<String> {
+    let result = try await ProcessRunner.run("make", ["-s", "--no-print-directory", "-C", ProjectPaths.root,
                                                 "--eval", "print-%: ; @echo $($*)", "print-\(name)"])
     #expect(result.status == 0, "\(result.stderr)")
     return Set(result.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
@@ -35,8 +35,8 @@ struct DeployRecipeTests {
     let deploy = "\(ProjectPaths.root)/deploy"
 
     @Test("The Indexed Job parses, has what an Indexed Job needs, and its command builds a manifest here", .timeLimit(.minutes(3)))
-    func kubernetes() throws {
-        let parsed = try ProcessRunner.run(ProjectPaths.python, ["-c", """
+    func kubernetes() async throws {
+        let parsed = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
             import json, sys, yaml
             print(json.dumps([list(yaml.safe_load_all(open(f))) for f in sys.argv[1:]]))
             """, "\(deploy)/kubernetes/batch-job.yaml", "\(deploy)/kubernetes/verify-job.yaml"])
@@ -76,20 +76,20 @@ struct DeployRecipeTests {
         }
         var built: [String] = []
         for pod in pods {
-            let (status, report, stderr) = pod.finish()
+            let (status, report, stderr) = await pod.finish()
             #expect(status == 0, "\(stderr)")
             #expect((report["shard"] as? [String: Any])?["source"] as? String == "JOB_COMPLETION_INDEX")
             built += report["built"] as? [String] ?? []
         }
         #expect(built.sorted() == (0..<6).map { "p\($0)" })
-        let verified = try ShardProcess(here(verifyCommand), environment: [:], logs: dir.file("verify")).finish()
+        let verified = try await ShardProcess(here(verifyCommand), environment: [:], logs: dir.file("verify")).finish()
         #expect(verified.status == 0, "\(verified.stderr)")
     }
 
     @Test("The Slurm script passes bash -n and, run as an array's tasks, builds a manifest here", .timeLimit(.minutes(3)))
-    func slurm() throws {
+    func slurm() async throws {
         let script = "\(deploy)/slurm/batch-ringtones.sbatch"
-        #expect(try ProcessRunner.run("bash", ["-n", script]).status == 0)
+        #expect(try await ProcessRunner.run("bash", ["-n", script]).status == 0)
         let text = try String(contentsOfFile: script, encoding: .utf8)
         let array = try #require(text.split(separator: "\n").first { $0.hasPrefix("#SBATCH --array=") })
         let range = array.dropFirst("#SBATCH --array=".count).split(separator: "-").compactMap { Int($0) }
@@ -109,36 +109,36 @@ struct DeployRecipeTests {
         }
         var built: [String] = []
         for (index, task) in tasks.enumerated() {
-            let (status, report, stderr) = task.finish()
+            let (status, report, stderr) = await task.finish()
             #expect(status == 0, "\(stderr)")
             let shard = report["shard"] as? [String: Any]
             #expect(shard?["index"] as? Int == index + 1 && shard?["count"] as? Int == count && shard?["source"] as? String == "SLURM_ARRAY_TASK_ID")
             built += report["built"] as? [String] ?? []
         }
         #expect(built.sorted() == (0..<6).map { "p\($0)" })
-        #expect(try voicealarm(["batch", dir.file("playlists.json"), "--out", dir.file("ringtones"), "--verify"]).status == 0)
+        await #expect(try voicealarm(["batch", dir.file("playlists.json"), "--out", dir.file("ringtones"), "--verify"]).status == 0)
     }
 
     @Test("The container recipe builds with the Makefile's packages and runs with exactly the libraries the binary links")
-    func container() throws {
+    func container() async throws {
         let recipe = try String(contentsOfFile: "\(deploy)/Containerfile", encoding: .utf8)
         let stages = aptPackages(recipe)
         #expect(stages.count == 2)
-        let build = try makeVariable("BUILD_PACKAGES")
-        let everything = try makeVariable("DEBIAN_PACKAGES")
+        let build = try await makeVariable("BUILD_PACKAGES")
+        let everything = try await makeVariable("DEBIAN_PACKAGES")
         #expect(!build.isEmpty && build.isSubset(of: everything))
         #expect(stages.first == build, "the build stage installs the Makefile's BUILD_PACKAGES")
         #expect(recipe.contains("FROM debian:12") && recipe.contains("bookworm"), "Debian 12 throughout")
 
         // What the binary needs at run time, by Debian's own account: the packages owning its shared C libraries.
-        let needed = try ProcessRunner.run("readelf", ["-d", ProjectPaths.binary]).stdout.split(separator: "\n")
+        let needed = try await ProcessRunner.run("readelf", ["-d", ProjectPaths.binary]).stdout.split(separator: "\n")
             .compactMap { line -> String? in
                 guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else { return nil }
                 return String(line[line.index(after: open)..<close])
             }
         var owners: Set<String> = []
         for library in needed {
-            let owner = try ProcessRunner.run("dpkg", ["-S", "*/\(library)"])
+            let owner = try await ProcessRunner.run("dpkg", ["-S", "*/\(library)"])
             guard owner.status == 0 else { continue }   // the Swift runtime: linked statically into the container's binary
             owners.formUnion(owner.stdout.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
         }

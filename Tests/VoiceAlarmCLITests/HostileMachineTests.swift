@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// Runs a command that must succeed (mount, umount, fallocate).
-private func must(_ arguments: [String]) throws {
-    try ProcessRunner.mustRun("/usr/bin/env", arguments)
+private func must(_ arguments: [String]) async throws {
+    try await ProcessRunner.mustRun("/usr/bin/env", arguments)
 }
 
 /// Bytes free on the file system holding `path`.
@@ -16,69 +16,69 @@ private func freeBytes(_ path: String) throws -> Int {
 /// A library whose data dir is its own small tmpfs (root, as on these machines), unmounted at the end.
 private final class MountedLibrary {
     let lib: RingLibrary
-    init(megabytes: Int) throws {
+    init(megabytes: Int) async throws {
         lib = try RingLibrary()
         try FileManager.default.createDirectory(atPath: lib.dataDir, withIntermediateDirectories: true)
-        try must(["mount", "-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", lib.dataDir])
+        try await must(["mount", "-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", lib.dataDir])
     }
-    deinit { _ = try? ProcessRunner.run("/usr/bin/env", ["umount", "-l", lib.dataDir]) }
+    deinit { unmountLazily(lib.dataDir) }
 }
 
 @Suite("The alarm rings and nothing good is lost when the machine is hostile: full disk, read-only, locked",
        .serialized, .timeLimit(.minutes(3)))
 struct HostileMachineTests {
     @Test("A full disk during a settings change: exit 1 with the reason, every voice file kept, the rebuild owed and caught up")
-    func fullDisk() throws {
-        let mounted = try MountedLibrary(megabytes: 24)
+    func fullDisk() async throws {
+        let mounted = try await MountedLibrary(megabytes: 24)
         let lib = mounted.lib
-        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/manifesto.flac", "-q"])
-        _ = try lib.ok(["manifesto", "set", clip, "-q"])
-        let ids = try ["07:00", "08:00"].map { try lib.ok(["alarm", "add", "manifesto", "--at", $0, "--days", "mon", "-q"]) }
+        let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/manifesto.flac", "-q"])
+        _ = try await lib.ok(["manifesto", "set", clip, "-q"])
+        let ids = try await ["07:00", "08:00"].asyncMap { try await lib.ok(["alarm", "add", "manifesto", "--at", $0, "--days", "mon", "-q"]) }
         let before = try ids.map { try Data(contentsOf: URL(fileURLWithPath: "\(lib.dataDir)/Sounds/\($0).m4a")) }
         // Leave about 400 KB: the library opens and writes its records, a 29-second caf (2.5 MB) cannot be written.
-        try must(["fallocate", "-l", "\(try freeBytes(lib.dataDir) - 400_000)", "\(lib.dataDir)/filler"])
+        try await must(["fallocate", "-l", "\(try freeBytes(lib.dataDir) - 400_000)", "\(lib.dataDir)/filler"])
 
-        let change = try lib.run(["settings", "format", "caf"])
+        let change = try await lib.run(["settings", "format", "caf"])
         #expect(change.status == 1, "\(change.stderr)")
         #expect(change.stderr.contains("could not be rebuilt") && change.stderr.contains("keeps its current voice file"), "\(change.stderr)")
         let after = try ids.map { try Data(contentsOf: URL(fileURLWithPath: "\(lib.dataDir)/Sounds/\($0).m4a")) }
         #expect(after == before, "no valid voice file is deleted by a full disk")
-        let listed = try lib.ok(["alarm", "list", "--json", "-q"])
+        let listed = try await lib.ok(["alarm", "list", "--json", "-q"])
         #expect(listed.components(separatedBy: ".m4a").count - 1 == 2, "both alarms still play their voice: \(listed)")
-        let ring = try lib.run(["ring", ids[0], "--max-seconds", "1", "-q"])
+        let ring = try await lib.run(["ring", ids[0], "--max-seconds", "1", "-q"])
         #expect(ring.status == 0 && ring.stdout == "\(ids[0]).m4a\n", "\(ring.stderr)")
 
         try FileManager.default.removeItem(atPath: "\(lib.dataDir)/filler")
-        let reconcile = try lib.run(["reconcile", "-q"])
+        let reconcile = try await lib.run(["reconcile", "-q"])
         #expect(reconcile.status == 0, "\(reconcile.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds").sorted()
         #expect(names == ids.map { "\($0).caf" }.sorted(), "the owed rebuilds caught up: \(names)")
     }
 
     @Test("A read-only data dir: the ring plays the voice file, read without writing, and says so")
-    func readOnlyDataDir() throws {
+    func readOnlyDataDir() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm()
-        try must(["mount", "--bind", lib.dataDir, lib.dataDir])
-        defer { _ = try? ProcessRunner.run("/usr/bin/env", ["umount", "-l", lib.dataDir]) }
-        try must(["mount", "-o", "remount,bind,ro", lib.dataDir])
+        let id = try await lib.alarm()
+        try await must(["mount", "--bind", lib.dataDir, lib.dataDir])
+        defer { unmountLazily(lib.dataDir) }
+        try await must(["mount", "-o", "remount,bind,ro", lib.dataDir])
 
-        let result = try lib.run(["ring", id, "--max-seconds", "2", "-q"])
+        let result = try await lib.run(["ring", id, "--max-seconds", "2", "-q"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "\(id).m4a\n")
         #expect(result.stderr.contains("cannot be opened to write"), "\(result.stderr)")
-        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
-        let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
+        let played = try await IndependentMeasure.decodedSamples(lib.devices.played)
+        let ringtone = try await IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
         #expect(played.count == 2 * 44_100)
         #expect(correlation(played, Array(ringtone.prefix(played.count))) > 0.999)
-        let list = try lib.run(["alarm", "list"])
+        let list = try await lib.run(["alarm", "list"])
         #expect(list.status == 1 && list.stderr.hasPrefix("error: ") && list.stderr.split(separator: "\n").count == 1, "\(list.stderr)")
     }
 
     @Test("A database another process holds in exclusive locking mode: the ring waits briefly, then rings from the file")
-    func lockedDatabase() throws {
+    func lockedDatabase() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm()
+        let id = try await lib.alarm()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         holder.arguments = ["-c", """
@@ -91,10 +91,10 @@ struct HostileMachineTests {
         holder.standardOutput = pipe
         try holder.run()
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }   // SIGTERM may be ignored, inherited from the runner
-        _ = pipe.fileHandleForReading.availableData   // "held"
+        _ = await pipe.fileHandleForReading.text(within: 30) { $0.contains("held") }
 
         let start = Date()
-        let result = try lib.run(["ring", id, "--max-seconds", "1", "-q"])
+        let result = try await lib.run(["ring", id, "--max-seconds", "1", "-q"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "\(id).m4a\n")
         #expect(Date().timeIntervalSince(start) < 10, "the ring waited \(Date().timeIntervalSince(start)) s")

@@ -4,11 +4,11 @@ import TestSupport
 import VoiceAlarmCLI
 
 /// Runs a shell line in the package root; returns its status and combined output.
-private func shell(_ line: String, environment: [String: String] = [:]) throws -> ProcessResult {
+private func shell(_ line: String, environment: [String: String] = [:]) async throws -> ProcessResult {
     var env = ProcessInfo.processInfo.environment
     env["PATH"] = URL(fileURLWithPath: ProjectPaths.binary).deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
     env.merge(environment) { $1 }
-    return try ProcessRunner.run("/bin/bash", ["-c", "cd \"$0\" && \(line)", ProjectPaths.root], environment: env)
+    return try await ProcessRunner.run("/bin/bash", ["-c", "cd \"$0\" && \(line)", ProjectPaths.root], environment: env)
 }
 
 /// Every regular file under `folder`, relative.
@@ -29,9 +29,9 @@ struct InstallTests {
     }
 
     @Test("Every man page renders without a warning")
-    func manPagesRender() throws {
+    func manPagesRender() async throws {
         for page in ManPages.all() {
-            let result = try shell("groff -man -ww -z share/man/man1/\(page.file)")
+            let result = try await shell("groff -man -ww -z share/man/man1/\(page.file)")
             #expect(result.status == 0 && result.stderr.isEmpty, "\(page.file): \(result.stderr)")
         }
     }
@@ -42,54 +42,54 @@ struct InstallTests {
         ("voicealarm --scheduler s", "systemd"), ("voicealarm alarm add morning --voice o", "off on"),
         ("voicealarm clip say hi --voice o", ""),   // the same option name, free text for this command
     ])
-    func bash(_ line: String, _ expected: String) throws {
+    func bash(_ line: String, _ expected: String) async throws {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
-        let result = try shell("source share/completions/voicealarm.bash; COMP_WORDS=(\(words)); COMP_CWORD=\(line.split(separator: " ").count - 1); _voicealarm; printf '%s\\n' \"${COMPREPLY[@]}\" | sort | xargs")
+        let result = try await shell("source share/completions/voicealarm.bash; COMP_WORDS=(\(words)); COMP_CWORD=\(line.split(separator: " ").count - 1); _voicealarm; printf '%s\\n' \"${COMPREPLY[@]}\" | sort | xargs")
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(result.stderr)")
     }
 
     @Test("fish completes a command, an option's fixed values and a subcommand; zsh loads the function")
-    func fishAndZsh() throws {
-        let fish = try shell("fish -c 'source share/completions/voicealarm.fish; complete -C \"voicealarm ren\"; complete -C \"voicealarm render --format \"; complete -C \"voicealarm clip \"' | cut -f1 | xargs")
+    func fishAndZsh() async throws {
+        let fish = try await shell("fish -c 'source share/completions/voicealarm.fish; complete -C \"voicealarm ren\"; complete -C \"voicealarm render --format \"; complete -C \"voicealarm clip \"' | cut -f1 | xargs")
         #expect(fish.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "render aiff caf m4a mp3 wav import list record remove rename replace say", "\(fish.stderr)")
-        let zsh = try shell("zsh -n share/completions/_voicealarm && zsh -f -c 'fpath=(share/completions $fpath); autoload -U compinit && compinit -u -D; autoload -U _voicealarm; whence -w _voicealarm'")
+        let zsh = try await shell("zsh -n share/completions/_voicealarm && zsh -f -c 'fpath=(share/completions $fpath); autoload -U compinit && compinit -u -D; autoload -U _voicealarm; whence -w _voicealarm'")
         #expect(zsh.status == 0 && zsh.stdout.contains("_voicealarm: function"), "\(zsh.stdout)\(zsh.stderr)")
         // What the function offers, with zsh's compadd standing in as a printer (completion needs a terminal otherwise).
         for (words, current, expected) in [("voicealarm ren", 2, "render"), ("voicealarm render --for", 3, "--format"), ("voicealarm render --format m", 4, "m4a")] {
-            let offered = try shell("zsh -f -c 'compadd() { local name=${@[-1]}; print -rl -- ${(P)name} }; _files() { : }; words=(\(words)); CURRENT=\(current); PREFIX=${words[CURRENT]}; source share/completions/_voicealarm'")
+            let offered = try await shell("zsh -f -c 'compadd() { local name=${@[-1]}; print -rl -- ${(P)name} }; _files() { : }; words=(\(words)); CURRENT=\(current); PREFIX=${words[CURRENT]}; source share/completions/_voicealarm'")
             #expect(offered.stdout.split(separator: "\n").contains { $0 == expected }, "zsh offers \(expected) for '\(words)': \(offered.stdout)\(offered.stderr)")
         }
     }
 
     @Test("make install puts a working binary, man pages and completions under PREFIX; make uninstall removes exactly them")
-    func installUninstall() throws {
+    func installUninstall() async throws {
         let dest = TemporaryDirectory("destdir")
         let make = "make -s --no-print-directory PREFIX=/opt/va DESTDIR=\(dest.path) INSTALL_BIN=\(ProjectPaths.binary)"
-        let install = try shell("\(make) install")
+        let install = try await shell("\(make) install")
         #expect(install.status == 0, "\(install.stderr)")
         let base = dest.file("opt/va")
         #expect(files(under: base).contains("bin/voicealarm") && files(under: base).contains("share/man/man1/voicealarm.1"))
         #expect(files(under: base).count == ManPages.all().count + Completions.all().count + 3, "the binary, the pages, the completions and the two lists")
-        let version = try ProcessRunner.run("\(base)/bin/voicealarm", ["--version"])
+        let version = try await ProcessRunner.run("\(base)/bin/voicealarm", ["--version"])
         #expect(version.stdout == "voicealarm \(Version.current)\n")
         let manifest = try String(contentsOfFile: "\(base)/share/voicealarm/installed-files", encoding: .utf8)
         #expect(!manifest.contains(dest.path), "the list names installed paths, not the staging folder")
 
-        let uninstall = try shell("\(make) uninstall")
+        let uninstall = try await shell("\(make) uninstall")
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(!FileManager.default.fileExists(atPath: base), "nothing left behind: \(files(under: dest.path))")
-        let again = try shell("\(make) uninstall")
+        let again = try await shell("\(make) uninstall")
         #expect(again.status != 0 && again.stderr.contains("error: ") && again.stderr.contains("is not installed here"))
     }
 
     @Test("Installing into a read-only PREFIX says why and leaves nothing half-installed")
-    func readOnlyPrefix() throws {
+    func readOnlyPrefix() async throws {
         let dest = TemporaryDirectory("destdir-ro")
         try FileManager.default.createDirectory(atPath: dest.file("opt"), withIntermediateDirectories: true)
-        try ProcessRunner.mustRun("/usr/bin/env", ["mount", "--bind", dest.file("opt"), dest.file("opt")])
-        defer { _ = try? ProcessRunner.run("/usr/bin/env", ["umount", "-l", dest.file("opt")]) }
-        try ProcessRunner.mustRun("/usr/bin/env", ["mount", "-o", "remount,bind,ro", dest.file("opt")])
-        let install = try shell("make -s --no-print-directory PREFIX=/opt/va DESTDIR=\(dest.path) INSTALL_BIN=\(ProjectPaths.binary) install")
+        try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "--bind", dest.file("opt"), dest.file("opt")])
+        defer { unmountLazily(dest.file("opt")) }
+        try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "-o", "remount,bind,ro", dest.file("opt")])
+        let install = try await shell("make -s --no-print-directory PREFIX=/opt/va DESTDIR=\(dest.path) INSTALL_BIN=\(ProjectPaths.binary) install")
         #expect(install.status != 0)
         #expect(install.stderr.hasPrefix("error: ") && install.stderr.contains("/opt/va"), "\(install.stderr)")
         #expect(files(under: dest.file("opt")).isEmpty)

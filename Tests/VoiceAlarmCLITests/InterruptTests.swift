@@ -6,10 +6,10 @@ import TestSupport
 struct InterruptTests {
     @Test("SIGINT and SIGTERM while the ringtone is being written", .timeLimit(.minutes(3)),
           arguments: [SIGINT, SIGTERM])
-    func interrupted(_ signalNumber: Int32) throws {
+    func interrupted(_ signalNumber: Int32) async throws {
         let dir = TemporaryDirectory("interrupt")
         let input = dir.file("long.wav")
-        try AudioFixtures.tone(input, seconds: 28)
+        try await AudioFixtures.tone(input, seconds: 28)
         let out = dir.file("out.m4a")
         try Data("the previous ringtone".utf8).write(to: URL(fileURLWithPath: out))
 
@@ -24,11 +24,11 @@ struct InterruptTests {
         var sawTemporary = false
         for _ in 0..<2000 where process.isRunning {
             if dir.contents().contains(where: { $0.hasSuffix(".partial") }) { sawTemporary = true; break }
-            usleep(2_000)
+            await pause(0.002)
         }
         #expect(sawTemporary, "the render finished before it could be interrupted")
         kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
+        await process.ended()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 128 + signalNumber)
         #expect(stderr.contains("error: interrupted"))

@@ -70,10 +70,10 @@ struct JSONEverywhereTests {
     }
 
     @Test("Each command prints one JSON document on success and an error object on failure")
-    func everyCommand() throws {
+    func everyCommand() async throws {
         let dir = TemporaryDirectory("json-all")
         let devices = try AlsaTestDevices()
-        let microphone = try TestMicrophone(infile: try IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000))
+        let microphone = try await TestMicrophone(infile: try IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000))
         try """
             {"ringtones": [{"id": "one", "clips": ["\(ProjectPaths.sampleAudio)/calm.wav"], "format": "wav"}]}
             """.write(toFile: dir.file("manifest.json"), atomically: true, encoding: .utf8)
@@ -91,9 +91,9 @@ struct JSONEverywhereTests {
             let base = ["--data-dir", dir.file("data"), "--json"]
 
             var ring: Process?
-            if command == "snooze" { ring = try Self.ringing(values["$ALARM"]!, dataDir: dir.file("data"), devices: devices) }
-            let ok = command == "daemon" ? try Self.daemonStart(base + fill(success), env) : try ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
-            if let ring { kill(ring.processIdentifier, SIGKILL); ring.waitUntilExit() }
+            if command == "snooze" { ring = try await Self.ringing(values["$ALARM"]!, dataDir: dir.file("data"), devices: devices) }
+            let ok = await command == "daemon" ? try Self.daemonStart(base + fill(success), env) : try await ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
+            if let ring { kill(ring.processIdentifier, SIGKILL); await ring.ended() }
             let expected: Set<Int32> = Self.resultWithFailure.contains(command) ? [0, 1] : [0]
             #expect(expected.contains(ok.status), "\(command): exit \(ok.status): \(ok.stderr)")
             let document = try #require(try? JSONSerialization.jsonObject(with: Data(ok.stdout.utf8), options: [.fragmentsAllowed]),
@@ -102,7 +102,7 @@ struct JSONEverywhereTests {
             Self.checkShape(document, command: command)
             Self.remember(command, document, &values)
 
-            let bad = try ProcessRunner.run(ProjectPaths.binary, base + fill(failure), environment: env)
+            let bad = try await ProcessRunner.run(ProjectPaths.binary, base + fill(failure), environment: env)
             #expect([1, 64].contains(bad.status), "\(command) \(failure): exit \(bad.status)")
             #expect(bad.stderr.hasPrefix("error: "), "\(command): \(bad.stderr)")
             let error = try #require((try? JSONSerialization.jsonObject(with: Data(bad.stdout.utf8))) as? [String: Any],
@@ -144,7 +144,7 @@ struct JSONEverywhereTests {
     }
 
     /// Starts a ring of `alarm` on the paced 'slow' device and waits until it is registered.
-    static func ringing(_ alarm: String, dataDir: String, devices: AlsaTestDevices) throws -> Process {
+    static func ringing(_ alarm: String, dataDir: String, devices: AlsaTestDevices) async throws -> Process {
         let reader = FileHandle(forUpdatingAtPath: devices.fifo)!
         Thread.detachNewThread { while (try? reader.read(upToCount: 8820))??.isEmpty == false { usleep(100_000) } }
         let process = Process()
@@ -154,12 +154,12 @@ struct JSONEverywhereTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "\(dataDir)/ringing/\(alarm).pid") { usleep(50_000) }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "\(dataDir)/ringing/\(alarm).pid") { await pause(0.05) }
         return process
     }
 
     /// Starts the daemon, reads its start document, then stops it.
-    static func daemonStart(_ arguments: [String], _ environment: [String: String]) throws -> ProcessResult {
+    static func daemonStart(_ arguments: [String], _ environment: [String: String]) async throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         process.arguments = arguments
@@ -168,15 +168,9 @@ struct JSONEverywhereTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !text.hasSuffix("}\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        let text = await out.fileHandleForReading.text(within: 60) { $0.hasSuffix("}\n") }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await process.ended()
         return ProcessResult(status: text.hasSuffix("}\n") ? 0 : 1, stdout: text, stderr: "", stdoutData: Data(text.utf8))
     }
 }

@@ -7,21 +7,21 @@ final class CLILibrary {
     let dir = TemporaryDirectory("cli-library")
     var dataDir: String { dir.file("data") }
 
-    func run(_ arguments: [String]) throws -> ProcessResult {
-        try voicealarm(["--data-dir", dataDir] + arguments)
+    func run(_ arguments: [String]) async throws -> ProcessResult {
+        try await voicealarm(["--data-dir", dataDir] + arguments)
     }
 
     /// Runs a command that must succeed; returns its stdout without the newline.
-    func ok(_ arguments: [String]) throws -> String {
-        let result = try run(arguments)
+    func ok(_ arguments: [String]) async throws -> String {
+        let result = try await run(arguments)
         guard result.status == 0 else { throw TestSupportError("\(arguments) failed (\(result.status)): \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
     /// Everything a failed command must leave as it was: the lists and the files.
-    func snapshot() throws -> [String] {
-        let lists = try [["clip", "list", "--json"], ["alarm", "list", "--json"], ["playlist", "list", "--json"],
-                         ["scheduler", "list", "--json"], ["settings"]].map { try ok($0) }
+    func snapshot() async throws -> [String] {
+        let lists = try await [["clip", "list", "--json"], ["alarm", "list", "--json"], ["playlist", "list", "--json"],
+                         ["scheduler", "list", "--json"], ["settings"]].asyncMap { try await ok($0) }
         let files = ["clips", "Sounds"].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: "\(dataDir)/\(folder)")) ?? []).sorted().map { "\(folder)/\($0)" }
         }
@@ -32,19 +32,19 @@ final class CLILibrary {
 @Suite("The library through the command line")
 struct LibraryCommandTests {
     @Test("Import, playlist, alarm: ids alone on stdout, the next ring time on stderr, JSON shapes as documented")
-    func happyPath() throws {
+    func happyPath() async throws {
         let lib = CLILibrary()
-        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "--title", "I am calm"])
+        let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "--title", "I am calm"])
         #expect(clip.count == 36 && clip == clip.lowercased())
-        _ = try lib.ok(["playlist", "create", "morning", String(clip.prefix(8))])
-        let added = try lib.run(["alarm", "add", "morning", "--at", "06:45", "--days", "mon,fri", "--label", "Work"])
+        _ = try await lib.ok(["playlist", "create", "morning", String(clip.prefix(8))])
+        let added = try await lib.run(["alarm", "add", "morning", "--at", "06:45", "--days", "mon,fri", "--label", "Work"])
         #expect(added.status == 0)
         let id = added.stdout.trimmingCharacters(in: .newlines)
         #expect(UUID(uuidString: id) != nil && id == id.lowercased())
         #expect(added.stderr.contains("rings next"))
         #expect(added.stderr.contains("Tip: there is no snooze"))
 
-        let alarms = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
+        let alarms = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
         #expect(Set(alarms[0].keys) == ["id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next",
                                         "spokenStandIns", "snooze", "snoozedUntil"])
         #expect(alarms[0]["sound"] as? String == "\(id).m4a")
@@ -53,17 +53,17 @@ struct LibraryCommandTests {
         let next = try #require(alarms[0]["next"] as? String)
         #expect(next.range(of: #"^\d{4}-\d\d-\d\dT06:45:00[+-]\d\d:\d\d$"#, options: .regularExpression) != nil, "\(next)")
 
-        let clips = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["clip", "list", "--json"]).utf8)) as? [[String: Any]])
+        let clips = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["clip", "list", "--json"]).utf8)) as? [[String: Any]])
         #expect(Set(clips[0].keys) == ["id", "title", "duration", "path", "spokenText"])
-        let show = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["playlist", "show", "morning", "--json"]).utf8)) as? [String: Any])
+        let show = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["playlist", "show", "morning", "--json"]).utf8)) as? [String: Any])
         #expect(show["name"] as? String == "morning")
-        let scheduled = try #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json"]).utf8)) as? [[String: Any]])
+        let scheduled = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json"]).utf8)) as? [[String: Any]])
         #expect(Set(scheduled[0].keys) == ["id", "sound", "next", "schedule"])
 
         // The sounds dir is remembered once given.
         let custom = lib.dir.file("Library/Sounds")
-        _ = try lib.ok(["--sounds-dir", custom, "voice", "off", id])
-        _ = try lib.ok(["voice", "on", id])
+        _ = try await lib.ok(["--sounds-dir", custom, "voice", "off", id])
+        _ = try await lib.ok(["voice", "on", id])
         #expect(FileManager.default.fileExists(atPath: "\(custom)/\(id).m4a"))
     }
 
@@ -95,43 +95,43 @@ struct LibraryCommandTests {
         (["settings", "format", "ogg2"], 64, "not a format"),
         (["settings", "colour", "blue"], 64, "unknown setting"),
     ])
-    func badInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
+    func badInput(_ arguments: [String], _ status: Int32, _ message: String) async throws {
         let lib = CLILibrary()
         let calm = "\(ProjectPaths.sampleAudio)/calm.wav"
-        let clip = try lib.ok(["clip", "import", calm])
-        _ = try lib.ok(["playlist", "create", "morning", clip])
-        _ = try lib.ok(["alarm", "add", "morning", "--at", "06:00", "--days", "mon,tue"])
+        let clip = try await lib.ok(["clip", "import", calm])
+        _ = try await lib.ok(["playlist", "create", "morning", clip])
+        _ = try await lib.ok(["alarm", "add", "morning", "--at", "06:00", "--days", "mon,tue"])
         let text = lib.dir.file("notes.txt")
         try Data("I am calm".utf8).write(to: URL(fileURLWithPath: text))
         let silent = lib.dir.file("muted.wav")
-        try AudioFixtures.silence(silent, seconds: 2)
+        try await AudioFixtures.silence(silent, seconds: 2)
         let substituted = arguments.map { ["TEXT": text, "SILENT": silent, "CALM": calm, "CLIP": clip][$0] ?? $0 }
 
-        let before = try lib.snapshot()
-        let result = try lib.run(substituted)
+        let before = try await lib.snapshot()
+        let result = try await lib.run(substituted)
         #expect(result.status == status, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.first?.hasPrefix("error: ") == true && lines.first?.contains(message) == true, "\(result.stderr)")
         #expect(lines.count == (status == 64 ? 2 : 1), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(try lib.snapshot() == before)
+        await #expect(try lib.snapshot() == before)
     }
 
     @Test("A sixth alarm on one target is refused")
-    func sixthAlarm() throws {
+    func sixthAlarm() async throws {
         let lib = CLILibrary()
-        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/kind.ogg"])
-        _ = try lib.ok(["playlist", "create", "morning", clip])
-        for minute in 0..<5 { _ = try lib.ok(["alarm", "add", "morning", "--at", "06:0\(minute)", "--days", "mon", "--quiet"]) }
-        let sixth = try lib.run(["alarm", "add", "morning", "--at", "06:30", "--days", "mon"])
+        let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/kind.ogg"])
+        _ = try await lib.ok(["playlist", "create", "morning", clip])
+        for minute in 0..<5 { _ = try await lib.ok(["alarm", "add", "morning", "--at", "06:0\(minute)", "--days", "mon", "--quiet"]) }
+        let sixth = try await lib.run(["alarm", "add", "morning", "--at", "06:30", "--days", "mon"])
         #expect(sixth.status == 1)
         #expect(sixth.stderr.contains("already has 5 alarms"))
-        #expect(try lib.ok(["alarm", "add", "manifesto", "--at", "06:30", "--days", "mon"]).count == 36)
+        await #expect(try lib.ok(["alarm", "add", "manifesto", "--at", "06:30", "--days", "mon"]).count == 36)
     }
 
     @Test("A data dir that cannot be written is refused with a clear line")
-    func unwritableDataDir() throws {
-        let result = try voicealarm(["--data-dir", "/proc/voicealarm-test", "clip", "list"])
+    func unwritableDataDir() async throws {
+        let result = try await voicealarm(["--data-dir", "/proc/voicealarm-test", "clip", "list"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: /proc/voicealarm-test"))
         #expect(result.stderr.split(separator: "\n").count == 1)

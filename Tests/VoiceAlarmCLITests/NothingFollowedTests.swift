@@ -6,16 +6,16 @@ import TestSupport
 struct NothingFollowedTests {
     @Test("A symlinked events.log and pid file: the ring plays, and nothing is written through either link",
           .timeLimit(.minutes(3)))
-    func ringDoesNotFollow() throws {
+    func ringDoesNotFollow() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm()
+        let id = try await lib.alarm()
         let elsewhere = lib.dir.file("elsewhere.txt")
         try "someone else's file\n".write(toFile: elsewhere, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/events.log", withDestinationPath: elsewhere)
         try FileManager.default.createDirectory(atPath: "\(lib.dataDir)/ringing", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/ringing/\(id).pid", withDestinationPath: elsewhere)
 
-        let result = try lib.run(["ring", id, "--max-seconds", "1"])
+        let result = try await lib.run(["ring", id, "--max-seconds", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "someone else's file\n")
         #expect(FileSystemKind.of("\(lib.dataDir)/events.log") == .symbolicLink, "the link is left as it was, not followed")
@@ -24,14 +24,14 @@ struct NothingFollowedTests {
 
     @Test("A symlinked daemon.lock is refused with the reason; a symlinked last-look file is replaced, not written through",
           .timeLimit(.minutes(3)))
-    func daemonDoesNotFollow() throws {
+    func daemonDoesNotFollow() async throws {
         let lib = try RingLibrary()
-        _ = try lib.alarm()
+        _ = try await lib.alarm()
         let elsewhere = lib.dir.file("elsewhere.txt")
         try "someone else's file\n".write(toFile: elsewhere, atomically: true, encoding: .utf8)
 
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/daemon.lock", withDestinationPath: elsewhere)
-        let refused = try boundedRun(["--data-dir", lib.dataDir, "daemon"], seconds: 20).result
+        let refused = try await boundedRun(["--data-dir", lib.dataDir, "daemon"], seconds: 20).result
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("error: \(lib.dataDir)/daemon.lock: "), "\(refused.stderr)")
         #expect(refused.stderr.contains("is a symbolic link, which is not followed; remove it"), "\(refused.stderr)")
@@ -47,9 +47,9 @@ struct NothingFollowedTests {
         daemon.standardError = FileHandle.nullDevice
         daemon.standardOutput = FileHandle.nullDevice
         try daemon.run()
-        for _ in 0..<200 where FileSystemKind.of(look) != .regular { usleep(50_000) }
+        for _ in 0..<200 where FileSystemKind.of(look) != .regular { await pause(0.05) }
         kill(daemon.processIdentifier, SIGTERM)
-        daemon.waitUntilExit()
+        await daemon.ended()
         #expect(FileSystemKind.of(look) == .regular, "the daemon wrote its own file in place of the link")
         #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "someone else's file\n")
     }

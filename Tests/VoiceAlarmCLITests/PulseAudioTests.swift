@@ -13,25 +13,28 @@ private final class PulseServer {
         return environment
     }
 
-    init() throws {
+    init() async throws {
         try FileManager.default.createDirectory(atPath: dir.file("run"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = try ProcessRunner.run("/usr/bin/pulseaudio", ["-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
+        _ = try await ProcessRunner.run("/usr/bin/pulseaudio", ["-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
                                                          "-L", "module-native-protocol-unix", "-L", "module-null-sink sink_name=spk",
                                                          "-L", "module-always-sink"], environment: environment)
-        for _ in 0..<50 where try pactl(["info"]).status != 0 { usleep(100_000) }
-        _ = try pactl(["set-default-sink", "spk"])
+        for _ in 0..<50 where try await pactl(["info"]).status != 0 { await pause(0.1) }
+        _ = try await pactl(["set-default-sink", "spk"])
     }
 
+    /// `pulseaudio --kill` without a process (a deinit cannot wait for one): the server's pid file names it.
     deinit {
-        _ = try? ProcessRunner.run("/usr/bin/pulseaudio", ["--kill"], environment: environment)
-        for _ in 0..<30 where (try? pactl(["info"]).status) == 0 { usleep(100_000) }
+        let pidFile = dir.file("run/pulse/pid")
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(pid, SIGTERM)
+        }
     }
 
     @discardableResult
-    func pactl(_ arguments: [String]) throws -> ProcessResult { try ProcessRunner.run("/usr/bin/pactl", arguments, environment: environment) }
+    func pactl(_ arguments: [String]) async throws -> ProcessResult { try await ProcessRunner.run("/usr/bin/pactl", arguments, environment: environment) }
 
     /// What the speaker played while `body` ran, recorded from the sink's monitor.
-    func recording(_ body: () throws -> Void) throws -> [Int16] {
+    func recording(_ body: () async throws -> Void) async throws -> [Int16] {
         let file = dir.file("monitor-\(UUID().uuidString.prefix(6)).wav")
         let parec = Process()
         // The test runner ignores SIGINT and SIGTERM, and children inherit that: restore them so parec can be stopped.
@@ -39,14 +42,14 @@ private final class PulseServer {
         parec.arguments = ["--default-signal=INT,TERM", "/usr/bin/parec", "-d", "spk.monitor", "--file-format=wav", "--channels=1", "--rate=44100", file]
         parec.environment = environment
         try parec.run()
-        usleep(300_000)
-        try body()
-        usleep(300_000)
+        await pause(0.3)
+        try await body()
+        await pause(0.3)
         parec.interrupt()
-        for _ in 0..<50 where parec.isRunning { usleep(100_000) }
+        for _ in 0..<50 where parec.isRunning { await pause(0.1) }
         if parec.isRunning { kill(parec.processIdentifier, SIGKILL) }
-        parec.waitUntilExit()
-        return try IndependentMeasure.decodedSamples(file)
+        await parec.ended()
+        return try await IndependentMeasure.decodedSamples(file)
     }
 }
 
@@ -62,31 +65,31 @@ private func levels(_ samples: [Int16]) -> [Double] {
 @Suite("Ringing through a desktop sound server (a real PulseAudio)", .serialized, .timeLimit(.minutes(3)))
 struct PulseAudioTests {
     @Test("A muted or 3 % sink is heard during the ring and restored after it", arguments: ["muted", "3%"])
-    func silentModeOverridden(_ state: String) throws {
-        let server = try PulseServer()
+    func silentModeOverridden(_ state: String) async throws {
+        let server = try await PulseServer()
         let lib = try RingLibrary()
-        let id = try lib.alarm()
-        if state == "muted" { try server.pactl(["set-sink-mute", "spk", "1"]) } else { try server.pactl(["set-sink-volume", "spk", "3%"]) }
-        let heard = try server.recording {
-            let ring = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "3"],
+        let id = try await lib.alarm()
+        if state == "muted" { try await server.pactl(["set-sink-mute", "spk", "1"]) } else { try await server.pactl(["set-sink-volume", "spk", "3%"]) }
+        let heard = try await server.recording {
+            let ring = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "3"],
                                              environment: server.environment)
             #expect(ring.status == 0, "\(ring.stderr)")
             #expect(ring.stderr.contains("For the ring:") && ring.stderr.contains("restored afterwards"), "\(ring.stderr)")
         }
         let loud = levels(heard)
         #expect(loud.count >= 2 && loud.prefix(2).allSatisfy { $0 > -40 }, "heard at the monitor: \(loud)")
-        let mute = try server.pactl(["get-sink-mute", "spk"]).stdout
-        let volume = try server.pactl(["get-sink-volume", "spk"]).stdout
+        let mute = try await server.pactl(["get-sink-mute", "spk"]).stdout
+        let volume = try await server.pactl(["get-sink-volume", "spk"]).stdout
         if state == "muted" { #expect(mute.contains("yes"), "restored: \(mute)") } else { #expect(volume.contains(" 3% ") || volume.contains("/   3% /"), "restored: \(volume)") }
     }
 
     @Test("The ramp, at the monitor: each second louder than the last, full level within 1 dB by its end")
-    func rampAtTheMonitor() throws {
-        let server = try PulseServer()
+    func rampAtTheMonitor() async throws {
+        let server = try await PulseServer()
         let lib = try RingLibrary()
-        let id = try lib.toneAlarm()
-        let heard = try server.recording {
-            let ring = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "7", "--ramp", "4"],
+        let id = try await lib.toneAlarm()
+        let heard = try await server.recording {
+            let ring = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "7", "--ramp", "4"],
                                              environment: server.environment)
             #expect(ring.status == 0, "\(ring.stderr)")
         }

@@ -5,24 +5,24 @@ import TestSupport
 @Suite("voicealarm render and check, through the binary")
 struct RenderCommandTests {
     @Test("stdout carries the output path alone; the summary goes to stderr")
-    func plainOutput() throws {
+    func plainOutput() async throws {
         let dir = TemporaryDirectory("cli")
         let out = dir.file("morning.m4a")
-        let result = try voicealarm(["render", "-o", out, "\(ProjectPaths.sampleAudio)/calm.wav"])
+        let result = try await voicealarm(["render", "-o", out, "\(ProjectPaths.sampleAudio)/calm.wav"])
         #expect(result.status == 0)
         #expect(result.stdout == out + "\n")
         #expect(result.stderr.hasPrefix("Rendered 1 of 1 clip into \(out)"))
-        let quiet = try voicealarm(["render", "-o", out, "--quiet", "\(ProjectPaths.sampleAudio)/calm.wav"])
+        let quiet = try await voicealarm(["render", "-o", out, "--quiet", "\(ProjectPaths.sampleAudio)/calm.wav"])
         #expect(quiet.stderr.isEmpty)
     }
 
     @Test("--json prints the report, with null start and the reason for clips left out")
-    func jsonReport() throws {
+    func jsonReport() async throws {
         let dir = TemporaryDirectory("json")
         let out = dir.file("morning.caf")
         let inputs = ["strong.flac", "manifesto.flac", "calm.wav"].map { "\(ProjectPaths.sampleAudio)/\($0)" }
         // --json before the subcommand: global options go anywhere.
-        let result = try voicealarm(["--json", "render", "--gap", "0.5", "-o", out] + inputs)
+        let result = try await voicealarm(["--json", "render", "--gap", "0.5", "-o", out] + inputs)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(Set(report.keys) == ["output", "format", "codec", "sampleRate", "channels", "duration", "bytes", "loudness", "clips", "passes"])
@@ -32,7 +32,7 @@ struct RenderCommandTests {
         #expect(report["channels"] as? Int == 1)
         let bytes = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int
         #expect(report["bytes"] as? Int == bytes)
-        let measured = try IndependentMeasure.python(out)
+        let measured = try await IndependentMeasure.python(out)
         #expect(abs((report["duration"] as? Double ?? 0) - measured.duration) < 0.001)
         let loudness = try #require(report["loudness"] as? [String: Any])
         #expect(Set(loudness.keys) == ["integrated", "truePeak", "shortfall"] && loudness["shortfall"] is NSNull)
@@ -49,35 +49,35 @@ struct RenderCommandTests {
     }
 
     @Test("The format follows the extension; --format agreeing with it is fine", arguments: ["wav", "aiff", "aif", "mp3", "caf", "m4a"])
-    func formatFromExtension(_ ext: String) throws {
+    func formatFromExtension(_ ext: String) async throws {
         let dir = TemporaryDirectory("ext")
         let out = dir.file("a.\(ext)")
         let format = ext == "aif" ? "aiff" : ext
-        let result = try voicealarm(["render", "--format", format, "-o", out, "\(ProjectPaths.sampleAudio)/kind.ogg"])
+        let result = try await voicealarm(["render", "--format", format, "-o", out, "\(ProjectPaths.sampleAudio)/kind.ogg"])
         #expect(result.status == 0, "\(result.stderr)")
-        let probe = try IndependentMeasure.probe(out)
+        let probe = try await IndependentMeasure.probe(out)
         #expect(probe.formatName.contains(format == "m4a" ? "mp4" : format))
     }
 
     @Test("check accepts what render makes, and refuses what an alarm would")
-    func check() throws {
+    func check() async throws {
         let dir = TemporaryDirectory("check")
         let good = dir.file("good.m4a")
-        _ = try voicealarm(["render", "-q", "-o", good, "\(ProjectPaths.sampleAudio)/calm.wav"])
-        let ok = try voicealarm(["check", good])
+        _ = try await voicealarm(["render", "-q", "-o", good, "\(ProjectPaths.sampleAudio)/calm.wav"])
+        let ok = try await voicealarm(["check", good])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("shippable"))
         #expect(ok.stderr.isEmpty)
 
         let long = dir.file("long.wav")
-        try AudioFixtures.tone(long, seconds: 30)
+        try await AudioFixtures.tone(long, seconds: 30)
         let noExtension = dir.file("noext")
         try FileManager.default.copyItem(atPath: good, toPath: noExtension)
         let misnamed = dir.file("misnamed.m4a")
-        try AudioFixtures.tone(misnamed, seconds: 2, extra: ["-f", "wav"])
+        try await AudioFixtures.tone(misnamed, seconds: 2, extra: ["-f", "wav"])
         let ogg = "\(ProjectPaths.sampleAudio)/kind.ogg"
         for (file, reason) in [(long, "shorter than 30 s"), (noExtension, "no extension"), (misnamed, "the extension says m4a"), (ogg, "not an alarm sound format")] {
-            let result = try voicealarm(["check", "--json", file])
+            let result = try await voicealarm(["check", "--json", file])
             #expect(result.status == 1)
             let verdict = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
             #expect((verdict?["problems"] as? [String])?.contains { $0.contains(reason) } == true, "\(file): \(result.stdout)")

@@ -7,7 +7,7 @@ private func run(_ arguments: [String]) async throws -> ProcessResult {
     guard FileManager.default.isExecutableFile(atPath: ProjectPaths.binary) else {
         throw TestSupportError("no binary at \(ProjectPaths.binary): run 'make test', which builds it first")
     }
-    return try await ProcessRunner.launch(ProjectPaths.binary, arguments)
+    return try await ProcessRunner.run(ProjectPaths.binary, arguments)
 }
 
 /// `render --json`: the report, and every clip edge inside the ringtone (seconds).
@@ -63,7 +63,7 @@ struct RingtoneSoundTests {
         for (index, clips) in playlists.enumerated() {
             let file = dir.file("r\(index).m4a")
             let rendered = try await render(clips, to: file)
-            let measured = try await IndependentMeasure.measured(file)
+            let measured = try await IndependentMeasure.python(file)
             let names = clips.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")
             #expect(measured.truePeak <= -1.0, "\(names): true peak \(measured.truePeak) dBTP")
             if let short = shortfall(rendered.report) {

@@ -23,19 +23,19 @@ final class FakeTimeDaemon {
     }
 
     /// Waits (at most `seconds`) until the event log contains `text`.
-    func waitForEvent(_ text: String, seconds: Double = 40) -> Bool {
+    func waitForEvent(_ text: String, seconds: Double = 40) async -> Bool {
         for _ in 0..<Int(seconds * 10) {
             if ((try? String(contentsOfFile: "\(dataDir)/events.log", encoding: .utf8)) ?? "").contains(text) { return true }
-            usleep(100_000)
+            await pause(0.1)
         }
         return false
     }
 
     /// SIGTERM to the daemon itself (its pid is in the lock file), then its exit status and stderr.
-    func stop() -> (Int32, String) {
-        for _ in 0..<100 where lockPID == nil { usleep(50_000) }
+    func stop() async -> (Int32, String) {
+        for _ in 0..<100 where lockPID == nil { await pause(0.05) }
         if let pid = lockPID { kill(pid, SIGTERM) }
-        process.waitUntilExit()
+        await process.ended()
         return (process.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
@@ -49,11 +49,12 @@ private let monday0650 = 1799045400.0
 
 /// An unprivileged user for the test (made once; two suites may ask at once), and a copy of the
 /// binary anyone may run; the library's folder becomes that user's.
-func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
+func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: String) {
     let user = "voicealarm-tester"
-    if (try ProcessRunner.run("/usr/bin/id", [user])).status != 0 {
-        let made = try ProcessRunner.run("/usr/sbin/useradd", ["-M", user])
-        guard try made.status == 0 || ProcessRunner.run("/usr/bin/id", [user]).status == 0 else {
+    if (try await ProcessRunner.run("/usr/bin/id", [user])).status != 0 {
+        let made = try await ProcessRunner.run("/usr/sbin/useradd", ["-M", user])
+        let exists = made.status == 0 ? true : try await ProcessRunner.run("/usr/bin/id", [user]).status == 0   // made by another suite meanwhile
+        guard exists else {
             throw TestSupportError("useradd \(user) failed: \(made.stderr)")
         }
     }
@@ -61,7 +62,7 @@ func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
     try FileManager.default.createDirectory(atPath: lib.dir.file("bin"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: ProjectPaths.binary, toPath: binary)
     chmod(lib.dir.path, 0o755)
-    for path in [lib.dir.path, lib.devices.directory.path] { try ProcessRunner.mustRun("/bin/chown", ["-R", user, path]) }
+    for path in [lib.dir.path, lib.devices.directory.path] { try await ProcessRunner.mustRun("/bin/chown", ["-R", user, path]) }
     return (user, binary)
 }
 
@@ -69,23 +70,23 @@ func unprivileged(_ lib: RingLibrary) throws -> (user: String, binary: String) {
 struct SchedulerCommandTests {
     @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time",
           .timeLimit(.minutes(3)))
-    func wakeClock() throws {
-        let root = try JSONSerialization.jsonObject(with: try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
+    func wakeClock() async throws {
+        let root = try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
         let rootWake = try #require(root?["wake"] as? [String: Any])
         #expect(rootWake["clock"] as? String == "CLOCK_REALTIME_ALARM" && rootWake["canWake"] as? Bool == true, "\(rootWake)")
 
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
-        let (user, binary) = try unprivileged(lib)
-        let doctor = try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir, "doctor", "--json"],
+        let id = try await lib.alarm(at: "07:00")
+        let (user, binary) = try await unprivileged(lib)
+        let doctor = try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir, "doctor", "--json"],
                                            environment: lib.devices.environment)
         let wake = try #require((try JSONSerialization.jsonObject(with: doctor.stdoutData) as? [String: Any])?["wake"] as? [String: Any], "\(doctor.stderr)")
         #expect(wake["clock"] as? String == "CLOCK_REALTIME" && wake["canWake"] as? Bool == false)
         #expect((wake["reason"] as? String)?.contains("setcap cap_wake_alarm+ep \(binary)") == true, "\(wake)")
 
         let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55", user: user, binary: binary)
-        #expect(daemon.waitForEvent("stopped alarm \(id)"))
-        let (status, stderr) = daemon.stop()
+        #expect(await daemon.waitForEvent("stopped alarm \(id)"))
+        let (status, stderr) = await daemon.stop()
         #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("cannot wake this machine from suspend"), "\(stderr)")
         let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
@@ -93,9 +94,9 @@ struct SchedulerCommandTests {
     }
 
     @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(3)))
-    func clockStep() throws {
+    func clockStep() async throws {
         let lib = try RingLibrary()
-        _ = try lib.alarm(at: "07:00")
+        _ = try await lib.alarm(at: "07:00")
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         daemon.arguments = ["--data-dir", lib.dataDir, "-q", "daemon", "--poll-seconds", "600"]
@@ -105,142 +106,142 @@ struct SchedulerCommandTests {
         try daemon.run()
         defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
         let look = "\(lib.dataDir)/daemon-last-look"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: look) { usleep(100_000) }
-        usleep(500_000)
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: look) { await pause(0.1) }
+        await pause(0.5)
         let before = try String(contentsOfFile: look, encoding: .utf8)
         // Set the wall clock to what it already is: a step of a few microseconds, still a clock change.
-        try ProcessRunner.mustRun("/bin/bash", ["-c", "date -s @$(date +%s.%N) >/dev/null"])
+        try await ProcessRunner.mustRun("/bin/bash", ["-c", "date -s @$(date +%s.%N) >/dev/null"])
         let stepped = Date()
         var noticed = false
         while Date().timeIntervalSince(stepped) < 1, !noticed {
             noticed = (try? String(contentsOfFile: look, encoding: .utf8)) != before
-            usleep(20_000)
+            await pause(0.02)
         }
         #expect(noticed, "the daemon looked again within a second of the step (it sleeps for 600 s otherwise)")
     }
 
     @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
           .timeLimit(.minutes(3)))
-    func daemonOwnsItsRings() throws {
+    func daemonOwnsItsRings() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
-        _ = try lib.ok(["settings", "device", "speaker", "-q"])
+        let id = try await lib.alarm(at: "07:00")
+        _ = try await lib.ok(["settings", "device", "speaker", "-q"])
         let out = Pipe()
         let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55", maxRing: 300, stdout: out)
-        #expect(daemon.waitForEvent("ringing alarm \(id)"))
+        #expect(await daemon.waitForEvent("ringing alarm \(id)"))
         let started = Date()
-        let (status, stderr) = daemon.stop()
+        let (status, stderr) = await daemon.stop()
         #expect(status == 0, "\(stderr)")
-        #expect(daemon.waitForEvent("stopped alarm \(id)", seconds: 10), "the ring was stopped with the daemon")
+        #expect(await daemon.waitForEvent("stopped alarm \(id)", seconds: 10), "the ring was stopped with the daemon")
         #expect(Date().timeIntervalSince(started) < 20)
         let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
         #expect(log.contains("on 'speaker'"), "the remembered device: \(log)")
-        #expect(try ProcessRunner.run("/usr/bin/pgrep", ["-f", "ring \(id)"]).stdout.isEmpty, "no ring outlives the daemon")
+        #expect(try await ProcessRunner.run("/usr/bin/pgrep", ["-f", "ring \(id)"]).stdout.isEmpty, "no ring outlives the daemon")
         #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty, "the ring's result line is not the daemon's output")
     }
 
     @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(3)))
-    func daemonDegraded() throws {
+    func daemonDegraded() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
+        let id = try await lib.alarm(at: "07:00")
         try Data().write(to: URL(fileURLWithPath: "\(lib.dataDir)/voicealarm.sqlite"))
         let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:52")
-        #expect(daemon.waitForEvent("stopped alarm \(id)"))
-        let played = try IndependentMeasure.decodedSamples(lib.devices.played)   // before doctor opens the device again
-        let doctor = try lib.run(["doctor"])
+        #expect(await daemon.waitForEvent("stopped alarm \(id)"))
+        let played = try await IndependentMeasure.decodedSamples(lib.devices.played)   // before doctor opens the device again
+        let doctor = try await lib.run(["doctor"])
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("library: cannot be opened") && doctor.stderr.contains("the daemon runs degraded"), "\(doctor.stdout)\(doctor.stderr)")
-        let (status, stderr) = daemon.stop()
+        let (status, stderr) = await daemon.stop()
         #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("the daemon runs degraded") && stderr.contains("voicealarm repair"), "\(stderr)")
         let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
         #expect(log.contains("daemon started degraded") && log.contains("the library cannot be read"), "\(log)")
-        let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
+        let ringtone = try await IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
         #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
     }
 
     @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(3)))
-    func daemonRingsOnTime() throws {
+    func daemonRingsOnTime() async throws {
         let lib = try RingLibrary()
-        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
-        _ = try lib.ok(["manifesto", "set", clip, "-q"])
+        let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try await lib.ok(["manifesto", "set", clip, "-q"])
         let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:52")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "\(lib.dataDir)/daemon-last-look") { usleep(100_000) }
-        let id = try lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
-        #expect(daemon.waitForEvent("stopped alarm \(id)"))
-        let (status, stderr) = daemon.stop()
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "\(lib.dataDir)/daemon-last-look") { await pause(0.1) }
+        let id = try await lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        #expect(await daemon.waitForEvent("stopped alarm \(id)"))
+        let (status, stderr) = await daemon.stop()
         #expect(status == 0, "\(stderr)")
         #expect(stderr.contains("Ringing alarm \(id) (due 2027-01-04T07:00:00+00:00)"))
         #expect(stderr.contains("The daemon stopped."))
         let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
         #expect(log.contains("2027-01-04T07:00:0"), "rang within the minute: \(log)")
-        let played = try IndependentMeasure.decodedSamples(lib.devices.played)
-        let ringtone = try IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
+        let played = try await IndependentMeasure.decodedSamples(lib.devices.played)
+        let ringtone = try await IndependentMeasure.decodedSamples("\(lib.dataDir)/Sounds/\(id).m4a")
         #expect(played.count == 2 * 44_100)
         #expect(correlation(played, Array(ringtone.prefix(played.count))) > 0.999)
     }
 
     @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(3)),
           arguments: [("2027-01-04 07:05:00", true), ("2027-01-04 07:15:00", false)])
-    func daemonDown(_ restart: String, _ rings: Bool) throws {
+    func daemonDown(_ restart: String, _ rings: Bool) async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
+        let id = try await lib.alarm(at: "07:00")
         try String(monday0650).write(toFile: "\(lib.dataDir)/daemon-last-look", atomically: true, encoding: .utf8)
         let daemon = try FakeTimeDaemon(lib, fakeStart: restart)
-        #expect(daemon.waitForEvent(rings ? "stopped alarm \(id)" : "missed alarm \(id)"))
-        let (status, _) = daemon.stop()
+        #expect(await daemon.waitForEvent(rings ? "stopped alarm \(id)" : "missed alarm \(id)"))
+        let (status, _) = await daemon.stop()
         #expect(status == 0)
         #expect(FileManager.default.fileExists(atPath: lib.devices.played) == rings)
     }
 
     @Test("Switching the scheduler moves every alarm: units written and verified, the old list emptied; and back")
-    func switching() throws {
+    func switching() async throws {
         let lib = try RingLibrary()
-        let first = try lib.alarm(at: "07:00")
-        let second = try lib.ok(["alarm", "add", "manifesto", "--at", "08:00", "--days", "sat", "-q"])
+        let first = try await lib.alarm(at: "07:00")
+        let second = try await lib.ok(["alarm", "add", "manifesto", "--at", "08:00", "--days", "sat", "-q"])
         let units = lib.dir.file("units")
-        let toSystemd = try lib.run(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "--json"])
+        let toSystemd = try await lib.run(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "--json"])
         #expect(toSystemd.status == 0, "\(toSystemd.stderr)")
         #expect(toSystemd.stderr.contains("Switched from the embedded scheduler to systemd: cancelled 2 there, scheduled 2 here."))
         let held = try JSONSerialization.jsonObject(with: toSystemd.stdoutData) as? [[String: Any]]
         #expect(Set(held?.compactMap { $0["id"] as? String } ?? []) == [first, second])
         let files = try FileManager.default.contentsOfDirectory(atPath: units).sorted()
         #expect(files.count == 4)
-        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify"] + files.map { "\(units)/\($0)" })
+        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify"] + files.map { "\(units)/\($0)" })
         #expect(verify.status == 0, "\(verify.stderr)")
         // Remembered: the next command, and reconcile, use systemd without being told.
-        #expect(try lib.ok(["reconcile", "--json"]).contains("\"scheduled\" : []"))
-        let warning = try lib.run(["alarm", "add", "manifesto", "--at", "09:00", "--days", "sun"])
+        await #expect(try lib.ok(["reconcile", "--json"]).contains("\"scheduled\" : []"))
+        let warning = try await lib.run(["alarm", "add", "manifesto", "--at", "09:00", "--days", "sun"])
         #expect(warning.stderr.contains("no systemd user manager is running"))
 
-        let back = try lib.run(["--scheduler", "embedded", "scheduler", "list", "--json"])
+        let back = try await lib.run(["--scheduler", "embedded", "scheduler", "list", "--json"])
         #expect(back.stderr.contains("Switched from the systemd scheduler to embedded: cancelled 3 there, scheduled 3 here."))
         #expect(try FileManager.default.contentsOfDirectory(atPath: units).isEmpty)
-        let embedded = try lib.run(["alarm", "add", "manifesto", "--at", "10:00", "--days", "sun"])
+        let embedded = try await lib.run(["alarm", "add", "manifesto", "--at", "10:00", "--days", "sun"])
         #expect(embedded.stderr.contains("no 'voicealarm daemon' is running"))
-        #expect(try lib.run(["--scheduler", "cron", "scheduler", "list"]).status == 64)
+        await #expect(try lib.run(["--scheduler", "cron", "scheduler", "list"]).status == 64)
     }
 
     @Test("reconcile reports what it repaired, as JSON, and nothing the second time")
-    func reconcile() throws {
+    func reconcile() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm()
+        let id = try await lib.alarm()
         let units = lib.dir.file("units")
-        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "-q"])
+        _ = try await lib.ok(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "-q"])
         try FileManager.default.removeItem(atPath: "\(units)/voicealarm-\(id).timer")
         let stray = UUID().uuidString.lowercased()
         try "[Timer]\nOnCalendar=daily\n".write(toFile: "\(units)/voicealarm-\(stray).timer", atomically: true, encoding: .utf8)
-        let first = try JSONSerialization.jsonObject(with: Data(lib.ok(["reconcile", "--json"]).utf8)) as? [String: [String]]
+        let first = try await JSONSerialization.jsonObject(with: Data(lib.ok(["reconcile", "--json"]).utf8)) as? [String: [String]]
         #expect(first == ["scheduled": [id], "updated": [], "cancelled": [stray]])
-        let second = try JSONSerialization.jsonObject(with: Data(lib.ok(["reconcile", "--json"]).utf8)) as? [String: [String]]
+        let second = try await JSONSerialization.jsonObject(with: Data(lib.ok(["reconcile", "--json"]).utf8)) as? [String: [String]]
         #expect(second == ["scheduled": [], "updated": [], "cancelled": []])
     }
 
     @Test("doctor says what stops the alarms from ringing, and exits 1 while something does")
-    func doctor() throws {
+    func doctor() async throws {
         let lib = try RingLibrary()
-        _ = try lib.alarm()
-        let result = try lib.run(["doctor"])
+        _ = try await lib.alarm()
+        let result = try await lib.run(["doctor"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("scheduler: embedded"))
         #expect(result.stdout.contains("default tone: \(lib.dataDir)/default-tone.caf"))
@@ -249,12 +250,12 @@ struct SchedulerCommandTests {
     }
 
     @Test("An alarm id that does not exist is refused by ring; listen says it names nothing it knows")
-    func unknownAlarm() throws {
+    func unknownAlarm() async throws {
         let lib = try RingLibrary()
-        let ring = try lib.run(["ring", "0123abcd"])
+        let ring = try await lib.run(["ring", "0123abcd"])
         #expect(ring.status == 1)
         #expect(ring.stderr == "error: 0123abcd: no such alarm (see 'voicealarm alarm list')\n")
-        let listen = try lib.run(["listen", "0123abcd"])
+        let listen = try await lib.run(["listen", "0123abcd"])
         #expect(listen.status == 1)
         #expect(listen.stderr == "error: 0123abcd: no playlist, clip or alarm by this name or id (see 'voicealarm playlist list', 'clip list', 'alarm list')\n")
     }
@@ -263,19 +264,19 @@ struct SchedulerCommandTests {
 @Suite("A failing scheduler never loses a library record")
 struct SchedulerFailureTests {
     @Test("With an unwritable unit folder the alarm is still added, with a warning; reconcile repairs it later")
-    func unwritableUnitDir() throws {
+    func unwritableUnitDir() async throws {
         let lib = try RingLibrary()
         let units = lib.dir.file("units")
-        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "-q"])
-        _ = try lib.ok(["--unit-dir", "/proc/voicealarm-units", "settings", "-q"])
-        let clip = try lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
-        _ = try lib.ok(["manifesto", "set", clip, "-q"])
-        let added = try lib.run(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"])
+        _ = try await lib.ok(["--scheduler", "systemd", "--unit-dir", units, "scheduler", "list", "-q"])
+        _ = try await lib.ok(["--unit-dir", "/proc/voicealarm-units", "settings", "-q"])
+        let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try await lib.ok(["manifesto", "set", clip, "-q"])
+        let added = try await lib.run(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"])
         #expect(added.status == 0)
         let id = added.stdout.trimmingCharacters(in: .newlines)
         #expect(added.stderr.contains("warning: alarm \(id) could not be scheduled"))
-        #expect(try lib.ok(["alarm", "list"]).contains(id.prefix(8)))
-        let repaired = try JSONSerialization.jsonObject(with: Data(lib.ok(["--unit-dir", units, "reconcile", "--json"]).utf8)) as? [String: [String]]
+        await #expect(try lib.ok(["alarm", "list"]).contains(id.prefix(8)))
+        let repaired = try await JSONSerialization.jsonObject(with: Data(lib.ok(["--unit-dir", units, "reconcile", "--json"]).utf8)) as? [String: [String]]
         #expect(repaired?["scheduled"] == [id])
         #expect(FileManager.default.fileExists(atPath: "\(units)/voicealarm-\(id).timer"))
     }

@@ -34,13 +34,13 @@ private final class FakeUserManager {
 @Suite("The daemon as a systemd user service", .serialized, .timeLimit(.minutes(3)))
 struct ServiceCommandTests {
     @Test("install writes a unit systemd accepts, enables and starts it; again re-writes it; remove undoes it; status says which")
-    func lifecycle() throws {
+    func lifecycle() async throws {
         let manager = try FakeUserManager()
         let data = manager.dir.file("data")
-        func run(_ arguments: [String]) throws -> ProcessResult {
-            try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments, environment: manager.environment)
+        func run(_ arguments: [String]) async throws -> ProcessResult {
+            try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments, environment: manager.environment)
         }
-        let install = try run(["service", "install"])
+        let install = try await run(["service", "install"])
         #expect(install.status == 0, "\(install.stderr)")
         let path = install.stdout.trimmingCharacters(in: .newlines)
         #expect(path.hasPrefix(manager.unitDirectory + "/voicealarm-daemon-") && path.hasSuffix(".service"))
@@ -48,30 +48,30 @@ struct ServiceCommandTests {
         #expect(manager.log.contains("--user daemon-reload") && manager.log.contains("--user enable --now \(name)"), "\(manager.log)")
         let unit = try String(contentsOfFile: path, encoding: .utf8)
         #expect(unit.contains("Restart=on-failure") && unit.contains("\"--data-dir\" \"\(data)\" \"daemon\""), "\(unit)")
-        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", path])
+        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", path])
         #expect(verify.status == 0, "\(verify.stderr)")
 
-        let status = try run(["service", "status", "--json"])
+        let status = try await run(["service", "status", "--json"])
         let state = try #require(try JSONSerialization.jsonObject(with: status.stdoutData) as? [String: Any])
         #expect(status.status == 0 && state["installed"] as? Bool == true && state["running"] as? Bool == true, "\(status.stdout)")
-        #expect(try run(["doctor"]).stdout.contains("daemon service: enabled, running"))
+        await #expect(try run(["doctor"]).stdout.contains("daemon service: enabled, running"))
 
-        let again = try run(["service", "install"])
+        let again = try await run(["service", "install"])
         #expect(again.status == 0 && again.stderr.contains("already installed"), "\(again.stderr)")
-        let remove = try run(["service", "remove"])
+        let remove = try await run(["service", "remove"])
         #expect(remove.status == 0 && !FileManager.default.fileExists(atPath: path))
         #expect(manager.log.contains("--user disable --now \(name)"))
-        let removeAgain = try run(["service", "remove"])
+        let removeAgain = try await run(["service", "remove"])
         #expect(removeAgain.status == 1 && removeAgain.stderr.hasPrefix("error: ") && removeAgain.stderr.contains("no daemon service is installed"))
-        #expect(try run(["service", "status"]).status == 1)
+        await #expect(try run(["service", "status"]).status == 1)
     }
 
     @Test("A library on systemd timers needs no daemon: install says so")
-    func systemdBackend() throws {
+    func systemdBackend() async throws {
         let manager = try FakeUserManager()
         let data = manager.dir.file("data")
-        _ = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--scheduler", "systemd", "reconcile", "-q"], environment: manager.environment)
-        let install = try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "service", "install"], environment: manager.environment)
+        _ = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--scheduler", "systemd", "reconcile", "-q"], environment: manager.environment)
+        let install = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "service", "install"], environment: manager.environment)
         #expect(install.status == 1 && install.stderr.contains("need no daemon"), "\(install.stderr)")
     }
 }

@@ -7,25 +7,25 @@ private let justBeforeSeven = "2027-01-04 06:59:52"
 
 /// Runs the daemon on a fake clock until the alarm `id` has rung, then checks it played the
 /// voice file `voice` (its decoded samples), not the default tone.
-private func ringsVoiceAtSeven(_ lib: RingLibrary, _ id: String, voice: String) throws {
+private func ringsVoiceAtSeven(_ lib: RingLibrary, _ id: String, voice: String) async throws {
     try? FileManager.default.removeItem(atPath: lib.devices.played)
     try? FileManager.default.removeItem(atPath: "\(lib.dataDir)/events.log")   // only this ring's events count
     let daemon = try FakeTimeDaemon(lib, fakeStart: justBeforeSeven)
-    let rang = daemon.waitForEvent("stopped alarm \(id)")
-    let (status, stderr) = daemon.stop()
+    let rang = await daemon.waitForEvent("stopped alarm \(id)")
+    let (status, stderr) = await daemon.stop()
     #expect(rang && status == 0, "\(stderr)")
     let log = (try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? ""
     // At its minute, or (on a machine too busy to start the daemon in eight seconds) late within the missed-alarm window.
     #expect(log.contains("2027-01-04T07:0"), "rang at 07:00: \(log)")
-    let played = try IndependentMeasure.decodedSamples(lib.devices.played)
-    let ringtone = try IndependentMeasure.decodedSamples(voice)
+    let played = try await IndependentMeasure.decodedSamples(lib.devices.played)
+    let ringtone = try await IndependentMeasure.decodedSamples(voice)
     #expect(played.count > 44_100)
     #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
 }
 
 /// The sounds the scheduler names, from `scheduler list --json`: alarm id → file name (nil for the default tone).
-private func scheduledSounds(_ lib: RingLibrary) throws -> [String: String?] {
-    let held = try JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json", "-q"]).utf8)) as? [[String: Any]] ?? []
+private func scheduledSounds(_ lib: RingLibrary) async throws -> [String: String?] {
+    let held = try await JSONSerialization.jsonObject(with: Data(lib.ok(["scheduler", "list", "--json", "-q"]).utf8)) as? [[String: Any]] ?? []
     var sounds: [String: String?] = [:]
     for entry in held {
         guard let id = entry["id"] as? String else { continue }
@@ -37,21 +37,21 @@ private func scheduledSounds(_ lib: RingLibrary) throws -> [String: String?] {
 
 /// A library that belongs to an unprivileged user, with a manifesto alarm at 07:00 on Mondays
 /// that the user added: the user, their copy of the binary, and the alarm's id.
-private func ownedAlarm(_ lib: RingLibrary) throws -> (user: String, binary: String, id: String) {
-    let (user, binary) = try unprivileged(lib)
-    func ok(_ arguments: [String]) throws -> String {
-        let result = try runAs(user, binary, lib, arguments + ["-q"])
+private func ownedAlarm(_ lib: RingLibrary) async throws -> (user: String, binary: String, id: String) {
+    let (user, binary) = try await unprivileged(lib)
+    func ok(_ arguments: [String]) async throws -> String {
+        let result = try await runAs(user, binary, lib, arguments + ["-q"])
         guard result.status == 0 else { throw TestSupportError("\(arguments) as \(user) failed: \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .newlines)
     }
-    let clip = try ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"])
-    _ = try ok(["manifesto", "set", clip])
-    return (user, binary, try ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"]))
+    let clip = try await ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"])
+    _ = try await ok(["manifesto", "set", clip])
+    return await (user, binary, try ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"]))
 }
 
 /// Runs the binary as `user` on `lib`.
-private func runAs(_ user: String, _ binary: String, _ lib: RingLibrary, _ arguments: [String]) throws -> ProcessResult {
-    try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir] + arguments,
+private func runAs(_ user: String, _ binary: String, _ lib: RingLibrary, _ arguments: [String]) async throws -> ProcessResult {
+    try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir] + arguments,
                           environment: lib.devices.environment)
 }
 
@@ -64,104 +64,104 @@ private func trapped(_ result: ProcessResult) -> Bool {
 @Suite("Nothing a clock, a typo or root can do silences an alarm", .serialized, .timeLimit(.minutes(3)))
 struct SilencingHolesTests {
     @Test("File times past 2262 (or before 1677) trap nothing: every command works, and the daemon rings the voice at its minute")
-    func farFileTimes() throws {
+    func farFileTimes() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
+        let id = try await lib.alarm(at: "07:00")
         let voice = "\(lib.dataDir)/Sounds/\(id).m4a"
         let clips = try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/clips").map { "\(lib.dataDir)/clips/\($0)" }
         for (index, path) in ([voice, "\(lib.dataDir)/voicealarm.sqlite", "\(lib.dataDir)/Sounds"] + clips).enumerated() {
-            try ProcessRunner.mustRun("/usr/bin/touch", ["-h", "-d", index % 2 == 0 ? "2300-01-01" : "1600-01-01", path])
+            try await ProcessRunner.mustRun("/usr/bin/touch", ["-h", "-d", index % 2 == 0 ? "2300-01-01" : "1600-01-01", path])
         }
         let manifest = lib.dir.file("m.json")
         try #"{"ringtones": [{"id": "a", "clips": ["\#(ProjectPaths.sampleAudio)/calm.wav"]}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
-        try ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", manifest])
+        try await ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", manifest])
         for arguments in [["alarm", "list"], ["doctor"], ["repair"], ["build", "--all"], ["reconcile"], ["show", id], ["scheduler", "list"],
                           ["ring", id, "--max-seconds", "1", "--sound", voice], ["batch", manifest, "--out", lib.dir.file("out")]] {
-            let result = try lib.run(arguments + ["-q"])
+            let result = try await lib.run(arguments + ["-q"])
             #expect(!trapped(result), "\(arguments): \(result.status) \(result.stderr.prefix(300))")
             #expect(result.status == 0 || (arguments == ["doctor"] && result.status == 1), "\(arguments): \(result.stderr)")
         }
-        #expect(try lib.ok(["alarm", "list", "--json", "-q"]).contains("\"sound\" : \"\(id).m4a\""), "still on its voice")
-        try ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", voice])
-        try ringsVoiceAtSeven(lib, id, voice: voice)
+        await #expect(try lib.ok(["alarm", "list", "--json", "-q"]).contains("\"sound\" : \"\(id).m4a\""), "still on its voice")
+        try await ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", voice])
+        try await ringsVoiceAtSeven(lib, id, voice: voice)
     }
 
     @Test("A scheduler switch that fails leaves every alarm in the old backend, the old choice remembered, and the alarm rings at its minute")
-    func failedSwitch() throws {
+    func failedSwitch() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
+        let id = try await lib.alarm(at: "07:00")
         try Data().write(to: URL(fileURLWithPath: lib.dir.file("a-file")))
-        let failed = try lib.run(["--unit-dir", lib.dir.file("a-file/units"), "--scheduler", "systemd", "alarm", "list"])
+        let failed = try await lib.run(["--unit-dir", lib.dir.file("a-file/units"), "--scheduler", "systemd", "alarm", "list"])
         #expect(failed.status == 1 && failed.stderr.hasPrefix("error: ") && failed.stderr.contains("Not a directory"), "\(failed.stderr)")
-        #expect(try scheduledSounds(lib) == [id: "\(id).m4a"], "the embedded scheduler still holds the alarm")
-        let doctor = try lib.run(["doctor", "--json"])
+        await #expect(try scheduledSounds(lib) == [id: "\(id).m4a"], "the embedded scheduler still holds the alarm")
+        let doctor = try await lib.run(["doctor", "--json"])
         #expect(doctor.stdout.contains("\"scheduler\" : \"embedded\""), "\(doctor.stdout)")
-        try ringsVoiceAtSeven(lib, id, voice: "\(lib.dataDir)/Sounds/\(id).m4a")
+        try await ringsVoiceAtSeven(lib, id, voice: "\(lib.dataDir)/Sounds/\(id).m4a")
         // The failed switch's unit dir is not remembered either: a switch without one uses the default.
         let config = lib.dir.file("config")
-        let again = try lib.run(["--scheduler", "systemd", "scheduler", "list", "-q"], environment: ["XDG_CONFIG_HOME": config])
+        let again = try await lib.run(["--scheduler", "systemd", "scheduler", "list", "-q"], environment: ["XDG_CONFIG_HOME": config])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(config)/systemd/user/voicealarm-\(id).timer"))
     }
 
     @Test("doctor compares the library with its scheduler: an alarm the scheduler lost, or a voice file it names that is gone")
-    func doctorSeesDrift() throws {
+    func doctorSeesDrift() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
+        let id = try await lib.alarm(at: "07:00")
         try FileManager.default.removeItem(atPath: "\(lib.dataDir)/embedded-scheduler.sqlite")
-        let lost = try lib.run(["doctor", "-q"])
+        let lost = try await lib.run(["doctor", "-q"])
         #expect(lost.status == 1 && lost.stderr.contains("alarm \(id) is not held by the scheduler: nothing will ring it"), "\(lost.stderr)")
         #expect(lost.stderr.split(separator: "\n").last?.hasPrefix("error: doctor: ") == true, "-q doctor ends on one error line: \(lost.stderr)")
-        _ = try lib.ok(["reconcile", "-q"])
+        _ = try await lib.ok(["reconcile", "-q"])
         try FileManager.default.removeItem(atPath: "\(lib.dataDir)/Sounds/\(id).m4a")
-        let gone = try lib.run(["doctor", "-q"])
+        let gone = try await lib.run(["doctor", "-q"])
         #expect(gone.status == 1 && gone.stderr.contains("names voice file \(id).m4a for \(id), which is not there"), "\(gone.stderr)")
 
         // A row edited into no alarm (neither weekly nor dated) is reported, and its scheduled ring is kept, not cancelled.
-        _ = try lib.ok(["reconcile", "-q"])
+        _ = try await lib.ok(["reconcile", "-q"])
         let edit = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('UPDATE alarms SET days = 128, date = NULL'); c.commit()"
-        try ProcessRunner.mustRun("/usr/bin/python3", ["-c", edit, "\(lib.dataDir)/voicealarm.sqlite"])
-        let reconciled = try lib.run(["reconcile", "--json", "-q"])
+        try await ProcessRunner.mustRun("/usr/bin/python3", ["-c", edit, "\(lib.dataDir)/voicealarm.sqlite"])
+        let reconciled = try await lib.run(["reconcile", "--json", "-q"])
         #expect(reconciled.status == 0 && !reconciled.stdout.contains(id), "\(reconciled.stdout)\(reconciled.stderr)")
-        #expect(try scheduledSounds(lib)[id] != nil, "the scheduler still holds the alarm whose row cannot be read")
-        let damaged = try lib.run(["doctor", "-q"])
+        await #expect(try scheduledSounds(lib)[id] != nil, "the scheduler still holds the alarm whose row cannot be read")
+        let damaged = try await lib.run(["doctor", "-q"])
         #expect(damaged.status == 1 && damaged.stderr.contains("an alarm's record cannot be read (\(id))"), "\(damaged.stderr)")
     }
 
     @Test("--sounds-dir is taken on only by a command that succeeds, moves the voice files, and refuses a path with a newline")
-    func soundsDirectory() throws {
+    func soundsDirectory() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
+        let id = try await lib.alarm(at: "07:00")
         let elsewhere = lib.dir.file("elsewhere")
-        let failing = try lib.run(["--sounds-dir", elsewhere, "playlist", "show", "nosuch"])
+        let failing = try await lib.run(["--sounds-dir", elsewhere, "playlist", "show", "nosuch"])
         #expect(failing.status == 1)
         #expect(!FileManager.default.fileExists(atPath: elsewhere), "a failed command makes no folder")
-        #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(lib.dataDir)/Sounds\""), "not remembered after a failure")
+        await #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(lib.dataDir)/Sounds\""), "not remembered after a failure")
         #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
 
-        let newline = try lib.run(["--sounds-dir", lib.dir.file("x\ny"), "alarm", "list"])
+        let newline = try await lib.run(["--sounds-dir", lib.dir.file("x\ny"), "alarm", "list"])
         #expect(newline.status == 64 && newline.stderr.hasPrefix("error: --sounds-dir: control characters"), "\(newline.stderr)")
         #expect(newline.stderr.split(separator: "\n").count == 2)
 
-        let same = try lib.run(["--sounds-dir", "\(lib.dataDir)//Sounds/", "clip", "list"])
+        let same = try await lib.run(["--sounds-dir", "\(lib.dataDir)//Sounds/", "clip", "list"])
         #expect(same.status == 0 && FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"),
                 "the folder in use, spelled otherwise, is no switch: \(same.stderr)")
         // (Bounded: a daemon that took the option would run until stopped.)
-        let daemon = try ProcessRunner.run("/usr/bin/timeout", ["20", ProjectPaths.binary, "--data-dir", lib.dataDir, "--sounds-dir", elsewhere, "daemon"],
+        let daemon = try await ProcessRunner.run("/usr/bin/timeout", ["20", ProjectPaths.binary, "--data-dir", lib.dataDir, "--sounds-dir", elsewhere, "daemon"],
                                            environment: lib.devices.environment)
         #expect(daemon.status == 64 && daemon.stderr.hasPrefix("error: --sounds-dir: the daemon does not move"), "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
 
-        let moved = try lib.run(["--sounds-dir", elsewhere, "clip", "list"])
+        let moved = try await lib.run(["--sounds-dir", elsewhere, "clip", "list"])
         #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(elsewhere)\""))
+        await #expect(try lib.ok(["settings", "--json", "-q"]).contains("\"soundsDir\" : \"\(elsewhere)\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["\(id).m4a"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds").isEmpty, "the old copies go once the new ones are in use")
-        #expect(try lib.ok(["alarm", "list", "--json", "-q"]).contains("\"sound\" : \"\(id).m4a\""))
-        let ring = try lib.run(["ring", id, "--max-seconds", "1", "-q"])
+        await #expect(try lib.ok(["alarm", "list", "--json", "-q"]).contains("\"sound\" : \"\(id).m4a\""))
+        let ring = try await lib.run(["ring", id, "--max-seconds", "1", "-q"])
         #expect(ring.status == 0 && ring.stdout == "\(id).m4a\n", "\(ring.stderr)")
         let units = lib.dir.file("units")
-        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
+        _ = try await lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
         let service = try String(contentsOfFile: "\(units)/voicealarm-\(id).service", encoding: .utf8)
         #expect(service.contains("\(elsewhere)/\(id).m4a"), "the unit names the file where it is: \(service)")
     }
@@ -172,13 +172,13 @@ struct SilencingHolesTests {
                       ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_COUNT": "2"],
                       ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_STEP": "0", "SLURM_ARRAY_TASK_COUNT": "2"],
                       ["JOB_COMPLETION_INDEX": "-1"], ["AWS_BATCH_JOB_ARRAY_INDEX": "99999999999999999999"]])
-    func engineVariables(_ variables: [String: String]) throws {
+    func engineVariables(_ variables: [String: String]) async throws {
         let dir = TemporaryDirectory("engine")
         let manifest = dir.file("m.json")
         try #"{"ringtones": [{"id": "a", "clips": ["\#(ProjectPaths.sampleAudio)/calm.wav"]}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment.merge(variables) { $1 }
-        let result = try ProcessRunner.run(ProjectPaths.binary, ["batch", manifest, "--out", dir.file("out"), "--shards", "2"].filter {
+        let result = try await ProcessRunner.run(ProjectPaths.binary, ["batch", manifest, "--out", dir.file("out"), "--shards", "2"].filter {
             variables["SLURM_ARRAY_TASK_COUNT"] == nil || ($0 != "--shards" && $0 != "2")
         }, environment: environment)
         #expect(!trapped(result) && result.status == 64, "\(variables): \(result.status) \(result.stderr.prefix(300))")
@@ -188,12 +188,12 @@ struct SilencingHolesTests {
     }
 
     @Test("A settings format change killed at any point leaves the scheduler naming files that exist; a ring from a damaged library plays the voice at its minute")
-    func killedFormatChange() throws {
+    func killedFormatChange() async throws {
         let lib = try RingLibrary()
-        let first = try lib.alarm(at: "07:00")
+        let first = try await lib.alarm(at: "07:00")
         var ids = [first]
         for minute in ["08:00", "09:00", "10:00", "11:00"] {
-            ids.append(try lib.ok(["alarm", "add", "manifesto", "--at", minute, "--days", "mon", "-q"]))
+            await ids.append(try lib.ok(["alarm", "add", "manifesto", "--at", minute, "--days", "mon", "-q"]))
         }
         let sounds = "\(lib.dataDir)/Sounds"
         // Killed after one, three and all five files of a new format are written: in the builds, and in the scheduler steps.
@@ -209,30 +209,30 @@ struct SilencingHolesTests {
             while change.isRunning, Date() < deadline {
                 let written = ((try? FileManager.default.contentsOfDirectory(atPath: sounds)) ?? []).filter { $0.hasSuffix(".\(format)") }
                 if written.count >= killAfter { break }
-                usleep(2_000)
+                await pause(0.002)
             }
             kill(change.processIdentifier, SIGKILL)
-            change.waitUntilExit()
-            for (id, file) in try scheduledSounds(lib) {
+            await change.ended()
+            for (id, file) in try await scheduledSounds(lib) {
                 guard let file else { continue }
                 #expect(FileManager.default.fileExists(atPath: "\(sounds)/\(file)"), "killed after \(killAfter) \(format) files: \(id) names \(file)")
             }
         }
         // The library is then unreadable: the daemon rings from what the scheduler named.
-        let named = try #require(try scheduledSounds(lib)[first] ?? nil)
+        let named = try await #require(try scheduledSounds(lib)[first] ?? nil)
         try Data(repeating: 0, count: 4096).write(to: URL(fileURLWithPath: "\(lib.dataDir)/voicealarm.sqlite"))
-        try ringsVoiceAtSeven(lib, first, voice: "\(sounds)/\(named)")
+        try await ringsVoiceAtSeven(lib, first, voice: "\(sounds)/\(named)")
     }
 
     @Test("Root in a person's library is refused with what to do, and changes nothing; a voice file the owner cannot read is found and rebuilt",
           .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
-    func rootInAPersonsLibrary() throws {
+    func rootInAPersonsLibrary() async throws {
         let lib = try RingLibrary()
-        let (user, binary, id) = try ownedAlarm(lib)
+        let (user, binary, id) = try await ownedAlarm(lib)
         let voice = "\(lib.dataDir)/Sounds/\(id).m4a"
         let before = try FileManager.default.attributesOfItem(atPath: voice)
 
-        let asRoot = try lib.run(["settings", "format", "caf"])
+        let asRoot = try await lib.run(["settings", "format", "caf"])
         #expect(asRoot.status == 1, "\(asRoot.stderr)")
         #expect(asRoot.stderr.hasPrefix("error: \(lib.dataDir): belongs to user \(user)") && asRoot.stderr.contains("sudo -u \(user) voicealarm"),
                 "\(asRoot.stderr)")
@@ -246,20 +246,20 @@ struct SilencingHolesTests {
 
         // What an earlier root run left: a voice file only root may read.
         #expect(chown(voice, 0, 0) == 0 && chmod(voice, 0o600) == 0)
-        let doctor = try runAs(user, binary, lib, ["doctor"])
+        let doctor = try await runAs(user, binary, lib, ["doctor"])
         #expect(doctor.status == 1 && doctor.stderr.contains("voice file \(voice) belongs to root and cannot be read by you"), "\(doctor.stderr)")
         #expect(!doctor.stdout.contains("1 with your voice"), "\(doctor.stdout)")
-        let build = try runAs(user, binary, lib, ["build", "--all", "-q"])
+        let build = try await runAs(user, binary, lib, ["build", "--all", "-q"])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: voice)[.ownerAccountName] as? String == user, "made again as the owner's")
-        #expect(try runAs(user, binary, lib, ["alarm", "list", "--json", "-q"]).stdout.contains("\"sound\" : \"\(id).m4a\""))
+        #expect(try await runAs(user, binary, lib, ["alarm", "list", "--json", "-q"]).stdout.contains("\"sound\" : \"\(id).m4a\""))
     }
 
     @Test("Links another user planted in a library are never followed, by root or by its owner; the owner's own link to a folder of theirs is; a folder the person chose is never tightened silently; a 0666 database is made private",
           .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
-    func plantedLinks() throws {
+    func plantedLinks() async throws {
         let lib = try RingLibrary()
-        let (user, binary, id) = try ownedAlarm(lib)
+        let (user, binary, id) = try await ownedAlarm(lib)
         // Root's folders, and root's links to them in place of the library's clips/ and Sounds/.
         let x = lib.dir.file("X"), y = lib.dir.file("Y")
         for target in [x, y] {
@@ -269,9 +269,9 @@ struct SilencingHolesTests {
         for name in ["clips", "Sounds"] { try FileManager.default.moveItem(atPath: "\(lib.dataDir)/\(name)", toPath: lib.dir.file("\(name)-kept")) }
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/clips", withDestinationPath: x)
         try FileManager.default.createSymbolicLink(atPath: "\(lib.dataDir)/Sounds", withDestinationPath: y)
-        let asOwner = try runAs(user, binary, lib, ["clip", "list"])
+        let asOwner = try await runAs(user, binary, lib, ["clip", "list"])
         #expect(asOwner.status == 1 && asOwner.stderr.contains("clips: is a symbolic link that user root (0) made, not you"), "\(asOwner.stderr)")
-        let asRoot = try lib.run(["clip", "list"])
+        let asRoot = try await lib.run(["clip", "list"])
         #expect(asRoot.status == 1 && asRoot.stderr.contains("belongs to user \(user)"), "\(asRoot.stderr)")
         for target in [x, y] {
             #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o755, "\(target) untouched")
@@ -281,16 +281,16 @@ struct SilencingHolesTests {
         // The owner's own link, to the owner's own folder (Sounds moved to another disk), is followed.
         for name in ["clips", "Sounds"] { try FileManager.default.removeItem(atPath: "\(lib.dataDir)/\(name)") }
         try FileManager.default.moveItem(atPath: lib.dir.file("clips-kept"), toPath: "\(lib.dataDir)/clips")
-        let link = try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/ln", "-s", lib.dir.file("Sounds-kept"), "\(lib.dataDir)/Sounds"])
+        let link = try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/ln", "-s", lib.dir.file("Sounds-kept"), "\(lib.dataDir)/Sounds"])
         #expect(link.status == 0, "\(link.stderr)")
-        let listed = try runAs(user, binary, lib, ["alarm", "list", "--json", "-q"])
+        let listed = try await runAs(user, binary, lib, ["alarm", "list", "--json", "-q"])
         #expect(listed.status == 0 && listed.stdout.contains("\"sound\" : \"\(id).m4a\""), "\(listed.stdout)\(listed.stderr)")
 
         // A sounds dir the person chose, open to others, is made private with a word; a database others may read is made 0600.
         chmod("\(lib.dataDir)/voicealarm.sqlite", 0o666)
         let chosen = lib.dir.file("chosen")
-        #expect(try ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/mkdir", "-m", "0755", chosen]).status == 0)
-        let moved = try runAs(user, binary, lib, ["--sounds-dir", chosen, "alarm", "list"])
+        #expect(try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/mkdir", "-m", "0755", chosen]).status == 0)
+        let moved = try await runAs(user, binary, lib, ["--sounds-dir", chosen, "alarm", "list"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(moved.stderr.contains("Made \(chosen) private: it was open to other users (mode 0755), it is 0700 now."), "\(moved.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: "\(lib.dataDir)/voicealarm.sqlite")[.posixPermissions] as? Int == 0o600)
@@ -298,23 +298,23 @@ struct SilencingHolesTests {
     }
 
     @Test("Walking every alarm with nothing to build writes the library's backup once, not once per alarm")
-    func backupOncePerCommand() throws {
+    func backupOncePerCommand() async throws {
         let lib = try RingLibrary()
         let tone = lib.dir.file("short.wav")
-        try AudioFixtures.tone(tone, seconds: 0.6)
-        let clip = try lib.ok(["clip", "import", tone, "-q"])
+        try await AudioFixtures.tone(tone, seconds: 0.6)
+        let clip = try await lib.ok(["clip", "import", tone, "-q"])
         // Five voice alarms, and five on a playlist with nothing recorded yet (the default tone, said again by every walk).
         for playlist in 0..<2 {
-            _ = try lib.ok(["playlist", "create", "p\(playlist)"] + (playlist == 0 ? [clip] : []) + ["-q"])
-            for alarm in 0..<5 { _ = try lib.ok(["alarm", "add", "p\(playlist)", "--at", "0\(playlist):0\(alarm)", "--days", "daily", "-q"]) }
+            _ = try await lib.ok(["playlist", "create", "p\(playlist)"] + (playlist == 0 ? [clip] : []) + ["-q"])
+            for alarm in 0..<5 { _ = try await lib.ok(["alarm", "add", "p\(playlist)", "--at", "0\(playlist):0\(alarm)", "--days", "daily", "-q"]) }
         }
         // Voice files touched since they were checked: each is checked again, and its stamp recorded.
         for name in try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds") {
-            try ProcessRunner.mustRun("/usr/bin/touch", ["\(lib.dataDir)/Sounds/\(name)"])
+            try await ProcessRunner.mustRun("/usr/bin/touch", ["\(lib.dataDir)/Sounds/\(name)"])
         }
         for command in [["build", "--all"], ["reconcile"]] {
             let trace = lib.dir.file("trace")
-            let result = try ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
+            let result = try await ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
                                                                    "--data-dir", lib.dataDir] + command + ["-q"])
             #expect(result.status == 0, "\(result.stderr)")
             let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
@@ -322,7 +322,7 @@ struct SilencingHolesTests {
         }
         // A change that reaches every alarm still leaves a backup that holds it, written once.
         let trace = lib.dir.file("trace")
-        _ = try ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
+        _ = try await ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
                                                       "--data-dir", lib.dataDir, "settings", "gap", "0.5", "-q"])
         let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
         #expect(renames.count == 1, "\(renames.count) rewrites for one settings change")
@@ -331,33 +331,33 @@ struct SilencingHolesTests {
     }
 
     @Test("Control characters a person typed are echoed escaped: no forged line on the terminal or in the event log")
-    func controlCharacters() throws {
+    func controlCharacters() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm(at: "07:00")
-        let forged = try lib.run(["playlist", "show", "x\nwarning: all alarms deleted"])
+        let id = try await lib.alarm(at: "07:00")
+        let forged = try await lib.run(["playlist", "show", "x\nwarning: all alarms deleted"])
         #expect(forged.status == 1 && forged.stderr.split(separator: "\n").count == 1 && forged.stderr.contains("x\\u{A}warning"), "\(forged.stderr)")
         for arguments in [["--bogus\u{1B}[31m\u{07}", "alarm", "list"], ["alarm", "remove", "abc\u{07}\r\u{1B}[2J12345678"], ["voice", "off", "\u{1B}]0;x\u{07}"]] {
-            let result = try lib.run(arguments)
+            let result = try await lib.run(arguments)
             #expect(result.status != 0)
             #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(arguments): \(result.stderr.debugDescription)")
         }
         let before = ((try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? "").split(separator: "\n").count
-        _ = try lib.run(["ring", id, "--device", "nodev\n2099-01-01T07:00:00Z ringing alarm forged", "--max-seconds", "1", "-q"])
+        _ = try await lib.run(["ring", id, "--device", "nodev\n2099-01-01T07:00:00Z ringing alarm forged", "--max-seconds", "1", "-q"])
         let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8).split(separator: "\n")
         #expect(!log.contains { $0.hasPrefix("2099") }, "\(log)")
         #expect(log.dropFirst(before).allSatisfy { $0.range(of: #"^\d{4}-\d\d-\d\dT"#, options: .regularExpression) != nil }, "\(log)")
     }
 
     @Test("help --json is JSON; service status says error: when it fails")
-    func smallerHoles() throws {
+    func smallerHoles() async throws {
         for arguments in [["help", "--json"], ["help", "alarm", "add", "--json"], ["alarm", "--help", "--json"], ["ring", "--help", "--json"]] {
-            let result = try voicealarm(arguments)
+            let result = try await voicealarm(arguments)
             #expect(result.status == 0)
             let document = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
             #expect(document?["usage"] is String && document?["globalOptions"] is [Any], "\(arguments): \(result.stdout.prefix(200))")
         }
         let lib = try RingLibrary()
-        let status = try lib.run(["service", "status"])
+        let status = try await lib.run(["service", "status"])
         #expect(status.status == 1 && status.stderr.hasPrefix("error: "), "\(status.stderr)")
     }
 }

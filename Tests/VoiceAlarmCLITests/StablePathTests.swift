@@ -11,44 +11,44 @@ private func execStart(_ units: String, _ id: String) throws -> String {
 @Suite("Units run a binary that stays, with what a ring needs", .serialized, .timeLimit(.minutes(3)))
 struct StablePathTests {
     @Test("A build-folder binary is named as such; once installed, reconcile re-points every unit to the installed one")
-    func unitsFollowTheInstalledBinary() throws {
+    func unitsFollowTheInstalledBinary() async throws {
         let lib = try RingLibrary()
         let units = lib.dir.file("units")
-        _ = try lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
-        let id = try lib.alarm()
-        _ = try lib.ok(["settings", "device", "speaker", "-q"])
+        _ = try await lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
+        let id = try await lib.alarm()
+        _ = try await lib.ok(["settings", "device", "speaker", "-q"])
         let before = try execStart(units, id)
         #expect(before.contains("/.build/"))
         #expect(before.contains("\"--device\" \"speaker\"") && before.contains("\"--sound\" \"\(lib.dataDir)/Sounds/\(id).m4a\""), "\(before)")
-        let doctor = try lib.run(["doctor"])
+        let doctor = try await lib.run(["doctor"])
         #expect(doctor.stderr.contains("inside a build folder") && doctor.stderr.contains("make install"), "\(doctor.stderr)")
 
         let dest = TemporaryDirectory("installed")
-        try ProcessRunner.mustRun("/usr/bin/env", ["make", "-s", "-C", ProjectPaths.root, "--no-print-directory", "install",
+        try await ProcessRunner.mustRun("/usr/bin/env", ["make", "-s", "-C", ProjectPaths.root, "--no-print-directory", "install",
                                                    "PREFIX=\(dest.path)", "INSTALL_BIN=\(ProjectPaths.binary)"])
         let installed = "\(dest.path)/bin/voicealarm"
-        let reconcile = try ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "reconcile", "--json", "-q"], environment: lib.devices.environment)
+        let reconcile = try await ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "reconcile", "--json", "-q"], environment: lib.devices.environment)
         #expect(reconcile.status == 0, "\(reconcile.stderr)")
         #expect(reconcile.stdout.contains(id), "the unit was re-pointed: \(reconcile.stdout)")
         let after = try execStart(units, id)
         #expect(after.contains("\"\(installed)\"") && !after.contains("/.build/"), "\(after)")
-        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", "\(units)/voicealarm-\(id).service", "\(units)/voicealarm-\(id).timer"])
+        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", "\(units)/voicealarm-\(id).service", "\(units)/voicealarm-\(id).timer"])
         #expect(verify.status == 0, "\(verify.stderr)")
-        let quiet = try ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "doctor"], environment: lib.devices.environment)
+        let quiet = try await ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "doctor"], environment: lib.devices.environment)
         #expect(!quiet.stderr.contains("inside a build folder"), "\(quiet.stderr)")
     }
 
     @Test("The remembered device is where ring plays, and what doctor checks")
-    func rememberedDevice() throws {
+    func rememberedDevice() async throws {
         let lib = try RingLibrary()
-        let id = try lib.alarm()
-        _ = try lib.ok(["settings", "device", "speaker", "-q"])
-        let ring = try lib.run(["ring", id, "--max-seconds", "1", "-q"])
+        let id = try await lib.alarm()
+        _ = try await lib.ok(["settings", "device", "speaker", "-q"])
+        let ring = try await lib.run(["ring", id, "--max-seconds", "1", "-q"])
         #expect(ring.status == 0, "\(ring.stderr)")
-        #expect(try IndependentMeasure.decodedSamples(lib.devices.speaker).count == 44_100)
-        let doctor = try lib.run(["doctor"])
+        #expect(try await IndependentMeasure.decodedSamples(lib.devices.speaker).count == 44_100)
+        let doctor = try await lib.run(["doctor"])
         #expect(doctor.stdout.contains("sound device 'speaker': opens"), "\(doctor.stdout)")
-        let bad = try lib.run(["settings", "device", "nosuchcard"])
+        let bad = try await lib.run(["settings", "device", "nosuchcard"])
         #expect(bad.status == 0 && bad.stderr.contains("does not open") && bad.stderr.contains("voicealarm devices"), "\(bad.stderr)")
     }
 }
@@ -65,23 +65,23 @@ struct VolumeRampTests {
     }
 
     @Test("With the remembered ramp, each second of the ring is louder than the last until full level, from an audible start")
-    func rampRises() throws {
+    func rampRises() async throws {
         let lib = try RingLibrary()
-        let id = try lib.toneAlarm()
-        _ = try lib.ok(["settings", "ramp", "6", "-q"])
-        let ring = try lib.run(["ring", id, "--max-seconds", "9", "-q"])
+        let id = try await lib.toneAlarm()
+        _ = try await lib.ok(["settings", "ramp", "6", "-q"])
+        let ring = try await lib.run(["ring", id, "--max-seconds", "9", "-q"])
         #expect(ring.status == 0, "\(ring.stderr)")
-        let levels = perSecondLevels(try IndependentMeasure.decodedSamples(lib.devices.played))
+        let levels = await perSecondLevels(try IndependentMeasure.decodedSamples(lib.devices.played))
         #expect(levels.count == 9)
         for second in 1..<6 { #expect(levels[second] > levels[second - 1] + 1, "second \(second): \(levels)") }
         let full = levels[7]
         #expect(abs(levels[6] - full) <= 1, "full level by the ramp's end: \(levels)")
         #expect(levels[0] > full - 26 && levels[0] < full - 15, "quiet but audible at first: \(levels)")
 
-        let flat = try lib.run(["ring", id, "--max-seconds", "3", "--ramp", "0", "-q"])
+        let flat = try await lib.run(["ring", id, "--max-seconds", "3", "--ramp", "0", "-q"])
         #expect(flat.status == 0)
-        let flatLevels = perSecondLevels(try IndependentMeasure.decodedSamples(lib.devices.played))
+        let flatLevels = await perSecondLevels(try IndependentMeasure.decodedSamples(lib.devices.played))
         #expect(abs(flatLevels[0] - flatLevels[2]) < 0.5, "--ramp 0 rings at full level at once: \(flatLevels)")
-        #expect(try lib.run(["settings", "ramp", "500"]).status == 64)
+        await #expect(try lib.run(["settings", "ramp", "500"]).status == 64)
     }
 }

@@ -8,7 +8,7 @@ import VoiceAlarmAudio
 struct HeaderFixture: CustomTestStringConvertible, Sendable {
     var name: String
     var headerBytes: @Sendable (Data) -> Int
-    var make: @Sendable (String) throws -> Void
+    var make: @Sendable (String) async throws -> Void
     var testDescription: String { name }
 
     /// The offset just past the chunk header of `chunk` ("data"), or `fallback`.
@@ -18,16 +18,16 @@ struct HeaderFixture: CustomTestStringConvertible, Sendable {
 
     static let all: [HeaderFixture] = [
         HeaderFixture(name: "wav (sox, 16-bit)", headerBytes: past("data", extra: 4, fallback: 44)) {
-            try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", $0 + ".wav", "synth", "0.25", "sine", "440", "vol", "0.3"])
+            try await ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", $0 + ".wav", "synth", "0.25", "sine", "440", "vol", "0.3"])
         },
         HeaderFixture(name: "wav (ffmpeg, float, stereo)", headerBytes: past("data", extra: 4, fallback: 80)) {
-            try AudioFixtures.tone($0 + ".wav", seconds: 0.25, rate: 48_000, channels: 2, codec: "pcm_f32le")
+            try await AudioFixtures.tone($0 + ".wav", seconds: 0.25, rate: 48_000, channels: 2, codec: "pcm_f32le")
         },
         HeaderFixture(name: "caf (sox, 16-bit)", headerBytes: past("data", extra: 12, fallback: 80)) {
-            try ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", $0 + ".caf", "synth", "0.25", "sine", "440", "vol", "0.3"])
+            try await ProcessRunner.mustRun("sox", ["-n", "-r", "44100", "-c", "1", "-b", "16", $0 + ".caf", "synth", "0.25", "sine", "440", "vol", "0.3"])
         },
         HeaderFixture(name: "caf (ffmpeg, ima4)", headerBytes: past("data", extra: 12, fallback: 120)) {
-            try AudioFixtures.tone($0 + ".caf", seconds: 0.25, codec: "adpcm_ima_qt")
+            try await AudioFixtures.tone($0 + ".caf", seconds: 0.25, codec: "adpcm_ima_qt")
         },
     ]
 
@@ -82,10 +82,10 @@ private func mutate(_ original: Data, header: Int, fieldsStart: Int, _ random: i
 struct AudioHeaderFuzzTests {
     @Test("500 mutated headers per file through SoundInspector.inspect and AudioDecoder", .timeLimit(.minutes(3)),
           arguments: HeaderFixture.all)
-    func headers(_ fixture: HeaderFixture) throws {
+    func headers(_ fixture: HeaderFixture) async throws {
         let dir = TemporaryDirectory("fuzz")
         let source = dir.file("source")
-        try fixture.make(source)
+        try await fixture.make(source)
         let original = try Data(contentsOf: URL(fileURLWithPath: "\(source).\(fixture.fileExtension)"))
         let header = fixture.headerBytes(original)
         var random = SeededGenerator(seed: UInt64(fixture.name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))

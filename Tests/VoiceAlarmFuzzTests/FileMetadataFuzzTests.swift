@@ -27,10 +27,10 @@ private final class AbusedLibrary {
     var dataDir: String { dir.file("data") }
     var alarms: [String] = []
 
-    init() throws {
+    init() async throws {
         let service = try open()
         let tone = dir.file("tone.wav")
-        try AudioFixtures.tone(tone, seconds: 0.6)
+        try await AudioFixtures.tone(tone, seconds: 0.6)
         let clip = try service.clips.add(tone, title: "tone")
         try service.playlists.create("morning", clips: [clip.idString])
         for hour in [6, 7] {
@@ -75,8 +75,8 @@ private final class AbusedLibrary {
 struct FileMetadataFuzzTests {
     @Test("Times, modes, owners and links on every file of a library: each operation works or throws a one-line error, and the alarms ring their voice afterwards",
           .timeLimit(.minutes(3)), arguments: [11, 12] as [UInt64])
-    func fileMetadata(seed: UInt64) throws {
-        let library = try AbusedLibrary()
+    func fileMetadata(seed: UInt64) async throws {
+        let library = try await AbusedLibrary()
         var random = SeededGenerator(seed: seed)
         var failures = 0, successes = 0
         for _ in 0..<60 {

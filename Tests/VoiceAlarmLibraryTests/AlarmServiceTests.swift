@@ -10,16 +10,16 @@ private let seven = AlarmTime(hour: 7, minute: 0)
 @Suite("The alarm library on the real SQLite and real audio")
 struct AlarmServiceTests {
     @Test("The 29-second cap through the library: a long manifesto is trimmed, a playlist stops at the crossing clip")
-    func capThroughLibrary() throws {
+    func capThroughLibrary() async throws {
         let f = try LibraryFixture()
         let manifesto = try f.service.clips.add(f.sample("manifesto.flac"), title: "Manifesto")
         _ = try f.service.playlists.setManifesto(manifesto.idString)
         let a = try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay)
         let path = try #require(try f.soundPath(a.status.alarm.id))
-        let decoded = try IndependentMeasure.decodedSamples(path)
+        let decoded = try await IndependentMeasure.decodedSamples(path)
         #expect(decoded.count <= 1_278_900 && decoded.count > 1_276_000, "\(decoded.count) samples")
 
-        let clips = try [10.0, 10.0, 9.1, 2.0].map { try f.importTone($0) }
+        let clips = try await [10.0, 10.0, 9.1, 2.0].asyncMap { try await f.importTone($0) }
         _ = try f.service.settings.change(.gap, to: "0")
         _ = try f.service.settings.change(.format, to: "wav")
         try f.service.playlists.create("morning", clips: clips.map(\.idString))
@@ -27,7 +27,7 @@ struct AlarmServiceTests {
         let playlistSound = try #require(try f.soundPath(b.status.alarm.id), "\(b.status.sound) — warnings: \(f.warnings)")
         #expect(playlistSound.hasSuffix(".wav"))
         // Two 10 s tones (trimmed by at most a few samples at their ends); the 9.1 s third crosses, the 2 s fourth is not used.
-        let count = try IndependentMeasure.decodedSamples(playlistSound).count
+        let count = try await IndependentMeasure.decodedSamples(playlistSound).count
         #expect(abs(count - 20 * 44_100) < 200, "\(count) samples")
     }
 
@@ -113,7 +113,7 @@ struct AlarmServiceTests {
     }
 
     @Test("Every doubt about the voice file resolves to the default tone, with the reason")
-    func fallbacks() throws {
+    func fallbacks() async throws {
         let f = try LibraryFixture()
         let clip = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
         _ = try f.service.playlists.setManifesto(clip.idString)
@@ -127,7 +127,7 @@ struct AlarmServiceTests {
         try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: file))
         #expect(try f.service.alarms.status(of: id).sound.reason?.contains("cannot be used") == true)
 
-        try AudioFixtures.tone(file, seconds: 31, extra: ["-f", "ipod"])
+        try await AudioFixtures.tone(file, seconds: 31, extra: ["-f", "ipod"])
         #expect(try f.service.alarms.status(of: id).sound.reason?.contains("shorter than 30 s") == true)
 
         try good.write(to: URL(fileURLWithPath: file))
@@ -139,13 +139,13 @@ struct AlarmServiceTests {
     }
 
     @Test("A stored clip that no longer decodes is left out with a warning; with none left, the default tone")
-    func unusableClip() throws {
+    func unusableClip() async throws {
         let f = try LibraryFixture()
         let a = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
         let b = try f.service.clips.add(f.sample("ready.mp3"), title: "Ready")
         try f.service.playlists.create("morning", clips: [a.idString, b.idString])
         let id = try f.service.alarms.add(on: .playlist("morning"), at: seven, days: .everyDay).status.alarm.id
-        let full = try IndependentMeasure.decodedSamples(try f.soundPath(id)!).count
+        let full = try await IndependentMeasure.decodedSamples(try f.soundPath(id)!).count
 
         try AudioFixtures.corruptedCopy(of: "\(f.service.store.clipsDirectory)/\(a.fileName)", to: "\(f.service.store.clipsDirectory)/\(a.fileName)")
         // An unchanged ringtone is not rebuilt (it was made from intact audio); a reorder forces it.
@@ -153,7 +153,7 @@ struct AlarmServiceTests {
         let summary = try f.service.playlists.move(in: "morning", from: 2, to: 1)
         #expect(summary.rebuilt == [id])
         #expect(f.warnings.contains { $0.contains(a.idString) && $0.contains("left out") })
-        let shorter = try IndependentMeasure.decodedSamples(try f.soundPath(id)!).count
+        let shorter = try await IndependentMeasure.decodedSamples(try f.soundPath(id)!).count
         #expect(shorter < full - 3 * 44_100, "only the second clip plays now")
 
         try FileManager.default.removeItem(atPath: "\(f.service.store.clipsDirectory)/\(b.fileName)")
@@ -189,7 +189,7 @@ struct AlarmServiceTests {
     }
 
     @Test("A settings change rebuilds every voice alarm and removes files whose extension changed")
-    func settingsChange() throws {
+    func settingsChange() async throws {
         let f = try LibraryFixture()
         let clip = try f.service.clips.add(f.sample("calm.wav"), title: "Calm")
         _ = try f.service.playlists.setManifesto(clip.idString)
@@ -200,7 +200,7 @@ struct AlarmServiceTests {
         _ = try f.service.settings.change(.codec, to: "ima4")
         let names = try FileManager.default.contentsOfDirectory(atPath: f.service.sounds.path)
         #expect(names == ["\(a.uuidString.lowercased()).caf"])
-        #expect(try IndependentMeasure.probe(f.service.sounds.path(of: names[0])).codecName == "adpcm_ima_qt")
+        #expect(try await IndependentMeasure.probe(f.service.sounds.path(of: names[0])).codecName == "adpcm_ima_qt")
         #expect(try f.service.alarms.status(of: b).sound == .voiceOff)
     }
 
@@ -217,9 +217,9 @@ struct AlarmServiceTests {
     }
 
     @Test("Playlists: order, positions, duplicates, deletion, names")
-    func playlists() throws {
+    func playlists() async throws {
         let f = try LibraryFixture()
-        let a = try f.importTone(1, title: "a"), b = try f.importTone(1, frequency: 550, title: "b")
+        let a = try await f.importTone(1, title: "a"), b = try await f.importTone(1, frequency: 550, title: "b")
         try f.service.playlists.create("morning", clips: [a.idString, b.idString, a.idString])
         _ = try f.service.playlists.move(in: "morning", from: 3, to: 1)
         _ = try f.service.playlists.remove(from: "morning", position: 2)
@@ -247,9 +247,9 @@ struct AlarmServiceTests {
     }
 
     @Test("The store is versioned: reopening migrates nothing twice, and stays sound")
-    func schema() throws {
+    func schema() async throws {
         let f = try LibraryFixture()
-        _ = try f.importTone(1)
+        _ = try await f.importTone(1)
         let again = try LibraryStore(dataDirectory: f.dir.path)
         #expect(try again.integrityCheck() == "ok")
         #expect(try again.clips().count == 1)

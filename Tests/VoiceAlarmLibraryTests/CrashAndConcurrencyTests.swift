@@ -6,21 +6,21 @@ import VoiceAlarmCore
 import VoiceAlarmStore
 
 /// Runs the binary against a data dir.
-private func voicealarm(_ dataDir: String, _ arguments: [String]) throws -> ProcessResult {
-    try ProcessRunner.run(ProjectPaths.binary, ["--data-dir", dataDir, "--quiet"] + arguments)
+private func voicealarm(_ dataDir: String, _ arguments: [String]) async throws -> ProcessResult {
+    try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", dataDir, "--quiet"] + arguments)
 }
 
 /// Starts the binary and SIGKILLs it after `delay` seconds (or lets it finish first).
-private func killed(_ dataDir: String, _ arguments: [String], after delay: Double) throws {
+private func killed(_ dataDir: String, _ arguments: [String], after delay: Double) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
     process.arguments = ["--data-dir", dataDir, "--quiet"] + arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    usleep(useconds_t(delay * 1_000_000))
+    await pause(delay)
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    await process.ended()
 }
 
 /// The store is consistent: SQLite is sound, every sound and clip it refers to exists and
@@ -50,60 +50,63 @@ private func expectConsistent(_ dataDir: String, sourceLocation: SourceLocation 
 @Suite("Crashes and concurrent processes leave the library consistent")
 struct CrashAndConcurrencyTests {
     @Test("SIGKILL during an import", .timeLimit(.minutes(3)), arguments: [0.05, 0.3, 0.8, 1.5])
-    func killDuringImport(_ delay: Double) throws {
+    func killDuringImport(_ delay: Double) async throws {
         let dir = TemporaryDirectory("kill-import")
         let data = dir.file("data")
         let long = dir.file("long.wav")
-        try AudioFixtures.tone(long, seconds: 180, rate: 48_000, channels: 2)
-        _ = try voicealarm(data, ["clip", "list"])
-        try killed(data, ["clip", "import", long], after: delay)
+        try await AudioFixtures.tone(long, seconds: 180, rate: 48_000, channels: 2)
+        _ = try await voicealarm(data, ["clip", "list"])
+        try await killed(data, ["clip", "import", long], after: delay)
         try expectConsistent(data)
         // The library still works afterwards.
-        #expect(try voicealarm(data, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"]).status == 0)
+        await #expect(try voicealarm(data, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"]).status == 0)
         try expectConsistent(data)
     }
 
     @Test("SIGKILL during a rebuild", .timeLimit(.minutes(3)), arguments: [0.1, 0.5, 1.0, 2.0])
-    func killDuringRebuild(_ delay: Double) throws {
+    func killDuringRebuild(_ delay: Double) async throws {
         let dir = TemporaryDirectory("kill-rebuild")
         let data = dir.file("data")
-        let clip = try voicealarm(data, ["clip", "import", "\(ProjectPaths.sampleAudio)/manifesto.flac"]).stdout.trimmingCharacters(in: .newlines)
-        #expect(try voicealarm(data, ["manifesto", "set", clip]).status == 0)
+        let clip = try await voicealarm(data, ["clip", "import", "\(ProjectPaths.sampleAudio)/manifesto.flac"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try await voicealarm(data, ["manifesto", "set", clip]).status == 0)
         for hour in ["06", "07", "08"] {
-            #expect(try voicealarm(data, ["alarm", "add", "manifesto", "--at", "\(hour):00", "--days", "mon"]).status == 0)
+            #expect(try await voicealarm(data, ["alarm", "add", "manifesto", "--at", "\(hour):00", "--days", "mon"]).status == 0)
         }
-        try killed(data, ["clip", "replace", clip, "\(ProjectPaths.sampleAudio)/strong.flac"], after: delay)
+        try await killed(data, ["clip", "replace", clip, "\(ProjectPaths.sampleAudio)/strong.flac"], after: delay)
         try expectConsistent(data)
     }
 
     @Test("Processes adding alarms at the same time lose none; the same minute is granted once", .timeLimit(.minutes(3)))
-    func concurrentAdds() throws {
+    func concurrentAdds() async throws {
         let dir = TemporaryDirectory("concurrent")
         let data = dir.file("data")
-        let clip = try voicealarm(data, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"]).stdout.trimmingCharacters(in: .newlines)
-        #expect(try voicealarm(data, ["playlist", "create", "a", clip]).status == 0)
-        #expect(try voicealarm(data, ["playlist", "create", "b", clip]).status == 0)
+        let clip = try await voicealarm(data, ["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try await voicealarm(data, ["playlist", "create", "a", clip]).status == 0)
+        #expect(try await voicealarm(data, ["playlist", "create", "b", clip]).status == 0)
 
         // Eight processes at once: distinct minutes, two targets.
         let requests = (0..<8).map { ["alarm", "add", $0 % 2 == 0 ? "a" : "b", "--at", "05:0\($0)", "--days", "mon"] }
-        let results = try runTogether(data, requests)
+        let results = try await runTogether(data, requests)
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
-        let listed = try JSONSerialization.jsonObject(with: voicealarm(data, ["alarm", "list", "--json"]).stdoutData) as? [[String: Any]]
+        let listed = try await JSONSerialization.jsonObject(with: voicealarm(data, ["alarm", "list", "--json"]).stdoutData) as? [[String: Any]]
         #expect(listed?.count == 8)
 
         // Four processes race for the same minute on targets with room: exactly one wins, the rest are told why.
-        #expect(try voicealarm(data, ["playlist", "create", "c", clip]).status == 0)
-        let race = try runTogether(data, (0..<4).map { ["alarm", "add", $0 % 2 == 0 ? "c" : "manifesto", "--at", "09:30", "--days", "tue"] })
+        #expect(try await voicealarm(data, ["playlist", "create", "c", clip]).status == 0)
+        let race = try await runTogether(data, (0..<4).map { ["alarm", "add", $0 % 2 == 0 ? "c" : "manifesto", "--at", "09:30", "--days", "tue"] })
         #expect(race.filter { $0.status == 0 }.count == 1)
         #expect(race.filter { $0.status == 1 && $0.stderr.contains("overlaps alarm") }.count == 3)
         try expectConsistent(data)
     }
 
-    private func runTogether(_ data: String, _ requests: [[String]]) throws -> [ProcessResult] {
-        nonisolated(unsafe) var results = [ProcessResult?](repeating: nil, count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: requests.count) { i in
-            results[i] = try? ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + requests[i])
+    private func runTogether(_ data: String, _ requests: [[String]]) async throws -> [ProcessResult] {
+        try await withThrowingTaskGroup(of: (Int, ProcessResult).self) { group in
+            for (i, request) in requests.enumerated() {
+                group.addTask { (i, try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + request)) }
+            }
+            var results = [ProcessResult?](repeating: nil, count: requests.count)
+            for try await (i, result) in group { results[i] = result }
+            return results.map { $0! }
         }
-        return results.map { $0! }
     }
 }

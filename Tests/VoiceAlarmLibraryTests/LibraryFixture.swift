@@ -30,9 +30,9 @@ final class LibraryFixture {
     func sample(_ name: String) -> String { "\(ProjectPaths.sampleAudio)/\(name)" }
 
     /// Imports a tone of `seconds` made by the ffmpeg CLI.
-    func importTone(_ seconds: Double, frequency: Double = 440, title: String = "tone") throws -> LibraryClip {
+    func importTone(_ seconds: Double, frequency: Double = 440, title: String = "tone") async throws -> LibraryClip {
         let path = dir.file("\(title)-\(UUID().uuidString.prefix(4)).wav")
-        try AudioFixtures.tone(path, seconds: seconds, frequency: frequency)
+        try await AudioFixtures.tone(path, seconds: seconds, frequency: frequency)
         return try service.clips.add(path, title: title)
     }
 

@@ -12,13 +12,13 @@ import VoiceAlarmCore
 struct ParallelPathsTests {
     @Test("Eight threads asking the cache for the same clips get the same answers, each clip decoded once",
           .timeLimit(.minutes(3)))
-    func sharedCache() throws {
+    func sharedCache() async throws {
         let dir = TemporaryDirectory("parallel-cache")
         let cache = try BatchClipCache(in: dir.path, sampleRate: RenderSettings.defaultSampleRate)
         defer { cache.remove() }
-        let inputs = try [("a.wav", 440.0), ("b.flac", 550), ("c.mp3", 660)].map { name, frequency in
+        let inputs = try await [("a.wav", 440.0), ("b.flac", 550), ("c.mp3", 660)].asyncMap { name, frequency in
             let path = dir.file(name)
-            try AudioFixtures.tone(path, seconds: 1.5, frequency: frequency, codec: name.hasSuffix("mp3") ? "libmp3lame" : nil)
+            try await AudioFixtures.tone(path, seconds: 1.5, frequency: frequency, codec: name.hasSuffix("mp3") ? "libmp3lame" : nil)
             return (path, try ContentHash.sha256(file: path))
         }
         let answers = Answers()
@@ -34,11 +34,11 @@ struct ParallelPathsTests {
     }
 
     @Test("A batch with four jobs over shared inputs builds every ringtone, duplicates copied", .timeLimit(.minutes(3)))
-    func batchJobs() throws {
+    func batchJobs() async throws {
         let dir = TemporaryDirectory("parallel-batch")
-        let clips = try ["a.wav", "b.flac", "c.ogg", "d.wav"].enumerated().map { index, name in
+        let clips = try await ["a.wav", "b.flac", "c.ogg", "d.wav"].enumerated().asyncMap { index, name in
             let path = dir.file(name)
-            try AudioFixtures.tone(path, seconds: 1 + Double(index) / 4, frequency: 300 + 100 * Double(index),
+            try await AudioFixtures.tone(path, seconds: 1 + Double(index) / 4, frequency: 300 + 100 * Double(index),
                                    codec: name.hasSuffix("ogg") ? "libvorbis" : nil)
             return path
         }
@@ -59,9 +59,9 @@ struct ParallelPathsTests {
     }
 
     @Test("build with three workers, each on its own connections, rebuilds every alarm", .timeLimit(.minutes(3)))
-    func buildWorkers() throws {
+    func buildWorkers() async throws {
         let f = try LibraryFixture()
-        let clips = try [1.0, 1.5, 2.0].map { try f.importTone($0, frequency: 200 * $0) }
+        let clips = try await [1.0, 1.5, 2.0].asyncMap { try await f.importTone($0, frequency: 200 * $0) }
         try f.service.playlists.create("morning", clips: clips.map(\.idString))
         _ = try f.service.playlists.setManifesto(clips[0].idString)
         for hour in [5, 6] {

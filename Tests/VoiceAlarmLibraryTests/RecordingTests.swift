@@ -24,10 +24,10 @@ private func tone(_ frames: Int, amplitude: Double = 8000) -> [Int16] {
 @Suite("Recording takes")
 struct RecordingTests {
     @Test("Through ALSA's file plugin, configured in the test: the take is the source, sample for sample; the clip matches it")
-    func recordsThroughALSA() throws {
+    func recordsThroughALSA() async throws {
         let f = try LibraryFixture()
         let source = f.dir.file("source.raw")
-        let pcm = try IndependentMeasure.decodedSamples(f.sample("strong.flac"), rate: 48_000)
+        let pcm = try await IndependentMeasure.decodedSamples(f.sample("strong.flac"), rate: 48_000)
         // Longer than the test reads: past the end of its infile the plugin repeats stale data.
         try (pcm + [Int16](repeating: 0, count: 48_000 * 4)).withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: source))
         let configuration = """
@@ -42,18 +42,18 @@ struct RecordingTests {
         #expect(take.reason == .maxSeconds)
         #expect(take.frames == 3 * 48_000)
         #expect(levels == 30)
-        let recorded = try IndependentMeasure.decodedSamples(take.path)
+        let recorded = try await IndependentMeasure.decodedSamples(take.path)
         #expect(recorded == Array(pcm.prefix(3 * 48_000)), "the captured samples are the source's")
 
         let clip = try f.service.clips.add(take.path, title: "Strong")
-        let stored = try IndependentMeasure.decodedSamples("\(f.service.store.clipsDirectory)/\(clip.fileName)")
-        let reference = try IndependentMeasure.decodedSamples(take.path, rate: 44_100)
+        let stored = try await IndependentMeasure.decodedSamples("\(f.service.store.clipsDirectory)/\(clip.fileName)")
+        let reference = try await IndependentMeasure.decodedSamples(take.path, rate: 44_100)
         #expect(abs(stored.count - reference.count) <= 2)
         #expect(correlation(stored, reference) > 0.999)
     }
 
     @Test("Overruns are recovered and counted; an unplugged device ends the take with what was captured, in a valid file")
-    func faults() throws {
+    func faults() async throws {
         let dir = TemporaryDirectory("faults")
         let chunk = tone(4800)
         let capture = ScriptedCapture([.success(.samples(chunk)), .success(.overrun), .success(.samples(chunk)),
@@ -64,7 +64,7 @@ struct RecordingTests {
         #expect(take.failure?.contains("No such device") == true)
         #expect(take.overruns == 2)
         #expect(take.frames == 3 * 4800)
-        #expect(try IndependentMeasure.decodedSamples(take.path) == chunk + chunk + chunk)
+        #expect(try await IndependentMeasure.decodedSamples(take.path) == chunk + chunk + chunk)
     }
 
     @Test("After speech, the asked silence ends the take; silence before speech does not")

@@ -21,13 +21,13 @@ private func take(_ path: String, frames: Int) -> TakeRecorder.Take {
 @Suite("The service's parts around the library: takes, the daemon host, the doctor", .timeLimit(.minutes(3)))
 struct ServicePartsTests {
     @Test("A take becomes a clip (appended to its playlist) with the loudness measured while storing; the take file goes")
-    func takeStored() throws {
+    func takeStored() async throws {
         let f = try LibraryFixture()
         try f.service.playlists.create("morning")
         let importer = TakeImporter(service: f.service)
         let plan = try importer.prepare(replacing: nil, playlist: "morning")
         #expect(plan.takePath.hasPrefix(f.dir.file("takes/")))
-        try AudioFixtures.tone(plan.takePath, seconds: 2, rate: 48_000)
+        try await AudioFixtures.tone(plan.takePath, seconds: 2, rate: 48_000)
         let result = try importer.finish(take(plan.takePath, frames: 96_000), plan: plan, title: "Strong", keep: false)
         #expect(try f.service.playlists.clips(of: .playlist("morning")).map(\.id) == [result.clip.id])
         #expect(abs(result.loudness.integrated - -15) < 2, "\(result.loudness.integrated) LUFS")   // a -12 dBFS sine
@@ -35,16 +35,16 @@ struct ServicePartsTests {
     }
 
     @Test("An empty take is refused and removed; a take the library cannot store is kept, with its path in the error")
-    func takeRefusedOrKept() throws {
+    func takeRefusedOrKept() async throws {
         let f = try LibraryFixture()
         let importer = TakeImporter(service: f.service)
         let empty = try importer.prepare(replacing: nil, playlist: nil)
-        try AudioFixtures.tone(empty.takePath, seconds: 1, rate: 48_000)
+        try await AudioFixtures.tone(empty.takePath, seconds: 1, rate: 48_000)
         #expect(throws: TakeImporter.Refusal.self) { try importer.finish(take(empty.takePath, frames: 0), plan: empty, title: "x", keep: false) }
         #expect(!FileManager.default.fileExists(atPath: empty.takePath))
 
         let plan = try importer.prepare(replacing: nil, playlist: nil)
-        try AudioFixtures.tone(plan.takePath, seconds: 1, rate: 48_000)
+        try await AudioFixtures.tone(plan.takePath, seconds: 1, rate: 48_000)
         // The clips folder is gone and a file stands in its place: the library cannot write the clip.
         try FileManager.default.removeItem(atPath: f.service.store.clipsDirectory)
         try Data().write(to: URL(fileURLWithPath: f.service.store.clipsDirectory))

@@ -4,10 +4,10 @@ import TestSupport
 import VoiceAlarmCore
 
 /// Instants systemd-analyze prints for `expressions` from `base` (local time in `zone`).
-private func systemdElapses(_ expressions: [String], zone: String, base: String, iterations: Int) throws -> [Date] {
+private func systemdElapses(_ expressions: [String], zone: String, base: String, iterations: Int) async throws -> [Date] {
     var environment = ProcessInfo.processInfo.environment
     environment["TZ"] = zone
-    let result = try ProcessRunner.run("/usr/bin/systemd-analyze",
+    let result = try await ProcessRunner.run("/usr/bin/systemd-analyze",
         ["calendar", "--iterations=\(iterations)", "--base-time=\(base)"] + expressions, environment: environment)
     guard result.status == 0 else { throw TestSupportError("systemd-analyze: \(result.stderr)") }
     let formatter = DateFormatter()
@@ -53,7 +53,7 @@ struct SystemdCalendarTests {
     static let bases = ["2027-01-13 12:00:00", "2027-10-29 12:00:00", "2027-11-05 12:00:00", "2027-04-02 12:00:00"]
 
     @Test("Weekly schedules in many zones, over fall-back weeks", arguments: zones)
-    func weeklyAgreement(_ zone: String) throws {
+    func weeklyAgreement(_ zone: String) async throws {
         var random = SplitMix(state: UInt64(abs(zone.hashValue % 1000)) + 7)
         let timeZone = TimeZone(identifier: zone)!
         for base in Self.bases {
@@ -78,18 +78,18 @@ struct SystemdCalendarTests {
                     return c.hour == time.hour && c.minute == time.minute
                 }
                 let expression = SystemdCalendar.expressions(for: schedule, in: timeZone, now: start)[0]
-                let theirs = try systemdElapses([expression], zone: zone, base: base, iterations: regular.count)
+                let theirs = try await systemdElapses([expression], zone: zone, base: base, iterations: regular.count)
                 #expect(theirs == regular, "\(zone) from \(base): '\(expression)'")
             }
         }
     }
 
     @Test("The repeated hour of a fall-back rings once, at its first occurrence, as systemd does")
-    func fallBackFirstOccurrence() throws {
+    func fallBackFirstOccurrence() async throws {
         let schedule = AlarmSchedule.weekly(AlarmTime(hour: 1, minute: 30), days: .everyDay)
         let base = "2027-11-06 12:00:00"
         let ours = schedule.nextFire(after: local(base, "America/New_York"), in: TimeZone(identifier: "America/New_York")!)
-        let theirs = try systemdElapses(["*-*-* 01:30:00"], zone: "America/New_York", base: base, iterations: 1)
+        let theirs = try await systemdElapses(["*-*-* 01:30:00"], zone: "America/New_York", base: base, iterations: 1)
         #expect([ours!] == theirs)
         #expect(ours == Date(timeIntervalSince1970: 1825565400))   // date -u -d '2027-11-07 05:30' +%s: 01:30 EDT, the first
     }
@@ -97,7 +97,7 @@ struct SystemdCalendarTests {
     @Test("On a spring-forward day the extra OnCalendar= makes systemd ring at the first valid minute",
           arguments: [("Europe/Berlin", "2027-03-27 12:00:00", 2, 30), ("America/New_York", "2027-03-13 12:00:00", 2, 15),
                       ("Australia/Sydney", "2027-10-02 12:00:00", 2, 0)])
-    func gapDay(_ zone: String, _ base: String, _ hour: Int, _ minute: Int) throws {
+    func gapDay(_ zone: String, _ base: String, _ hour: Int, _ minute: Int) async throws {
         let timeZone = TimeZone(identifier: zone)!
         let schedule = AlarmSchedule.weekly(AlarmTime(hour: hour, minute: minute), days: .everyDay)
         let start = local(base, zone)
@@ -106,25 +106,25 @@ struct SystemdCalendarTests {
         var ours: [Date] = []
         var cursor = start
         for _ in 0..<4 { ours.append(schedule.nextFire(after: cursor, in: timeZone)!); cursor = ours.last! }
-        let theirs = Array(Set(try systemdElapses(expressions, zone: zone, base: base, iterations: 4))).sorted().prefix(4)
+        let theirs = await Array(Set(try systemdElapses(expressions, zone: zone, base: base, iterations: 4))).sorted().prefix(4)
         #expect(Array(theirs) == ours, "\(expressions)")
         // Without the extra expression systemd would skip the gap day entirely.
-        let plain = try systemdElapses([expressions[0]], zone: zone, base: base, iterations: 1)
+        let plain = try await systemdElapses([expressions[0]], zone: zone, base: base, iterations: 1)
         #expect(plain.first! > ours[0].addingTimeInterval(3600))
     }
 
     @Test("A one-off on a gap day and a fixed instant are dated expressions systemd reads the same way")
-    func onceAndFixed() throws {
+    func onceAndFixed() async throws {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let once = AlarmSchedule.once(AlarmTime(hour: 2, minute: 30), date: LocalDate(parsing: "2027-03-28")!)
         let start = local("2027-03-20 12:00:00", "Europe/Berlin")
         let expressions = SystemdCalendar.expressions(for: once, in: berlin, now: start)
         #expect(expressions == ["2027-03-28 03:00:00"])
-        #expect(try systemdElapses(expressions, zone: "Europe/Berlin", base: "2027-03-20 12:00:00", iterations: 1)
+        #expect(try await systemdElapses(expressions, zone: "Europe/Berlin", base: "2027-03-20 12:00:00", iterations: 1)
                 == [once.nextFire(after: start, in: berlin)!])
         let fixed = AlarmSchedule.fixed(Date(timeIntervalSince1970: 1_830_000_000))
         let fixedExpressions = SystemdCalendar.expressions(for: fixed, in: berlin, now: start)
-        #expect(try systemdElapses(fixedExpressions, zone: "Asia/Tokyo", base: "2027-03-20 12:00:00", iterations: 1)
+        #expect(try await systemdElapses(fixedExpressions, zone: "Asia/Tokyo", base: "2027-03-20 12:00:00", iterations: 1)
                 == [Date(timeIntervalSince1970: 1_830_000_000)])
     }
 }

@@ -34,7 +34,7 @@ struct SystemdTimerSchedulerTests {
 
     @Test("Every generated unit passes systemd-analyze verify, and ExecStart runs exactly our words, whatever the data dir holds",
           arguments: ["plain", "with space", "100% \"quoted\" ; $HOME \\ back"])
-    func verifyAndQuoting(_ dataName: String) throws {
+    func verifyAndQuoting(_ dataName: String) async throws {
         let dir = TemporaryDirectory("units")
         let dataDir = dir.file(dataName)
         let systemd = try scheduler(dir, dataDir: dataDir)
@@ -52,14 +52,14 @@ struct SystemdTimerSchedulerTests {
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.file("units")).sorted()
         #expect(files.count == 8)
-        let verify = try ProcessRunner.run("/usr/bin/systemd-analyze", ["verify"] + files.map { dir.file("units/\($0)") })
+        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify"] + files.map { dir.file("units/\($0)") })
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(!verify.stderr.contains("voicealarm-"), "\(verify.stderr)")
 
         let service = try String(contentsOfFile: dir.file("units/voicealarm-\(ids[0].uuidString.lowercased()).service"), encoding: .utf8)
         let exec = try #require(service.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }).dropFirst("ExecStart=".count)
         // An independent reading of the quoting: shell-style words, then systemd's %% and $$.
-        let split = try ProcessRunner.run("/usr/bin/python3", ["-c", "import shlex,sys,json; print(json.dumps(shlex.split(sys.argv[1])))", String(exec)])
+        let split = try await ProcessRunner.run("/usr/bin/python3", ["-c", "import shlex,sys,json; print(json.dumps(shlex.split(sys.argv[1])))", String(exec)])
         let words = try JSONDecoder().decode([String].self, from: split.stdoutData)
             .map { $0.replacingOccurrences(of: "%%", with: "%").replacingOccurrences(of: "$$", with: "$") }
         #expect(words == [ProjectPaths.binary, "--data-dir", dataDir, "ring", ids[0].uuidString.lowercased(), "--scheduled"])
