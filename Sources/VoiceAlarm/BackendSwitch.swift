@@ -1,3 +1,5 @@
+import VoiceAlarmCore
+
 /// What switching backends did: the alarms cancelled in the old one, what the new one received.
 public struct BackendSwitch: Sendable {
     /// The backend the alarms left.

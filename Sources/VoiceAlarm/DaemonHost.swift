@@ -81,7 +81,7 @@ public final class DaemonHost: Sendable {
             degraded = (degraded.map { $0 + "; " } ?? "") + "the daemon's lock cannot be taken (\(path): \(reason))"
         }
         if service == nil, let store = try? LibraryStore(readingOnly: dataDirectory),
-           let remembered = try? store.settings()[LibraryOpener.soundsKey] {
+           let remembered = try? store.settings().soundsDirectory {
             soundsDirectory = remembered   // read without writing, so the rings' --sound names the right folder
         }
         if let service {

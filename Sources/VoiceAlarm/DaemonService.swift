@@ -21,9 +21,9 @@ public struct DaemonService {
     public init(service: AlarmService, location: LibraryLocation) throws {
         guard service.scheduler is EmbeddedScheduler else { throw Refusal.systemdBackend }
         let remembered = try service.store.settings()
-        unit = try DaemonServiceUnit(unitDirectory: remembered[LibraryOpener.unitsKey] ?? SystemdTimerScheduler.defaultUnitDirectory,
+        unit = try DaemonServiceUnit(unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
                                      dataDirectory: service.dataDirectory, executable: location.executable,
-                                     device: remembered[SettingsEditor.deviceKey])
+                                     device: remembered.device)
     }
 
     /// Why the daemon's sleeps cannot wake a suspended machine (the binary lacks `CAP_WAKE_ALARM`), or nil.

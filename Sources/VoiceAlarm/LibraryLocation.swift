@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmCore
 
 /// Where a library lives and what the command line asked of it: the data dir, and the
 /// `--sounds-dir`, `--unit-dir` and `--scheduler` choices, which are remembered in the data dir

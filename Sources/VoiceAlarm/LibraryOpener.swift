@@ -19,9 +19,6 @@ import VoiceAlarmStore
 /// let (service, switched) = try LibraryOpener.open(LibraryLocation(dataDirectory: dir, backend: .systemd))
 /// ```
 public enum LibraryOpener {
-    /// The settings keys the folders and backend are remembered under.
-    static let soundsKey = "sounds-dir", unitsKey = "unit-dir", schedulerKey = "scheduler"
-
     /// - Returns: the service, and what a backend switch did when one happened.
     /// - Throws: `StoreError` when the library cannot be opened or a requested sounds dir cannot
     ///   be used; scheduler errors when a backend cannot be built or the switch fails (the alarms
@@ -30,21 +27,21 @@ public enum LibraryOpener {
         throws -> (AlarmService, BackendSwitch?) {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         var remembered = try store.settings()
-        let previousUnits = remembered[unitsKey]
-        if let given = location.unitDirectory, remembered[unitsKey] != given {
-            try store.setSetting(unitsKey, given)
-            remembered[unitsKey] = given
+        let previousUnits = remembered.unitDirectory
+        if let given = location.unitDirectory, remembered.unitDirectory != given {
+            try store.changeSettings { $0.unitDirectory = given }
+            remembered.unitDirectory = given
         }
         let defaultSounds = "\(store.dataDirectory)/Sounds"
-        let rememberedSounds = remembered[soundsKey] ?? defaultSounds
+        let rememberedSounds = remembered.soundsDirectory ?? defaultSounds
         let sounds = try SoundsDirectory(path: rememberedSounds, chosen: rememberedSounds != defaultSounds, announce: warn)
         if let requested = location.soundsDirectory, !PrivateFolder.same(requested, sounds.path) {
             // Checked now, making and changing nothing, so a folder that cannot be used fails the
             // command before it does anything.
             try SoundsDirectory.check(path: requested, chosen: !PrivateFolder.same(requested, defaultSounds))
         }
-        let current = SchedulerBackend(rawValue: remembered[schedulerKey] ?? "") ?? .embedded
-        let unitDirectory = remembered[unitsKey] ?? SystemdTimerScheduler.defaultUnitDirectory
+        let current = remembered.scheduler ?? .embedded
+        let unitDirectory = remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory
 
         var remade = false
         func scheduler(_ backend: SchedulerBackend) throws -> any AlarmScheduler {
@@ -62,7 +59,7 @@ public enum LibraryOpener {
             case .systemd:
                 return try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,
                                                  executable: location.executable, soundsDirectory: sounds.path,
-                                                 device: remembered[SettingsEditor.deviceKey])
+                                                 device: remembered.device)
             }
         }
 
@@ -78,14 +75,16 @@ public enum LibraryOpener {
         for alarm in held { try old.cancel(id: alarm.id) }
         let service = AlarmService(store: store, sounds: sounds, scheduler: new, warn: warn)
         do {
-            try store.setSetting(schedulerKey, requested.rawValue)
+            try store.changeSettings { $0.scheduler = requested }
             let report = try service.sync.reconcile()
             return (service, BackendSwitch(from: current, to: requested, cancelled: held.count, report: report))
         } catch {
             // Back to the old backend: every alarm it held is scheduled there again, nothing stays in the new one.
             for alarm in (try? new.alarms()) ?? [] { try? new.cancel(id: alarm.id) }
-            try? store.setSetting(schedulerKey, current.rawValue)
-            if let previousUnits { try? store.setSetting(unitsKey, previousUnits) } else { try? store.removeSetting(unitsKey) }
+            try? store.changeSettings {
+                $0.scheduler = current
+                $0.unitDirectory = previousUnits
+            }
             _ = try? service.sync.reconcile(with: old)
             throw error
         }
@@ -103,7 +102,7 @@ public enum LibraryOpener {
         let store = service.store
         let old = service.sounds
         let new = try SoundsDirectory(path: requested, chosen: !PrivateFolder.same(requested, "\(store.dataDirectory)/Sounds"), announce: warn)
-        let previous = try store.settings()[soundsKey]
+        let previous = try store.settings().soundsDirectory
         var copied: [String] = []
         do {
             for stored in try store.alarms() {
@@ -111,13 +110,13 @@ public enum LibraryOpener {
                 try FileSystem.atomicCopy(old.path(of: file), to: new.path(of: file), permissions: 0o600)
                 copied.append(file)
             }
-            try store.setSetting(soundsKey, requested)
+            try store.changeSettings { $0.soundsDirectory = requested }
             let scheduler = try service.scheduler.relocating(soundsDirectory: new.path)
             let moved = AlarmService(store: store, sounds: new, scheduler: scheduler, now: service.now, timeZone: service.timeZone, warn: warn)
             _ = try moved.sync.reconcile()
         } catch {
             // The old folder back first (remembered, and named by the scheduler again), then the copies go.
-            if let previous { try? store.setSetting(soundsKey, previous) } else { try? store.removeSetting(soundsKey) }
+            try? store.changeSettings { $0.soundsDirectory = previous }
             _ = try? service.sync.reconcile()
             for file in copied { FileSystem.remove(new.path(of: file)) }
             throw error

@@ -97,14 +97,14 @@ public struct RingSubject: Sendable {
                 }
                 schedule = .fixed(snooze.ringAt)
             }
-            let remembered = (try? store.settings()) ?? [:]
-            let sounds = remembered[LibraryOpener.soundsKey] ?? "\(dataDirectory)/Sounds"
+            let remembered = (try? store.settings()) ?? LibrarySettings()
+            let sounds = remembered.soundsDirectory ?? "\(dataDirectory)/Sounds"
             let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds)/\($0)" } : nil
             var subject = RingSubject(id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
                                       schedule: schedule, voiceFile: voice, dataDirectory: dataDirectory,
                                       degraded: "the library cannot be opened to write (\(failure)); read it without writing")
-            subject.device = remembered[SettingsEditor.deviceKey]
-            subject.ramp = remembered[SettingsEditor.rampKey].flatMap(Double.init)
+            subject.device = remembered.device
+            subject.ramp = remembered.rampSeconds
             return (subject, nil)
         }
         guard let id = UUID(uuidString: reference) else { throw failure }

@@ -14,47 +14,41 @@ public final class SettingsEditor {
         self.sync = sync
     }
 
-    /// The settings key the playback device is remembered under.
-    static let deviceKey = "device"
-
     /// The ALSA device alarms ring on (`settings device NAME`): rings, `listen`, the daemon, the
     /// systemd units and `doctor` use it. Nil when none was chosen (`default`).
-    public func device() throws -> String? { try store.settings()[Self.deviceKey] }
+    public func device() throws -> String? { try store.settings().device }
 
     /// Remembers the playback device and re-writes what carries it (the systemd units).
     /// - Throws: `SettingsError` for an empty name or one with control characters.
     public func setDevice(_ name: String) throws -> ReconcileReport {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
               !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
-            throw SettingsError(key: Self.deviceKey, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
+            throw SettingsError(key: LibrarySettings.Key.device.rawValue, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
         }
-        try store.setSetting(Self.deviceKey, name)
+        try store.changeSettings { $0.device = name }
         guard let systemd = sync.scheduler as? SystemdTimerScheduler else { return try sync.reconcile() }
         return try sync.reconcile(with: systemd.carrying(device: name))
     }
-
-    /// The settings key the volume ramp is remembered under.
-    static let rampKey = "ramp"
 
     /// Seconds over which rings rise from quiet to full level (`settings ramp SECONDS`); 0, the
     /// default, rings at full level from the start.
     public func ramp() throws -> Double {
         // Kept as text anyone may edit: "nan" or "1e999" parse, and are clamped like any value out of range.
-        try store.settings()[Self.rampKey].flatMap(Double.init).map(VolumeRamp.clamped) ?? 0
+        try store.settings().rampSeconds.map(VolumeRamp.clamped) ?? 0
     }
 
     /// Remembers the volume ramp.
     /// - Throws: `SettingsError` for a value that is not 0 to 120 seconds.
     public func setRamp(_ text: String) throws {
         guard let seconds = Double(text), (0...VolumeRamp.maximumSeconds).contains(seconds) else {
-            throw SettingsError(key: Self.rampKey, value: text, reason: "must be 0 to \(Int(VolumeRamp.maximumSeconds)) (seconds; 0 for none)")
+            throw SettingsError(key: LibrarySettings.Key.ramp.rawValue, value: text, reason: "must be 0 to \(Int(VolumeRamp.maximumSeconds)) (seconds; 0 for none)")
         }
-        try store.setSetting(Self.rampKey, "\(seconds)")
+        try store.changeSettings { $0.rampSeconds = seconds }
     }
 
     /// The settings in force.
     public func current() throws -> RenderSettings {
-        try LibrarySettings.renderSettings(from: store.settings())
+        try store.settings().renderSettings()
     }
 
     /// Changes one render setting (`value` in the `voicealarm settings` syntax) and rebuilds
@@ -69,11 +63,11 @@ public final class SettingsEditor {
         precondition(key.isLibrarySetting, "the library does not remember \(key)")
         let current = try store.settings()
         var updated = current
-        updated[key.settingName] = value
-        _ = try LibrarySettings.renderSettings(from: updated)   // validates the whole set
-        sync.builder.noteRecordings(builtWith: try LibrarySettings.renderSettings(from: current))
-        try store.setSetting(key.settingName, value)
-        guard current[key.settingName] != value else { return RebuildSummary() }
+        updated.setRender(key, to: value)
+        _ = try updated.renderSettings()   // validates the whole set
+        sync.builder.noteRecordings(builtWith: try current.renderSettings())
+        try store.changeSettings { $0.setRender(key, to: value) }
+        guard current != updated else { return RebuildSummary() }
         return try sync.refresh(affectedBy: .settings)
     }
 }

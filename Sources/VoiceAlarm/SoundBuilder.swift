@@ -59,7 +59,7 @@ public final class SoundBuilder {
 
     /// The library's render settings, as remembered in the data dir.
     public func settings() throws -> RenderSettings {
-        try LibrarySettings.renderSettings(from: store.settings())
+        try store.settings().renderSettings()
     }
 
     /// Brings one alarm's voice file in line with its target and `settings`. Never throws.

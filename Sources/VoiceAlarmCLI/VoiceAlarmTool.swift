@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarm
 import VoiceAlarmAudio
+import VoiceAlarmCore
 import VoiceAlarmFiles
 
 /// The `voicealarm` command line: parses, dispatches, prints, and maps failures to exit codes

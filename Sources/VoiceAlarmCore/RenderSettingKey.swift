@@ -14,13 +14,7 @@ public enum RenderSettingKey: String, CaseIterable, Sendable {
     }
 
     /// The key of `voicealarm settings KEY VALUE` and of the data dir's settings table.
-    public var settingName: String {
-        switch self {
-        case .trimSilence: "trim-silence"
-        case .targetLUFS: "target-lufs"
-        default: rawValue
-        }
-    }
+    public var settingName: String { LibrarySettings.Key(self)?.rawValue ?? rawValue }
 
     /// The key in a batch manifest.
     public var manifestName: String { self == .targetLUFS ? "targetLufs" : rawValue }

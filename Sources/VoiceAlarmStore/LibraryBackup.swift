@@ -36,7 +36,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     public var playlistClips: [String: [UUID]] = [:]
     public var manifesto: [UUID] = []
     public var alarms: [Alarm] = []
-    public var settings: [String: String] = [:]
+    public var settings = LibrarySettings()
 
     public init() {}
 
@@ -60,7 +60,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
         for name in copy.playlists { copy.playlistClips[name] = try? store.clips(of: .playlist(name)) }
         copy.manifesto = (try? store.clips(of: .manifesto)) ?? []
         copy.alarms = ((try? store.alarms()) ?? []).map { Alarm($0.alarm) }
-        copy.settings = (try? store.settings()) ?? [:]
+        copy.settings = (try? store.settings()) ?? LibrarySettings()
         return copy
     }
 
@@ -88,7 +88,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
         }
         if merged.manifesto.isEmpty { merged.manifesto = other.manifesto }
         merged.alarms += other.alarms.filter { !alarmIDs.contains($0.id) }
-        merged.settings.merge(other.settings) { mine, _ in mine }
+        merged.settings = settings.filled(from: other.settings)
         return merged
     }
 
@@ -126,7 +126,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
                 guard try store.existingTarget(target) != nil, let restored = alarm.alarm else { continue }
                 _ = try? store.insertAlarm(restored)
             }
-            for (key, value) in settings { try store.setSetting(key, value) }
+            try store.changeSettings { $0 = settings }
         }
     }
 }

@@ -1,25 +1,34 @@
 import Foundation
+import VoiceAlarmCore
 
 /// The library's remembered settings (render settings, the playback device, the ramp, the
-/// sounds folder): plain keys and values, written like every change.
+/// folders, the backend): one `LibrarySettings` value, a row per key, written like every change.
 extension LibraryStore {
-    public func settings() throws -> [String: String] {
-        var result: [String: String] = [:]
+    /// The settings remembered now; rows under keys this version does not know are left out.
+    public func settings() throws -> LibrarySettings {
+        var settings = LibrarySettings()
         for row in try db.query("SELECT key, value FROM settings") {
-            if let key = row["key"]?.text, let value = row["value"]?.text { result[key] = value }
+            guard let name = row["key"]?.text, let key = LibrarySettings.Key(rawValue: name), let text = row["value"]?.text else { continue }
+            settings[stored: key] = text
         }
-        return result
+        return settings
     }
 
-    public func setSetting(_ key: String, _ value: String) throws {
+    /// Changes the remembered settings: `change` edits those remembered now, and only the keys
+    /// it changed are written (a key it set to nil is forgotten, so its default applies again).
+    public func changeSettings(_ change: (inout LibrarySettings) throws -> Void) throws {
+        let before = try settings()
+        var after = before
+        try change(&after)
         try changing {
-            try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           [.text(key), .text(value)])
+            for key in LibrarySettings.Key.allCases where before[stored: key] != after[stored: key] {
+                if let text = after[stored: key] {
+                    try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                                   [.text(key.rawValue), .text(text)])
+                } else {
+                    try db.execute("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
+                }
+            }
         }
-    }
-
-    /// Forgets a setting (its default applies again).
-    public func removeSetting(_ key: String) throws {
-        try changing { try db.execute("DELETE FROM settings WHERE key = ?", [.text(key)]) }
     }
 }

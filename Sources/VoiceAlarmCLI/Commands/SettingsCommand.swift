@@ -7,7 +7,7 @@ enum SettingsCommand {
     static let spec = CommandSpec(
         name: "settings", summary: "Show or change the library's render settings and playback device", arguments: "[KEY VALUE]",
         minimumArguments: 0, maximumArguments: 2, options: [],
-        discussion: "  Keys: " + LibrarySettings.keys.map { "\($0.settingName) (\($0.help))" }.joined(separator: "; ")
+        discussion: "  Keys: " + LibrarySettings.renderKeys.map { "\($0.settingName) (\($0.help))" }.joined(separator: "; ")
             + "; device (the ALSA device alarms ring on: rings, listen, the daemon, systemd units and doctor use it)"
             + "; ramp (seconds over which a ring rises from quiet to full level, 0 to 120; 0, the default, for none)"
             + ".\n  A render setting's change rebuilds every voice alarm; files whose extension changed are removed.",
@@ -21,17 +21,19 @@ enum SettingsCommand {
         case 2:
             let name = parsed.arguments[0]
             do {
-                if name == "ramp" {
+                switch LibrarySettings.Key(rawValue: name) {
+                case .ramp:
                     try service.settings.setRamp(parsed.arguments[1])
-                } else if name == "device" {
+                case .device:
                     let report = try service.settings.setDevice(parsed.arguments[1])
                     if !report.updated.isEmpty { context.say("Re-wrote \(report.updated.count) alarm unit\(report.updated.count == 1 ? "" : "s") for the device.") }
                     if let problem = try Doctor(service: service).examine().problems.first(where: { $0.contains("does not open") }) {
                         context.console.note("warning: \(problem)")
                     }
-                } else {
+                default:
                     guard let key = RenderSettingKey(settingName: name) else {
-                        throw UsageError("unknown setting '\(name)' (\((LibrarySettings.keys.map(\.settingName) + ["device", "ramp"]).joined(separator: ", ")))", command: spec.name)
+                        let names = LibrarySettings.Key.allCases.filter(\.isSetByName).map(\.rawValue)
+                        throw UsageError("unknown setting '\(name)' (\(names.joined(separator: ", ")))", command: spec.name)
                     }
                     status = Report.rebuilds(try service.settings.change(key, to: parsed.arguments[1]), context)
                 }
@@ -47,10 +49,12 @@ enum SettingsCommand {
                                 device: try service.settings.device() ?? "default", ramp: Report.seconds(try service.settings.ramp()),
                                 soundsDir: service.soundsDirectory, dataDir: service.dataDirectory)
         context.present(json) {
+            typealias Key = LibrarySettings.Key
             let values: [(String, String)] = [
-                ("format", json.format), ("codec", json.codec), ("gap", "\(json.gap)"), ("trim-silence", json.trimSilence ? "on" : "off"),
-                ("normalize", json.normalize ? "on" : "off"), ("target-lufs", "\(json.targetLufs)"), ("device", json.device),
-                ("ramp", "\(json.ramp)"), ("sounds-dir", json.soundsDir), ("data-dir", json.dataDir),
+                (Key.format.rawValue, json.format), (Key.codec.rawValue, json.codec), (Key.gap.rawValue, "\(json.gap)"),
+                (Key.trimSilence.rawValue, json.trimSilence ? "on" : "off"), (Key.normalize.rawValue, json.normalize ? "on" : "off"),
+                (Key.targetLUFS.rawValue, "\(json.targetLufs)"), (Key.device.rawValue, json.device), (Key.ramp.rawValue, "\(json.ramp)"),
+                (Key.soundsDirectory.rawValue, json.soundsDir), ("data-dir", json.dataDir),
             ]
             for (key, value) in values { context.console.result("\(key) = \(value)") }
         }
