@@ -28,11 +28,17 @@ public final class AlarmBook {
         public var isFirstForTarget: Bool
     }
 
-    /// Adds an alarm after checking the rules (five per target, no overlap, not in the past) in the
-    /// same transaction as the insert; then builds its ringtone and schedules it. A sound problem
-    /// never stops an alarm from being scheduled: it falls back to the default tone.
+    /// Adds an alarm after checking the rules (a label `AlarmLabel` accepts; five per target, no
+    /// overlap, not in the past) in the same transaction as the insert; then builds its ringtone
+    /// and schedules it. A sound problem never stops an alarm from being scheduled: it falls back
+    /// to the default tone.
+    /// - Throws: `LibraryError.invalidLabel` for a label with control characters, before anything
+    ///   is read or changed; other `LibraryError`s for an unknown target or a broken rule.
     public func add(on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
                     label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) throws -> Added {
+        if let label {
+            do { try AlarmLabel.check(label) } catch { throw LibraryError.invalidLabel(error) }
+        }
         if let snoozeMinutes, !Snooze.minutes.contains(snoozeMinutes) { throw LibraryError.invalidSnooze(snoozeMinutes) }
         let target = try playlists.existing(target)
         let instant = now()

@@ -13,6 +13,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidName(String, reason: String)
     /// A clip title that cannot be stored (`ClipTitle.problem`).
     case invalidTitle(reason: String)
+    /// An alarm label that cannot be kept (`AlarmLabel.check`).
+    case invalidLabel(AlarmLabel.Problem)
     /// Text a spoken stand-in cannot be made from (`SpokenText.problem`).
     case invalidSpokenText(reason: String)
     case positionOutOfRange(playlist: String, position: Int, count: Int)
@@ -38,6 +40,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .reservedName(let name): "\(name): reserved for the manifesto; choose another playlist name"
         case .invalidName(let name, let reason): "'\(Self.printable(name))': \(reason)"
         case .invalidTitle(let reason): "clip title: \(reason)"
+        case .invalidLabel(let problem): "alarm label: \(problem)"
         case .invalidSpokenText(let reason): "text to speak: \(reason)"
         case .positionOutOfRange(let playlist, let position, let count):
             "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
@@ -59,7 +62,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownClip(let id), .unknownAlarm(let id), .ambiguousID(let id, _, _), .shortID(let id): id
         case .unknownPlaylist(let name), .playlistExists(let name), .reservedName(let name), .invalidName(let name, _): name
         case .positionOutOfRange(let playlist, _, _), .playlistInUse(let playlist, _): playlist
-        case .invalidTitle, .invalidSpokenText: nil
+        case .invalidTitle, .invalidLabel, .invalidSpokenText: nil
         case .invalidSnooze: "--snooze"
         case .unknownPreview(let reference), .nothingToPlay(let reference), .noPendingSnooze(let reference): reference
         case .rule(let alarm, _): alarm.target.description

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The rules for a clip's title, as for an alarm's label: printed on one line in listings and
-/// JSON, so no control characters (a newline, an escape sequence).
+/// The rules for a clip's title, as for an alarm's label (`AlarmLabel`): printed on one line in
+/// listings and JSON, so no control characters (a newline, an escape sequence).
 public enum ClipTitle {
     /// Why `title` cannot name a clip, or nil when it can.
     public static func problem(_ title: String) -> String? {

@@ -51,6 +51,16 @@ struct AlarmServiceTests {
         #expect(!second.isFirstForTarget)
     }
 
+    @Test("The service refuses a label with control characters, whoever calls it, and keeps no alarm", arguments: ["two\nlines", "\u{1B}[2J", "bell\u{7}"])
+    func badLabel(_ label: String) throws {
+        let f = try LibraryFixture()
+        #expect(throws: LibraryError.invalidLabel(.controlCharacters)) {
+            try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay, label: label)
+        }
+        #expect(try f.service.alarms.statuses().isEmpty)
+        #expect(try f.service.alarms.add(on: .manifesto, at: seven, days: .everyDay, label: "Work").status.alarm.label == "Work")
+    }
+
     @Test("The switch: off deletes the voice file and uses the default tone; on builds it again")
     func voiceSwitch() throws {
         let f = try LibraryFixture()

@@ -140,8 +140,9 @@ enum AlarmCommands {
             snooze = minutes
         }
         let label = parsed.value("label")
-        if let label, label.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
-            throw UsageError("--label: control characters (such as newlines) are not allowed", command: addSpec.name)
+        if let label {
+            // The core's rule, checked before the library opens as every usage error is.
+            do { try AlarmLabel.check(label) } catch { throw UsageError("--label: \(error)", command: addSpec.name) }
         }
 
         let service = try context.library()
