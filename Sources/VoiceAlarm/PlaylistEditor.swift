@@ -126,7 +126,7 @@ public final class PlaylistEditor {
         if name.lowercased() == Target.manifestoName { throw LibraryError.reservedName(name) }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw LibraryError.invalidName(name, reason: "a playlist needs a name") }
         if name.count > 100 { throw LibraryError.invalidName(name, reason: "at most 100 characters") }
-        if name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+        if PrintableText.hasControlCharacters(name) {
             throw LibraryError.invalidName(name, reason: "control characters are not allowed")
         }
     }

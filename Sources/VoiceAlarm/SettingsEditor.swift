@@ -22,7 +22,7 @@ public final class SettingsEditor {
     /// - Throws: `SettingsError` for an empty name or one with control characters.
     public func setDevice(_ name: String) throws -> ReconcileReport {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
-              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+              !PrintableText.hasControlCharacters(name) else {
             throw SettingsError(key: LibrarySettings.Key.device.rawValue, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
         }
         try store.changeSettings { $0.device = name }

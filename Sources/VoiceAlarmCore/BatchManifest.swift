@@ -82,7 +82,7 @@ public struct BatchManifest: Sendable {
         if id.contains("/") || id.contains("\0") || id == "." || id == ".." || id.hasPrefix(".") || id.contains("..") {
             return "the id \"\(id.replacingOccurrences(of: "\0", with: "\\0"))\" must not contain '/', '..' or NUL, nor start with '.'"
         }
-        if id.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) { return "the id must not contain control characters" }
+        if PrintableText.hasControlCharacters(id) { return "the id must not contain control characters" }
         if id.utf8.count > 200 { return "the id is longer than 200 bytes" }
         return nil
     }

@@ -5,9 +5,7 @@ import Foundation
 public enum ClipTitle {
     /// Why `title` cannot name a clip, or nil when it can.
     public static func problem(_ title: String) -> String? {
-        if title.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
-            return "control characters (such as newlines) are not allowed"
-        }
+        if PrintableText.hasControlCharacters(title) { return PrintableText.refusal }
         return nil
     }
 
@@ -16,7 +14,7 @@ public enum ClipTitle {
     public static func fallback(forFile path: String) -> String {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return String(String.UnicodeScalarView(name.unicodeScalars.map {
-            CharacterSet.controlCharacters.contains($0) ? " " : $0
+            PrintableText.isControlCharacter($0) ? " " : $0
         }))
     }
 }

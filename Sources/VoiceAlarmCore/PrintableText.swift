@@ -10,16 +10,22 @@ import Foundation
 /// PrintableText.hasControlCharacters("07:00")                // false
 /// ```
 public enum PrintableText {
-    /// Whether `text` holds a control character (C0, DEL, C1: a newline, ESC, BEL, CR…).
+    /// Whether `scalar` is a control character (C0, DEL, C1: a newline, ESC, BEL, CR…): the one
+    /// definition every check, escape and replacement below goes through.
+    public static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        CharacterSet.controlCharacters.contains(scalar)
+    }
+
+    /// Whether `text` holds a control character.
     public static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) }
+        text.unicodeScalars.contains(where: isControlCharacter)
     }
 
     /// `text` on one line: every control character written as `\u{HEX}`.
     public static func escaped(_ text: String) -> String {
         guard hasControlCharacters(text) else { return text }
         return text.unicodeScalars.map {
-            CharacterSet.controlCharacters.contains($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
+            isControlCharacter($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
         }.joined()
     }
 

@@ -11,9 +11,7 @@ public enum SpokenText {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return "the text is empty" }
         if text.count > maximumLength { return "at most \(maximumLength) characters (this has \(text.count))" }
-        if text.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
-            return "control characters (such as newlines) are not allowed"
-        }
+        if PrintableText.hasControlCharacters(text) { return PrintableText.refusal }
         if !text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
             return "nothing to speak: only punctuation or symbols"
         }

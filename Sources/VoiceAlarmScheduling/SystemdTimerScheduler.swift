@@ -255,6 +255,6 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     }
 
     public static func isSafe(_ path: String) -> Bool {
-        !path.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) } && !path.hasSuffix("\\")
+        !PrintableText.hasControlCharacters(path) && !path.hasSuffix("\\")
     }
 }
