@@ -90,20 +90,10 @@ enum RingCommands {
                 }
             }
         case stopSpec.name:
-            // Only the data dir is needed: a degraded ring (damaged, locked, read-only library) can be stopped too.
-            let location = try context.location()
-            let stoppedIDs = RingingRegistry(dataDirectory: location.dataDirectory).stopAll()
-            let stopped = stoppedIDs.map { $0.uuidString.lowercased() }
-            // Then the snoozes: the library may not open (a degraded ring can be stopped all the same),
-            // and where there is no library there is nothing to cancel (and none is made).
-            var cancelled: [String] = []
-            if location.hasLibrary {
-                do {
-                    cancelled = try context.library().snoozes.cancel(after: stoppedIDs).map { $0.uuidString.lowercased() }
-                } catch {
-                    context.console.note("warning: pending snoozes could not be cancelled: \(error)")
-                }
-            }
+            let result = RingStopper.stop(in: try context.location(), open: { try context.library() })
+            if let problem = result.snoozeProblem { context.console.note("warning: pending snoozes could not be cancelled: \(problem)") }
+            let stopped = result.rings.map { $0.uuidString.lowercased() }
+            let cancelled = result.snoozesCancelled.map { $0.uuidString.lowercased() }
             context.present(StoppedJSON(stopped: stopped, snoozesCancelled: cancelled)) { for id in stopped { context.console.result(id) } }
             context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
             if !cancelled.isEmpty { context.say("Cancelled the pending snooze of \(cancelled.joined(separator: ", ")).") }
