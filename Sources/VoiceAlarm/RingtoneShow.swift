@@ -44,6 +44,11 @@ public struct RingtoneShow {
         }
     }
 
+    /// Writes `picture` as SVG `width` pixels wide, whole or not at all.
+    public static func write(_ picture: RingtonePicture, to path: String, width: Int) throws {
+        try FileSystem.atomicWrite(Data(picture.svg(width: width).utf8), to: path, permissions: 0o644, durable: false)
+    }
+
     /// A rendered file drawn, its clips named by `titles` and the picture by `name` (the file's
     /// name when nil). A clip left out is drawn where it would have started, `lengths[i]` long
     /// when known; otherwise (files not decoded past the cap) the one that crossed the cap is

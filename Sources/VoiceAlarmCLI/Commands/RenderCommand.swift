@@ -1,8 +1,6 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmAudio
 import VoiceAlarmCore
-import VoiceAlarmFiles
 
 /// `voicealarm render`: clips in, one ringtone out.
 enum RenderCommand {
@@ -120,18 +118,7 @@ enum RenderCommand {
         if let waveform, URL(fileURLWithPath: waveform).pathExtension.lowercased() != "svg" {
             throw UsageError("--waveform: '\(waveform)' must end in .svg", command: spec.name, input: "--waveform")
         }
-        if let waveform {
-            // Refused before anything is rendered: a failed picture must not leave a new ringtone behind.
-            let folder = URL(fileURLWithPath: FileSystem.absolutePath(waveform)).deletingLastPathComponent().path
-            guard FileSystem.isWritableDirectory(folder) else {
-                throw SystemError(operation: "open", path: waveform, code: FileSystem.isDirectory(folder) ? EACCES : ENOENT)
-            }
-        }
-        let report = try RingtoneRenderer().render(try DecodingClipSource.files(parsed.arguments), settings: settings, to: output)
-        if let waveform {
-            let titles = report.clips.map { URL(fileURLWithPath: $0.input).lastPathComponent }
-            try ShowCommand.write(try RingtoneShow.picture(of: report, titles: titles, settings: settings), to: waveform, width: 1200)
-        }
+        let report = try FileRenderer().render(parsed.arguments, settings: settings, to: output, picture: waveform)
         if context.json {
             context.console.result(JSONOutput.encode(report))
         } else {

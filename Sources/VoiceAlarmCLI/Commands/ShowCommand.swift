@@ -27,7 +27,7 @@ enum ShowCommand {
         if let svg, svg.isEmpty { throw UsageError("--svg needs a file name", command: spec.name, input: "--svg") }
         let shown = try RingtoneShow(service: try context.library()).show(parsed.arguments[0])
         let picture = shown.picture
-        if let svg { try write(picture, to: svg, width: width) }
+        if let svg { try RingtoneShow.write(picture, to: svg, width: width) }
         context.present(ShownJSON(shown, svg: svg.map(FileSystem.absolutePath))) {
             context.console.result(picture.caption)
             for (index, span) in picture.spans.enumerated() {
@@ -41,11 +41,6 @@ enum ShowCommand {
         if let reason = shown.defaultTone { context.say("\(shown.subject) has no ringtone (\(reason)): its alarms ring with the default tone, shown here.") }
         if let svg { context.say("Drew \(shown.subject) into \(svg).") }
         return .success
-    }
-
-    /// Writes the picture whole or not at all.
-    static func write(_ picture: RingtonePicture, to path: String, width: Int) throws {
-        try FileSystem.atomicWrite(Data(picture.svg(width: width).utf8), to: path, permissions: 0o644, durable: false)
     }
 
     /// `show --json`.
