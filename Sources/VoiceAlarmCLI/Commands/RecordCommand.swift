@@ -68,25 +68,20 @@ enum RecordCommand {
         let service = try context.library()
         let importer = TakeImporter(service: service)
         let plan = try importer.prepare(replacing: parsed.value("replace"), playlist: parsed.value("playlist"))
-        let source = try AlsaCapture(device: device, sampleRate: rate, channels: channels)
-        if !InputLimits.sampleRates.contains(source.sampleRate) {
-            // The library would refuse the take afterwards: say so before anything is spoken.
-            throw RecordingRefusal(message: "'\(device)' cannot record at \(rate) Hz, and the nearest rate it has, \(source.sampleRate) Hz, is outside \(InputLimits.sampleRates.lowerBound)–\(InputLimits.sampleRates.upperBound) Hz")
+        let setup = try RecordingSetup(device: device, sampleRate: rate, channels: channels, takePath: plan.takePath)
+        if setup.rateDiffers {
+            context.say("'\(device)' cannot record at \(rate) Hz; recording at \(setup.sampleRate) Hz, the nearest it has.")
         }
-        if source.sampleRate != rate {
-            context.say("'\(device)' cannot record at \(rate) Hz; recording at \(source.sampleRate) Hz, the nearest it has.")
-        }
-        let writer = try TakeWriter(path: plan.takePath, sampleRate: source.sampleRate, channels: channels)
 
         let stop = StopFlag()
         InterruptHandler.onInterrupt { _ in stop.set() }
         let meter = Meter(console: context.console, terminal: context.console.errIsTerminal && !context.quiet,
-                          quiet: context.quiet, rate: source.sampleRate, maxSeconds: parsed.has("max-seconds") ? maxSeconds : nil)
+                          quiet: context.quiet, rate: setup.sampleRate, maxSeconds: parsed.has("max-seconds") ? maxSeconds : nil)
         if context.console.errIsTerminal && isatty(STDIN_FILENO) == 1 {
             Thread.detachNewThread { _ = readLine(); stop.set() }
         }
-        context.say("Recording from '\(device)' at \(source.sampleRate) Hz\(meter.terminal ? "; press Enter or Ctrl-C to stop" : "")…")
-        let take = TakeRecorder(source: source, writer: writer, shouldStop: { stop.isSet }, onLevel: meter.show)
+        context.say("Recording from '\(device)' at \(setup.sampleRate) Hz\(meter.terminal ? "; press Enter or Ctrl-C to stop" : "")…")
+        let take = setup.recorder(shouldStop: { stop.isSet }, onLevel: meter.show)
             .record(.init(maxSeconds: maxSeconds, stopOnSilence: stopOnSilence))
         meter.finish()
         if take.reason == .maxSeconds, !parsed.has("max-seconds") {
@@ -160,12 +155,6 @@ enum RecordCommand {
         var replaced: Bool, playlist: Nullable<String>, rebuilds: RebuildJSON, keptTake: Nullable<String>
         /// Why the device stopped the take early (exit 1: what was captured is kept).
         var failure: Nullable<String>
-    }
-
-    /// A take refused before recording, for a reason of the device.
-    struct RecordingRefusal: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
     }
 
     /// "Recording 2026-11-30 06:41" when no --title is given.
