@@ -18,33 +18,41 @@ public struct ProcessResult: Sendable {
 /// Runs programs for tests: the voicealarm binary, ffmpeg, ffprobe, python.
 public enum ProcessRunner {
     /// Runs `executable` (looked up on PATH unless it contains a slash) without holding a thread
-    /// while it runs: the pipes are read as data arrives and the task resumes when the process
-    /// has ended and both pipes are closed.
+    /// while it runs: its stdout and stderr go to files of their own, the task resumes from the
+    /// process's termination handler, and the files are read then. The parent keeps no
+    /// descriptor of them while the process runs (no pipe to drain, none to leak: Foundation
+    /// watches children with `select`, which fails past descriptor 1,023).
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
-        let (process, out, err) = prepare(executable, arguments, environment: environment)
-        let collected = LaunchCollector()
-        defer { withExtendedLifetime((process, out, err)) {} }   // alive until the result is in
-        return try await withCheckedThrowingContinuation { continuation in
-            collected.whenDone = { continuation.resume(returning: $0) }
-            for (pipe, isOut) in [(out, true), (err, false)] {
-                pipe.fileHandleForReading.readabilityHandler = { handle in
-                    let data = handle.availableData
-                    if data.isEmpty { handle.readabilityHandler = nil }
-                    collected.add(data, out: isOut)
-                }
-            }
-            process.terminationHandler = { collected.ended($0.terminationStatus) }
-            do { try process.run() } catch {
-                for pipe in [out, err] { pipe.fileHandleForReading.readabilityHandler = nil }
+        let process = prepare(executable, arguments, environment: environment)
+        let base = NSTemporaryDirectory() + "voicealarm-run-\(UUID().uuidString)"
+        let outPath = base + ".out", errPath = base + ".err"
+        defer { for path in [outPath, errPath] { try? FileManager.default.removeItem(atPath: path) } }
+        for path in [outPath, errPath] {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw TestSupportError("cannot create \(path)") }
+        }
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            do {
+                let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+                let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+                process.standardOutput = out
+                process.standardError = err
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                defer { try? out.close(); try? err.close() }   // the child has its own copies
+                try process.run()
+            } catch {
                 continuation.resume(throwing: error)
             }
         }
+        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
+        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+        return ProcessResult(status: status, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
-    /// A process for `executable` (looked up on PATH unless it contains a slash), its stdout and
-    /// stderr piped, stdin empty; not started.
-    private static func prepare(_ executable: String, _ arguments: [String], environment: [String: String]?) -> (Process, Pipe, Pipe) {
+    /// A process for `executable` (looked up on PATH unless it contains a slash), stdin empty;
+    /// not started.
+    private static func prepare(_ executable: String, _ arguments: [String], environment: [String: String]?) -> Process {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -54,17 +62,14 @@ public enum ProcessRunner {
             process.arguments = [executable] + arguments
         }
         if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        return (process, out, err)
+        return process
     }
 
     /// Starts `executable` and does not wait for it (a `defer` cannot): for clean-up a test
     /// need not see finish, such as stopping a tmux server.
     public static func start(_ executable: String, _ arguments: [String]) {
-        let (process, _, _) = prepare(executable, arguments, environment: nil)
+        let process = prepare(executable, arguments, environment: nil)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try? process.run()
@@ -100,40 +105,4 @@ public enum ProcessRunner {
 public struct TestSupportError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
-}
-
-/// What `ProcessRunner.launch` gathers from the pipes' handlers and the termination handler,
-/// which run on threads of their own; it finishes once the process ended and both pipes closed.
-private final class LaunchCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = Data(), err = Data()
-    private var outClosed = false, errClosed = false, reported = false
-    private var status: Int32?
-    var whenDone: ((ProcessResult) -> Void)?
-
-    func add(_ data: Data, out isOut: Bool) {
-        lock.lock()
-        if data.isEmpty {
-            if isOut { outClosed = true } else { errClosed = true }
-        } else if isOut { out.append(data) } else { err.append(data) }
-        let done = finished()
-        lock.unlock()
-        done.map { whenDone?($0) }
-    }
-
-    func ended(_ code: Int32) {
-        lock.lock()
-        status = code
-        let done = finished()
-        lock.unlock()
-        done.map { whenDone?($0) }
-    }
-
-    /// The result, once: when the process ended and both pipes closed.
-    private func finished() -> ProcessResult? {
-        guard outClosed, errClosed, !reported, let status else { return nil }
-        reported = true
-        return ProcessResult(status: status, stdout: String(decoding: out, as: UTF8.self),
-                             stderr: String(decoding: err, as: UTF8.self), stdoutData: out)
-    }
 }
