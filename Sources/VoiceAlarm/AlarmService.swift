@@ -49,14 +49,17 @@ public final class AlarmService {
 
     /// - Parameters:
     ///   - jobs: how many ringtones are built at once when a change reaches several alarms.
-    ///   - opener: where each of those builds gets a `SoundBuilder` of its own. By default the
-    ///     `connector`, when `renderer` and `checker` are the real ones; a service given other
-    ///     ones builds one alarm at a time unless `opener` makes builders with them too.
+    ///   - opener: given the library's `Connector`, where each of those builds gets a
+    ///     `SoundBuilder` of its own; nil builds one alarm at a time. By default the connector
+    ///     itself, whose builders have the real renderer and checker; a service given other ones
+    ///     passes an opener whose builders have them too. A library opened read-only builds one
+    ///     alarm at a time (workers write) and does not ask.
     ///   - warn: where warnings for a person go (clips left out, scheduler failures).
     public init(store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
                 now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
                 renderer: any RingtoneRendering = LibraryRenderer(), checker: any SoundChecking = InspectingSoundChecker(),
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                opener: (Connector) -> (any SoundBuilderOpening)? = { $0 },
                 warn: @escaping (String) -> Void = { _ in }) {
         self.store = store
         self.sounds = sounds
@@ -64,9 +67,7 @@ public final class AlarmService {
         self.now = now
         self.timeZone = timeZone
         self.warn = warn
-        let realAudio = renderer is LibraryRenderer && checker is InspectingSoundChecker   // what the connector opens
-        let canOpen = realAudio && !store.isReadOnly   // workers open the library to write
-        let opener = opener ?? (canOpen ? Connector(dataDirectory: store.dataDirectory, soundsDirectory: sounds.path) : nil)
+        let opener = store.isReadOnly ? nil : opener(Connector(dataDirectory: store.dataDirectory, soundsDirectory: sounds.path))
         builder = SoundBuilder(store: store, sounds: sounds, renderer: renderer, checker: checker, warn: warn)
         sync = ScheduleSync(scheduler: scheduler, store: store, builder: builder, now: now, timeZone: timeZone,
                             jobs: jobs, opener: opener, warn: warn)
@@ -89,8 +90,10 @@ public final class AlarmService {
     /// Opens the same library again: a value that crosses threads, unlike the service. Rebuild
     /// workers open their `SoundBuilder` with it.
     public struct Connector: SoundBuilderOpening {
-        let dataDirectory: String
-        let soundsDirectory: String
+        /// The library's folder.
+        public let dataDirectory: String
+        /// Its folder of voice files.
+        public let soundsDirectory: String
 
         /// A builder on its own connection, with the real renderer and checker.
         public func openBuilder(warn: @escaping @Sendable (String) -> Void) throws -> SoundBuilder {

@@ -71,7 +71,7 @@ public final class DaemonHost: Sendable {
         var degraded: String?
         var service: AlarmService?
         do { service = try open() } catch { degraded = "the library cannot be opened (\(error))" }
-        if let service, !(service.scheduler is EmbeddedScheduler) { throw Refusal.notEmbedded }
+        if let service, !service.scheduler.ringsThroughDaemon { throw Refusal.notEmbedded }
         // One daemon per data dir, whatever state the library is in: another daemon, or a link in
         // the lock's place, is refused; a lock the machine cannot give (read-only, full) is not.
         var lock: DaemonLock?

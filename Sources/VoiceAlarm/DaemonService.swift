@@ -19,7 +19,7 @@ public struct DaemonService {
 
     /// - Throws: `Refusal.systemdBackend` for a library on systemd timers.
     public init(service: AlarmService, location: LibraryLocation) throws {
-        guard service.scheduler is EmbeddedScheduler else { throw Refusal.systemdBackend }
+        guard service.scheduler.ringsThroughDaemon else { throw Refusal.systemdBackend }
         let remembered = try service.store.settings()
         unit = try DaemonServiceUnit(unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
                                      dataDirectory: service.dataDirectory, executable: location.executable,

@@ -107,7 +107,7 @@ public struct Doctor {
 
     /// Whether alarms can wake this machine from suspend, as the daemon (this binary, this user) would find it.
     static func wake(_ service: AlarmService?, executable: String) -> (clock: String, cannotWake: String?) {
-        if service.map({ !($0.scheduler is EmbeddedScheduler) }) ?? false {
+        if let service, !service.scheduler.ringsThroughDaemon {
             return ("systemd", "systemd user timers cannot wake a suspended machine (WakeSystem= needs privileges a user manager lacks); "
                     + "the embedded daemon can: 'voicealarm --scheduler embedded reconcile' and 'voicealarm service install'")
         }
@@ -156,10 +156,10 @@ public struct Doctor {
             problems.append("the sound device '\(device)' does not open (\(error)); rings fall back to 'default' — choose one with 'voicealarm settings device NAME'")
         }
         var report = Report(
-            backend: service.scheduler is EmbeddedScheduler ? .embedded : .systemd, libraryProblem: nil, daemonDegraded: daemon,
+            backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
             daemonService: serviceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory)),
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
-            unitDirectory: (service.scheduler as? SystemdTimerScheduler)?.unitDirectory,
+            unitDirectory: service.scheduler.systemdUnitDirectory,
             defaultTone: defaultTone, alarms: statuses.count, live: live.count,
             withVoice: live.filter { $0.sound.reason == nil }.count,
             onDefaultTone: live.filter { $0.sound.reason != nil && $0.alarm.voice }.map { ($0.alarm.idString, $0.sound.reason!) },

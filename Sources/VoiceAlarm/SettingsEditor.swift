@@ -1,6 +1,5 @@
 import Foundation
 import VoiceAlarmCore
-import VoiceAlarmScheduling
 import VoiceAlarmStore
 
 /// The library's render settings, remembered in the data dir: reading them, and changing one,
@@ -26,8 +25,7 @@ public final class SettingsEditor {
             throw SettingsError(key: LibrarySettings.Key.device.rawValue, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
         }
         try store.changeSettings { $0.device = name }
-        guard let systemd = sync.scheduler as? SystemdTimerScheduler else { return try sync.reconcile() }
-        return try sync.reconcile(with: systemd.carrying(device: name))
+        return try sync.reconcile(with: sync.scheduler.carrying(device: name))
     }
 
     /// Seconds over which rings rise from quiet to full level (`settings ramp SECONDS`); 0, the

@@ -41,10 +41,22 @@ public struct ScheduledAlarm: Hashable, Sendable, Codable {
 /// The hook every scheduling backend implements, shaped like AlarmKit's `AlarmManager`:
 /// schedule (or re-schedule) under our own stable id, cancel, and list.
 ///
+/// Callers ask a backend what it is and can do (`backend`, `ringsThroughDaemon`,
+/// `systemdUnitDirectory`, `carrying(device:)`) rather than which type it is, so a fake stands
+/// in for either.
+///
 /// ```swift
 /// try scheduler.schedule(id: alarm.id, configuration: .init(schedule: alarm.schedule, sound: .named("\(id).m4a")))
 /// ```
 public protocol AlarmScheduler {
+    /// Which of the product's backends this is (what `doctor` reports).
+    var backend: SchedulerBackend { get }
+    /// True when alarms ring only while a `voicealarm daemon` runs for the data dir (the
+    /// embedded backend: the daemon, its systemd service and its wake-up clock are for it);
+    /// false when the system rings them itself (systemd timers).
+    var ringsThroughDaemon: Bool { get }
+    /// The folder of systemd units this backend writes its timers to; nil for one that writes none.
+    var systemdUnitDirectory: String? { get }
     /// Schedules the alarm, replacing whatever was scheduled under `id`.
     func schedule(id: UUID, configuration: AlarmConfiguration) throws
     /// Removes the alarm; cancelling an id that is not scheduled does nothing.
@@ -61,11 +73,18 @@ public protocol AlarmScheduler {
     /// paths (systemd units name the file a ring plays) is made anew with the folder; one that
     /// keeps only their names is itself.
     func relocating(soundsDirectory: String) throws -> any AlarmScheduler
+    /// The same backend for rings on another playback device (nil: the default): a backend that
+    /// writes the device into what it schedules (systemd units name it) is made anew with it;
+    /// one whose rings read the remembered device when they start is itself.
+    func carrying(device: String?) throws -> any AlarmScheduler
 }
 
 extension AlarmScheduler {
+    public var ringsThroughDaemon: Bool { backend == .embedded }
+    public var systemdUnitDirectory: String? { nil }
     public func isCurrent(_ alarm: ScheduledAlarm) -> Bool { true }
     public func relocating(soundsDirectory: String) throws -> any AlarmScheduler { self }
+    public func carrying(device: String?) throws -> any AlarmScheduler { self }
 }
 
 /// AlarmKit's `alarmUpdates`: the scheduled alarms, yielded whenever the list read by `read`

@@ -28,6 +28,10 @@ public final class EmbeddedScheduler: AlarmScheduler {
         db = try Database(path: path)   // checked whole before anything is written
     }
 
+    /// Its alarms ring while `voicealarm daemon` runs (`ringsThroughDaemon`); each ring reads
+    /// the remembered device, so `carrying(device:)` is itself.
+    public var backend: SchedulerBackend { .embedded }
+
     public func schedule(id: UUID, configuration: AlarmConfiguration) throws {
         let json = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
         try db.execute("""

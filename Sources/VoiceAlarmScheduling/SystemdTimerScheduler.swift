@@ -50,8 +50,12 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         self.systemctl = systemctl
     }
 
+    public var backend: SchedulerBackend { .systemd }
+
+    public var systemdUnitDirectory: String? { unitDirectory }
+
     /// The same backend, its units naming another playback device.
-    public func carrying(device: String?) throws -> SystemdTimerScheduler {
+    public func carrying(device: String?) throws -> any AlarmScheduler {
         try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
                                   soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }

@@ -63,17 +63,15 @@ private struct PresentFileChecker: SoundChecking {
 /// What a worker's open throws when told to fail.
 private struct OpenRefused: Error {}
 
-/// Opens builders on new connections with the fakes, counting the opens; the first `failing`
-/// opens throw.
+/// Opens builders on new connections to the library `connector` names, with the fakes, counting
+/// the opens; the first `failing` opens throw.
 private final class FakeOpener: SoundBuilderOpening {
-    let dataDirectory: String
-    let soundsDirectory: String
+    let connector: AlarmService.Connector
     let renderer: CountingRenderer
     private let counts = Mutex((opened: 0, refused: 0, failing: 0))
 
-    init(dataDirectory: String, soundsDirectory: String, renderer: CountingRenderer) {
-        self.dataDirectory = dataDirectory
-        self.soundsDirectory = soundsDirectory
+    init(connector: AlarmService.Connector, renderer: CountingRenderer) {
+        self.connector = connector
         self.renderer = renderer
     }
 
@@ -89,7 +87,8 @@ private final class FakeOpener: SoundBuilderOpening {
             return false
         }
         if refused { throw OpenRefused() }
-        return SoundBuilder(store: try LibraryStore(dataDirectory: dataDirectory), sounds: try SoundsDirectory(path: soundsDirectory),
+        return SoundBuilder(store: try LibraryStore(dataDirectory: connector.dataDirectory),
+                            sounds: try SoundsDirectory(path: connector.soundsDirectory),
                             renderer: renderer, checker: PresentFileChecker(), warn: warn)
     }
 }
@@ -109,13 +108,19 @@ private final class PoolLibrary {
     init(alarms: Int, jobs: Int) throws {
         let store = try LibraryStore(dataDirectory: dir.path)
         let sounds = try SoundsDirectory(path: dir.file("Sounds"))
-        renderer = CountingRenderer()
-        opener = FakeOpener(dataDirectory: dir.path, soundsDirectory: sounds.path, renderer: renderer)
+        let renderer = CountingRenderer()
+        self.renderer = renderer
         let collected = self.collected
+        var made: FakeOpener?   // the service makes its workers' opener from its own connector
         service = AlarmService(store: store, sounds: sounds, scheduler: try EmbeddedScheduler(dataDirectory: dir.path),
                                now: { LibraryFixture.now }, timeZone: TimeZone(identifier: "UTC")!,
-                               renderer: renderer, checker: PresentFileChecker(), jobs: jobs, opener: opener,
+                               renderer: renderer, checker: PresentFileChecker(), jobs: jobs,
+                               opener: { connector in
+                                   made = FakeOpener(connector: connector, renderer: renderer)
+                                   return made
+                               },
                                warn: { collected.lines.append($0) })
+        opener = made!
         let clips = try (0..<3).map { _ in
             let id = UUID()
             let clip = LibraryClip(id: id, title: "clip \(id.uuidString.prefix(4))", fileName: "\(id.uuidString.lowercased()).flac",
@@ -195,6 +200,18 @@ struct RebuildPoolTests {
         #expect(lib.opener.opened == 2 && lib.renderer.seen.most == 2, "the three targets' alarms in one pool")
         #expect(Set(removed.summary.rebuilt) == [lib.ids[0], lib.ids[2], lib.ids[3]] && removed.summary.touched.count == 3, "\(removed.summary)")
         try lib.expectEveryAlarmOnVoice("m4a")
+    }
+
+    @Test("The service makes its workers' opener from its own library, whatever its renderer; read-only, it does not ask")
+    func openerFactory() throws {
+        let lib = try PoolLibrary(alarms: 0, jobs: 2)
+        #expect(lib.opener.connector.dataDirectory == lib.dir.path && lib.opener.connector.soundsDirectory == lib.service.soundsDirectory)
+
+        var asked = 0
+        let readOnly = AlarmService(store: try LibraryStore(readingOnly: lib.dir.path), sounds: lib.service.sounds,
+                                    scheduler: lib.service.scheduler, renderer: lib.renderer, checker: PresentFileChecker(),
+                                    opener: { _ in asked += 1; return nil })
+        #expect(asked == 0 && readOnly.soundsDirectory == lib.service.soundsDirectory)
     }
 
     @Test("reconcile builds the missing voice files together, then schedules every alarm on its voice")

@@ -5,9 +5,24 @@ import TestSupport
 import VoiceAlarmCore
 import VoiceAlarmScheduling
 
-/// A scheduler that holds its list in memory.
+/// A scheduler that holds its list in memory, standing in for the backend it says it is; the
+/// devices it is asked to carry are noted.
 private final class MemoryScheduler: AlarmScheduler {
+    let backend: SchedulerBackend
+    let systemdUnitDirectory: String?
     var held: [UUID: AlarmConfiguration] = [:]
+    var carried: [String?] = []
+
+    init(backend: SchedulerBackend = .systemd, unitDirectory: String? = nil) {
+        self.backend = backend
+        systemdUnitDirectory = unitDirectory
+    }
+
+    func carrying(device: String?) throws -> any AlarmScheduler {
+        carried.append(device)
+        return self
+    }
+
     func schedule(id: UUID, configuration: AlarmConfiguration) throws { held[id] = configuration }
     func cancel(id: UUID) throws { held[id] = nil }
     func alarms() throws -> [ScheduledAlarm] { held.map { ScheduledAlarm(id: $0.key, configuration: $0.value) } }
@@ -84,5 +99,26 @@ struct ServicePartsTests {
         #expect(report.problems.contains { $0.contains("does not open (no such card)") })
         #expect(report.problems.contains { $0.contains("no 'voicealarm daemon' is running") })
         #expect(report.defaultTone.map { FileManager.default.fileExists(atPath: $0) } == true)
+    }
+
+    @Test("The doctor, the daemon service and the device setting ask the scheduler what it can do, so a fake stands in for either backend")
+    func schedulerCapabilities() throws {
+        var systemdLike: MemoryScheduler?
+        let f = try LibraryFixture(makeScheduler: { _ in
+            systemdLike = MemoryScheduler(backend: .systemd, unitDirectory: "/nonexistent/units")
+            return systemdLike!
+        })
+        let report = try Doctor(service: f.service, openDevice: { _ in }).examine()
+        #expect(report.backend == .systemd && report.unitDirectory == "/nonexistent/units")
+        #expect(report.wakeClock == "systemd" && report.daemonService == nil)
+        #expect(throws: DaemonService.Refusal.self) { try DaemonService(service: f.service, location: LibraryLocation(dataDirectory: f.dir.path)) }
+        _ = try f.service.settings.setDevice("plughw:1,0")
+        #expect(systemdLike?.carried == ["plughw:1,0"], "the units re-written through the scheduler carrying the device")
+
+        let embedded = try LibraryFixture(makeScheduler: { _ in MemoryScheduler(backend: .embedded) })
+        let daemonReport = try Doctor(service: embedded.service, openDevice: { _ in }).examine()
+        #expect(daemonReport.backend == .embedded && daemonReport.unitDirectory == nil && daemonReport.wakeClock != "systemd")
+        let service = try DaemonService(service: embedded.service, location: LibraryLocation(dataDirectory: embedded.dir.path))
+        #expect(service.unit.dataDirectory == embedded.dir.path)
     }
 }
