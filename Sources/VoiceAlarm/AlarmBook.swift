@@ -24,7 +24,8 @@ public final class AlarmBook {
     /// What `add` did.
     public struct Added: Sendable {
         public var status: AlarmStatus
-        /// True when this is the target's first alarm: worth suggesting a backup (there is no snooze).
+        /// True when this is the target's first alarm: worth suggesting a backup when it has no
+        /// snooze (snooze is opt-in: `snoozeMinutes`).
         public var isFirstForTarget: Bool
     }
 

@@ -91,9 +91,10 @@ public struct RingtoneRenderer: Sendable {
     /// miss (the file measured off target, or over the true-peak ceiling) costs another encoding.
     private func write(_ mix: MixStream, clips: [RenderReport.ClipReport], settings: RenderSettings,
                        to output: String, nameIfSilent: String) throws -> RenderReport {
-        // Lossy codecs raise the true peak: the limiter sits 1.4 dB lower for them (with 0.8 dB,
-        // one speech ringtone in five overshot and was encoded again; with 1.4 dB, one in ten,
-        // the codec's own large overshoots). When the encoded file still peaks too high, the
+        // The limiter sits under the accepted true peak: 1.4 dB for AAC and MP3, which raise the
+        // true peak (with 0.8 dB, one speech ringtone in five overshot and was encoded again;
+        // with 1.4 dB, one in ten, the codec's own large overshoots), 0.3 dB for the others
+        // (16-bit PCM, IMA4). When the encoded file still peaks too high, the
         // limited audio is turned down as a whole (a plain trim after the limiter; the true-peak
         // ceiling wins over the loudness target) and encoded again — lowering the limiter instead
         // would be undone by the gain matching and only make the signal denser, which AAC

@@ -105,7 +105,8 @@ public struct DaemonServiceUnit: Sendable {
     }
 
     /// Stops, disables and removes the unit.
-    /// - Throws: `SchedulerError.notInstalled` when there is none.
+    /// - Throws: `SchedulerError.unitDirectory` ("no daemon service is installed") when there is
+    ///   none; `SchedulerError.systemctl` when the user manager refuses the reload.
     public func remove() throws {
         guard FileSystem.kind(of: path) == .regular else { throw SchedulerError.unitDirectory(path: path, reason: "no daemon service is installed") }
         if managed { _ = systemctl.user(["disable", "--now", name]) }

@@ -42,7 +42,7 @@ struct LibraryCommandTests {
         let id = added.stdout.trimmingCharacters(in: .newlines)
         #expect(UUID(uuidString: id) != nil && id == id.lowercased())
         #expect(added.stderr.contains("rings next"))
-        #expect(added.stderr.contains("Tip: there is no snooze"))
+        #expect(added.stderr.contains("Tip: this alarm has no snooze (one added with --snooze MINUTES has). Add a backup"))
 
         let alarms = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
         #expect(Set(alarms[0].keys) == ["id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next",

@@ -163,7 +163,7 @@ enum AlarmCommands {
             context.say("While it rings, 'voicealarm snooze' rings it again \(snooze) minute\(snooze == 1 ? "" : "s") later, at most \(Snooze.maximumRepeats) times in a row.")
         } else if added.isFirstForTarget {
             let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
-            context.say("Tip: there is no snooze. Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.compact)")")
+            context.say("Tip: this alarm has no snooze (one added with --snooze MINUTES has). Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.compact)")")
         }
         return .success
     }
