@@ -129,8 +129,9 @@ final class FilterChain {
             f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { destination in
                 let copied = samples[offset..<offset + count].withContiguousStorageIfAvailable { source in
                     destination.update(from: source.baseAddress!, count: count)
-                }
-                if copied == nil { for i in 0..<count { destination[i] = samples[offset + i] } }
+                    return true
+                } ?? false
+                if !copied { for i in 0..<count { destination[i] = samples[offset + i] } }
             }
             // The source takes the frame's buffers and leaves it blank for reuse.
             try FFmpegResult.check(av_buffersrc_add_frame_flags(source, f, 0), "av_buffersrc_add_frame_flags", path: path)

@@ -44,6 +44,7 @@ public enum TemporaryFiles {
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard made else { throw SystemError.capture("mkdtemp", path: base) }
-        return String(cString: template)
+        // mkdtemp filled in the X's of our own UTF-8 path: the bytes up to its NUL decode whole.
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
