@@ -56,8 +56,11 @@ TEST_WIDTH ?= 4
 TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) \
             SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 
+# After the run, the ten slowest tests (by the time their cases ran, from the event stream).
 test: build $(PYTHON)
-	$(TEST_ENV) swift test
+	@rm -f .build/test-events.jsonl
+	$(TEST_ENV) swift test --event-stream-output-path .build/test-events.jsonl; status=$$?; \
+	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
 
 # Sanitizers, not part of `make test` (each builds everything again, in its own folder): AddressSanitizer
 # (with LeakSanitizer) over the audio, batch and library tests, and ThreadSanitizer over the parallel

@@ -40,7 +40,7 @@ enum LibraryAccess {
     static func requestedBackend(_ parsed: ParsedArguments) throws -> SchedulerBackend? {
         guard let text = parsed.value("scheduler") else { return nil }
         guard let backend = SchedulerBackend(rawValue: text) else {
-            throw UsageError("--scheduler: '\(text)' is not a scheduler (embedded, systemd)", command: parsed.command)
+            throw UsageError("--scheduler: '\(text)' is not a scheduler (embedded, systemd)", command: parsed.command, input: "--scheduler")
         }
         return backend
     }
@@ -57,10 +57,9 @@ enum LibraryAccess {
 
     static func open(_ location: LibraryLocation, quiet: Bool, console: Console) throws -> AlarmService {
         umask(0o077)   // a voice is personal: every file the library writes is 0600, every folder 0700
-        let warn: (String) -> Void = { line in if !quiet { console.note(line) } }
-        let (service, switched) = try LibraryOpener.open(location, warn: warn)
-        if let switched {
-            warn("Switched from the \(switched.from.rawValue) scheduler to \(switched.to.rawValue): cancelled \(switched.cancelled) there, scheduled \(switched.report.scheduled.count + switched.report.updated.count) here.")
+        let (service, switched) = try LibraryOpener.open(location, warn: { warning in if !quiet { console.note(warning.line) } })
+        if let switched, !quiet {
+            console.note("Switched from the \(switched.from.rawValue) scheduler to \(switched.to.rawValue): cancelled \(switched.cancelled) there, scheduled \(switched.report.scheduled.count + switched.report.updated.count) here.")
         }
         return service
     }
@@ -68,8 +67,7 @@ enum LibraryAccess {
     /// What a command that succeeded leaves for last: a `--sounds-dir` that names another folder
     /// becomes the library's, its voice files moved there.
     static func finish(_ service: AlarmService, _ parsed: ParsedArguments, context: CommandContext) throws {
-        let warn: (String) -> Void = { line in context.say(line) }
-        if let moved = try LibraryOpener.switchSounds(of: service, to: try location(parsed), warn: warn) {
+        if let moved = try LibraryOpener.switchSounds(of: service, to: try location(parsed), warn: { context.say($0.line) }) {
             context.say("The voice files now live in \(try location(parsed).soundsDirectory ?? ""): moved \(moved), remembered for every command.")
         }
     }

@@ -75,20 +75,17 @@ public enum ProcessRunner {
         try? process.run()
     }
 
-    /// Runs a shell command line and waits for the shell alone: for programs that leave a
-    /// background process behind (tmux starting its server). Its output goes nowhere, so no pipe
-    /// stays open in the background process; the task resumes when the shell has ended.
+    /// Runs a shell command line and waits for the shell alone (`system`): for programs that
+    /// leave a background process behind (tmux starting its server), which Foundation's `Process`
+    /// would not leave running the same way. `system` waits on a thread of its own, not on one of
+    /// the test run's.
     @discardableResult
     public static func runLeavingBackground(_ commandLine: String) async -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", commandLine]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return await withCheckedContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(returning: -1) }
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let status = system(commandLine + " </dev/null >/dev/null 2>&1")
+                continuation.resume(returning: status == -1 ? -1 : (status >> 8) & 0xFF)
+            }
         }
     }
 
