@@ -58,32 +58,39 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
-    public var description: String {
+    /// What went wrong, without the file it happened to: for a report that names the file itself.
+    public var problem: String {
         switch self {
-        case .fileNotFound(let path): "\(path): no such file"
-        case .isDirectory(let path): "\(path): is a directory, not an audio file"
-        case .emptyFile(let path): "\(path): empty file (0 bytes)"
-        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
-        case .notRegularFile(let path, let kind): "\(path): not a regular file (\(kind))"
-        case .unsupportedStream(let path, let reason): "\(path): \(reason)"
-        case .tooLong(let path, let limit, let declared?):
-            "\(path): the header declares \(Self.seconds(declared)) s; a recording may last at most \(Self.minutes(limit))"
-        case .tooLong(let path, let limit, nil): "\(path): longer than \(Self.minutes(limit)), the most a recording may last"
-        case .notAudio(let path, let reason): "\(path): not an audio file (\(reason))"
-        case .noAudioStream(let path): "\(path): contains no audio stream"
-        case .corrupt(let path, let at, let reason): "\(path): corrupt audio at \(Self.seconds(at)) s (\(reason))"
-        case .truncated(let path, let decoded, let declared?):
-            "\(path): truncated: \(Self.seconds(decoded)) s of audio where the header declares \(Self.seconds(declared)) s"
-        case .truncated(let path, let decoded, nil):
-            "\(path): truncated: the file ends in the middle of a frame after \(Self.seconds(decoded)) s"
-        case .noSamples(let path): "\(path): holds no audio samples"
-        case .silent(let path, let detail): "\(path): silent (\(detail))"
-        case .ffmpeg(let path, let function, let code, let message): "\(path): \(function) failed: \(message) (code \(code))"
-        case .invalidOutput(let path, let reason): "\(path): the rendered ringtone failed its check: \(reason)"
-        case .cannotWrite(let path, let reason): "\(path): cannot write (\(reason))"
-        case .device(let name, let function, let code, let message):
-            "sound device '\(name)': \(function) failed: \(message) (ALSA code \(code)); see 'voicealarm devices' — is PulseAudio or PipeWire running?"
+        case .fileNotFound: "no such file"
+        case .isDirectory: "is a directory, not an audio file"
+        case .emptyFile: "empty file (0 bytes)"
+        case .unreadable(_, let reason): "cannot be read (\(reason))"
+        case .notRegularFile(_, let kind): "not a regular file (\(kind))"
+        case .unsupportedStream(_, let reason): "\(reason)"
+        case .tooLong(_, let limit, let declared?):
+            "the header declares \(Self.seconds(declared)) s; a recording may last at most \(Self.minutes(limit))"
+        case .tooLong(_, let limit, nil): "longer than \(Self.minutes(limit)), the most a recording may last"
+        case .notAudio(_, let reason): "not an audio file (\(reason))"
+        case .noAudioStream: "contains no audio stream"
+        case .corrupt(_, let at, let reason): "corrupt audio at \(Self.seconds(at)) s (\(reason))"
+        case .truncated(_, let decoded, let declared?):
+            "truncated: \(Self.seconds(decoded)) s of audio where the header declares \(Self.seconds(declared)) s"
+        case .truncated(_, let decoded, nil):
+            "truncated: the file ends in the middle of a frame after \(Self.seconds(decoded)) s"
+        case .noSamples: "holds no audio samples"
+        case .silent(_, let detail): "silent (\(detail))"
+        case .ffmpeg(_, let function, let code, let message): "\(function) failed: \(message) (code \(code))"
+        case .invalidOutput(_, let reason): "the rendered ringtone failed its check: \(reason)"
+        case .cannotWrite(_, let reason): "cannot write (\(reason))"
+        case .device(_, let function, let code, let message):
+            "\(function) failed: \(message) (ALSA code \(code)); see 'voicealarm devices' — is PulseAudio or PipeWire running?"
         }
+    }
+
+    /// The file (or sound device) and what went wrong with it: one line for a person.
+    public var description: String {
+        if case .device(let name, _, _, _) = self { return "sound device '\(name)': \(problem)" }
+        return "\(path): \(problem)"
     }
 
     /// Runs `body`, reporting a failed system call (a rename, a flush: `SystemError`) as

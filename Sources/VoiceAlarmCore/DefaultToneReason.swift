@@ -10,12 +10,28 @@ public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     /// The ringtone could not be built from the recordings (the old voice file is deleted:
     /// an old recording is the wrong sound).
     case buildFailed(String)
+    /// The voice file named cannot ring, and why (checked at listing or ring time).
+    case voiceFile(String, SoundProblem)
+    /// A reason the library holds in words this version does not know (written by another).
+    case recorded(String)
+
+    /// The reason the library holds as `text` (`description` of one this type made).
+    public init(recorded text: String) {
+        let failed = DefaultToneReason.buildFailed("").description
+        switch text {
+        case DefaultToneReason.voiceOff.description: self = .voiceOff
+        case DefaultToneReason.noRecording.description: self = .noRecording
+        case DefaultToneReason.noUsableRecording.description: self = .noUsableRecording
+        case _ where text.hasPrefix(failed): self = .buildFailed(String(text.dropFirst(failed.count)))
+        default: self = .recorded(text)
+        }
+    }
 
     /// A failure a build should report, as opposed to a choice (voice off) or a state (no recording yet).
     public var isFailure: Bool {
         switch self {
         case .voiceOff, .noRecording: false
-        case .noUsableRecording, .buildFailed: true
+        case .noUsableRecording, .buildFailed, .voiceFile, .recorded: true
         }
     }
 
@@ -26,6 +42,8 @@ public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
         case .noRecording: "no recording yet"
         case .noUsableRecording: "no usable recording"
         case .buildFailed(let error): "rebuild failed: \(error)"
+        case .voiceFile(let file, let problem): problem.reason(for: file)
+        case .recorded(let text): text
         }
     }
 }

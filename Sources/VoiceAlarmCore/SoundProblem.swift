@@ -10,7 +10,7 @@ public enum SoundProblem: Equatable, Sendable {
     case unusable(String)
 
     /// The reason an alarm then plays the default tone, naming the file.
-    func reason(for file: String) -> String {
+    public func reason(for file: String) -> String {
         switch self {
         case .missing: "voice file \(file) is missing"
         case .unreadable: "voice file \(file) cannot be read by you (another user wrote it); 'voicealarm build --all' makes it again"

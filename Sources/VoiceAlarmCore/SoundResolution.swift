@@ -3,7 +3,7 @@
 /// A wrong sound is a bug; no sound is a disaster. So every doubt resolves to the default tone.
 public enum SoundResolution: Equatable, Sendable {
     case voice(fileName: String)
-    case defaultTone(reason: String)
+    case defaultTone(DefaultToneReason)
 
     /// `<uuid>.<ext>` or `default`, as `alarm list --json` prints it.
     public var soundName: String {
@@ -15,11 +15,13 @@ public enum SoundResolution: Equatable, Sendable {
 
     /// Why the default tone plays, or nil for the voice.
     public var reason: String? {
-        if case .defaultTone(let reason) = self { reason } else { nil }
+        if case .defaultTone(let reason) = self { reason.description } else { nil }
     }
 
-    /// The default tone for a typed reason.
-    public static func defaultTone(_ reason: DefaultToneReason) -> SoundResolution { .defaultTone(reason: reason.description) }
+    /// Why the default tone plays, typed; nil for the voice.
+    public var defaultToneReason: DefaultToneReason? {
+        if case .defaultTone(let reason) = self { reason } else { nil }
+    }
 
     public static let voiceOff = SoundResolution.defaultTone(.voiceOff)
     public static let noRecording = SoundResolution.defaultTone(.noRecording)

@@ -14,9 +14,9 @@ public struct SoundsDirectory: Sendable {
     ///     own `Sounds/` (false) is followed only through a link of this user's.
     /// - Throws: `StoreError.dataDirectory` for a folder that cannot be made, is not a folder,
     ///   is another user's link where none is followed, or belongs to another user.
-    public init(path: String, chosen: Bool = true, announce: ((String) -> Void)? = nil) throws {
+    public init(path: String, chosen: Bool = true, announce: ((_ path: String, _ previousMode: UInt32) -> Void)? = nil) throws {
         self.path = path
-        try LibraryStore.makePrivateDirectory(path, links: chosen ? .followed : .ownOnly, announce: chosen ? (announce ?? { _ in }) : nil)
+        try LibraryStore.makePrivateDirectory(path, links: chosen ? .followed : .ownOnly, announce: chosen ? (announce ?? { _, _ in }) : nil)
         StaleFiles.sweep(path)
     }
 

@@ -37,7 +37,7 @@ struct InputBoundsTests {
     }
 
     @Test("A FIFO, a device and a socket are refused by stat alone: nothing opens them (opening a FIFO blocks)",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func specialFiles() async throws {
         let dir = TemporaryDirectory("special")
         let fifo = dir.file("pipe.wav")
@@ -54,7 +54,7 @@ struct InputBoundsTests {
         #expect(throws: AudioError.notRegularFile(path: link, kind: "a FIFO")) { try AudioDecoder.checkReadableFile(link) }
     }
 
-    @Test("An import without a declared length stops as soon as decoding passes the longest recording", .timeLimit(.minutes(3)))
+    @Test("An import without a declared length stops as soon as decoding passes the longest recording", .timeLimit(.minutes(1)))
     func importStopsWhileDecoding() async throws {
         let dir = TemporaryDirectory("longest")
         let path = dir.file("no-length.mp3")

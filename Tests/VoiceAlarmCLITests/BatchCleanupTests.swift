@@ -55,7 +55,7 @@ private func waitForCache(_ out: String, while batch: RunningBatch) async -> Str
 
 @Suite("A batch leaves nothing behind in --out", .serialized)
 struct BatchCleanupTests {
-    @Test("Ctrl-C or SIGTERM mid-run: the decode cache and half-written ringtones are removed", .timeLimit(.minutes(3)),
+    @Test("Ctrl-C or SIGTERM mid-run: the decode cache and half-written ringtones are removed", .timeLimit(.minutes(1)),
           arguments: [SIGINT, SIGTERM])
     func interrupted(_ signalNumber: Int32) async throws {
         let folder = try BatchFolder()
@@ -69,7 +69,7 @@ struct BatchCleanupTests {
         #expect(leftovers(folder.out).isEmpty, "left: \(leftovers(folder.out))")
     }
 
-    @Test("SIGKILL mid-run leaves a cache; the next batch into the folder removes it", .timeLimit(.minutes(3)))
+    @Test("SIGKILL mid-run leaves a cache; the next batch into the folder removes it", .timeLimit(.minutes(1)))
     func killed() async throws {
         let folder = try BatchFolder()
         try slowManifest(folder)
@@ -84,7 +84,7 @@ struct BatchCleanupTests {
         #expect(leftovers(folder.out).isEmpty, "left: \(leftovers(folder.out))")
     }
 
-    @Test("Two batches share --out: the running one's cache is not swept by the other", .timeLimit(.minutes(3)))
+    @Test("Two batches share --out: the running one's cache is not swept by the other", .timeLimit(.minutes(1)))
     func liveCacheKept() async throws {
         let folder = try BatchFolder()
         try slowManifest(folder, count: 6)
@@ -100,7 +100,7 @@ struct BatchCleanupTests {
     }
 
     @Test("An I/O failure reaches the user as one line with the file and the reason, never a Foundation dump",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func ioFailureIsOneLine() async throws {
         let folder = try BatchFolder()
         // Room for the index, not for the 29 s of decoded samples the manifesto's cache needs.

@@ -42,7 +42,7 @@ enum SpecialInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
 @Suite("Inputs are bounded before any work: special files, lying headers, overlong recordings")
 struct BoundedInputTests {
     @Test("A FIFO or /dev/zero as a clip ends at once: one error line, exit 1, nothing half-written",
-          .timeLimit(.minutes(3)), arguments: SpecialInput.allCases, ["render", "batch", "clip import"])
+          .timeLimit(.minutes(1)), arguments: SpecialInput.allCases, ["render", "batch", "clip import"])
     func specialFiles(_ input: SpecialInput, _ command: String) async throws {
         let dir = TemporaryDirectory("special")
         let (path, kind) = try input.make(in: dir)
@@ -74,7 +74,7 @@ struct BoundedInputTests {
     }
 
     @Test("A WAV or CAF whose header claims 5 Hz is refused at once by clip import, render and check",
-          .timeLimit(.minutes(3)), arguments: ["wav", "caf"], ["clip import", "render", "check"])
+          .timeLimit(.minutes(1)), arguments: ["wav", "caf"], ["clip import", "render", "check"])
     func lyingSampleRate(_ ext: String, _ command: String) async throws {
         let dir = TemporaryDirectory("lying")
         let path = dir.file("five-hertz.\(ext)")
@@ -99,7 +99,7 @@ struct BoundedInputTests {
     }
 
     @Test("clip import refuses a recording declared longer than 10 minutes before decoding it; render reads only the cap of it",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func overlongImport() async throws {
         let dir = TemporaryDirectory("overlong")
         let path = dir.file("eleven-minutes.wav")

@@ -146,7 +146,7 @@ struct CommandLineHabitsTests {
         #expect(try await lib.run(["clip", "remove", clips[0], clips[1], "ffffffff"]).status == 1)
         #expect(clips.allSatisfy { FileManager.default.fileExists(atPath: paths[$0]!) }, "no clip file removed")
         await #expect(try clipPaths(lib).count == 2)
-        let gone = try await #require(try json(lib.ok(["clip", "remove", clips[0], clips[1], "--json"])) as? [String: Any])
+        let gone = try await #require(try json(lib.ok(["clip", "remove", clips[0], clips[1], "--force", "--json"])) as? [String: Any])
         #expect(gone["removed"] as? [String] == clips)
         #expect(gone["targets"] as? [String] == ["morning"])
         await #expect(try clipPaths(lib).isEmpty)

@@ -18,7 +18,7 @@ enum Damage: String, CaseIterable, Sendable {
 }
 
 @Suite("A damaged library is never taken for a new one, the alarms still ring, and repair brings it back",
-       .timeLimit(.minutes(3)))
+       .timeLimit(.minutes(1)))
 struct DamagedLibraryTests {
     /// A library with two voice alarms, its database checkpointed into the main file, then damaged.
     private func damagedLibrary(_ damage: Damage) async throws -> (RingLibrary, [String]) {

@@ -34,7 +34,7 @@ private func aptPackages(_ recipe: String) -> [Set<String>] {
 struct DeployRecipeTests {
     let deploy = "\(ProjectPaths.root)/deploy"
 
-    @Test("The Indexed Job parses, has what an Indexed Job needs, and its command builds a manifest here", .timeLimit(.minutes(3)))
+    @Test("The Indexed Job parses, has what an Indexed Job needs, and its command builds a manifest here", .timeLimit(.minutes(1)))
     func kubernetes() async throws {
         let parsed = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
             import json, sys, yaml
@@ -86,7 +86,7 @@ struct DeployRecipeTests {
         #expect(verified.status == 0, "\(verified.stderr)")
     }
 
-    @Test("The Slurm script passes bash -n and, run as an array's tasks, builds a manifest here", .timeLimit(.minutes(3)))
+    @Test("The Slurm script passes bash -n and, run as an array's tasks, builds a manifest here", .timeLimit(.minutes(1)))
     func slurm() async throws {
         let script = "\(deploy)/slurm/batch-ringtones.sbatch"
         #expect(try await ProcessRunner.run("bash", ["-n", script]).status == 0)

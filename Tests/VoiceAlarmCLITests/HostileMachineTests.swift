@@ -25,7 +25,7 @@ private final class MountedLibrary {
 }
 
 @Suite("The alarm rings and nothing good is lost when the machine is hostile: full disk, read-only, locked",
-       .serialized, .timeLimit(.minutes(3)))
+       .serialized, .timeLimit(.minutes(1)))
 struct HostileMachineTests {
     @Test("A full disk during a settings change: exit 1 with the reason, every voice file kept, the rebuild owed and caught up")
     func fullDisk() async throws {

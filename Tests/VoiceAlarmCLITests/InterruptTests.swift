@@ -4,7 +4,7 @@ import TestSupport
 
 @Suite("Interrupting a render leaves nothing half-written")
 struct InterruptTests {
-    @Test("SIGINT and SIGTERM while the ringtone is being written", .timeLimit(.minutes(3)),
+    @Test("SIGINT and SIGTERM while the ringtone is being written", .timeLimit(.minutes(1)),
           arguments: [SIGINT, SIGTERM])
     func interrupted(_ signalNumber: Int32) async throws {
         let dir = TemporaryDirectory("interrupt")

@@ -61,10 +61,14 @@ struct JSONEverywhereTests {
     /// no daemon runs (its problems are in the document).
     static let resultWithFailure: Set<String> = ["doctor"]
 
+    /// Commands that never succeed: `alarm edit` only prints the remove and add lines (exit 64);
+    /// its error object is checked in `TellingAtTheMomentTests`.
+    static let refusesOnly: Set<String> = ["alarm edit"]
+
     @Test("Every command of the table is run here")
     func tableIsComplete() {
         let tested = Set(Self.runs.map(\.command))
-        for spec in VoiceAlarmTool.parser.commands where spec.name != "help" {
+        for spec in VoiceAlarmTool.parser.commands where spec.name != "help" && !Self.refusesOnly.contains(spec.name) {
             #expect(tested.contains(spec.name), "'\(spec.name)' has no --json run in JSONEverywhereTests.runs")
         }
     }

@@ -14,7 +14,7 @@ private func voiceFilesOpened(_ lib: CLILibrary, _ arguments: [String]) async th
 
 @Suite("Listing alarms costs no decoding when nothing changed")
 struct ListingCostTests {
-    @Test("alarm list with ten voice alarms opens no voice file; one changed file is checked again", .timeLimit(.minutes(3)))
+    @Test("alarm list with ten voice alarms opens no voice file; one changed file is checked again", .timeLimit(.minutes(1)))
     func tenVoiceAlarms() async throws {
         let lib = CLILibrary()
         let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"])

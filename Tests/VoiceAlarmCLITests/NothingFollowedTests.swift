@@ -5,7 +5,7 @@ import TestSupport
 @Suite("Files in the data dir are never followed through a symbolic link")
 struct NothingFollowedTests {
     @Test("A symlinked events.log and pid file: the ring plays, and nothing is written through either link",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func ringDoesNotFollow() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm()
@@ -23,7 +23,7 @@ struct NothingFollowedTests {
     }
 
     @Test("A symlinked daemon.lock is refused with the reason; a symlinked last-look file is replaced, not written through",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func daemonDoesNotFollow() async throws {
         let lib = try RingLibrary()
         _ = try await lib.alarm()

@@ -62,7 +62,7 @@ private func levels(_ samples: [Int16]) -> [Double] {
     }
 }
 
-@Suite("Ringing through a desktop sound server (a real PulseAudio)", .serialized, .timeLimit(.minutes(3)))
+@Suite("Ringing through a desktop sound server (a real PulseAudio)", .serialized, .timeLimit(.minutes(1)))
 struct PulseAudioTests {
     @Test("A muted or 3 % sink is heard during the ring and restored after it", arguments: ["muted", "3%"])
     func silentModeOverridden(_ state: String) async throws {

@@ -98,7 +98,7 @@ struct RecordCommandTests {
     /// SIGINT is not sent here: a non-interactive shell (as CI runs) starts the test runner with
     /// SIGINT ignored, children inherit that, and an inherited-ignored SIGINT never reaches the
     /// recorder's handler. SIGTERM goes through the same handler.
-    @Test("SIGTERM and SIGKILL mid-take keep what was captured", .timeLimit(.minutes(3)),
+    @Test("SIGTERM and SIGKILL mid-take keep what was captured", .timeLimit(.minutes(1)),
           arguments: [SIGTERM, SIGKILL])
     func signals(_ signalNumber: Int32) async throws {
         let mic = try await TestMicrophone(infile: nil)
@@ -206,7 +206,7 @@ struct RecordCommandTests {
         #expect(try await mic.run(["clip", "record", "--rate", "fast"]).status == 64)
     }
 
-    @Test("On a terminal: the meter shows levels and time, and Enter ends the take", .timeLimit(.minutes(3)))
+    @Test("On a terminal: the meter shows levels and time, and Enter ends the take", .timeLimit(.minutes(1)))
     func meterAndEnter() async throws {
         let mic = try await TestMicrophone(infile: nil)
         mic.feedLive()

@@ -113,7 +113,7 @@ struct RingCommandTests {
         #expect(correlation(Array(played.dropFirst(first.count)), second) > 0.999)
     }
 
-    @Test("stop stops a ringing alarm; it exits cleanly and leaves no trace", .timeLimit(.minutes(3)))
+    @Test("stop stops a ringing alarm; it exits cleanly and leaves no trace", .timeLimit(.minutes(1)))
     func stop() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm()
@@ -146,7 +146,7 @@ struct RingCommandTests {
     }
 
     @Test("A device that dies mid-ring (the reader of its pipe goes away) hands the ring to 'default', said and logged",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func deviceDiesMidRing() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm()

@@ -69,7 +69,7 @@ func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: Str
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
     @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func wakeClock() async throws {
         let root = try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
         let rootWake = try #require(root?["wake"] as? [String: Any])
@@ -93,7 +93,7 @@ struct SchedulerCommandTests {
         #expect(log.contains("2027-01-04T07:00:0"), "rang on time: \(log)")
     }
 
-    @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(3)))
+    @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(1)))
     func clockStep() async throws {
         let lib = try RingLibrary()
         _ = try await lib.alarm(at: "07:00")
@@ -121,7 +121,7 @@ struct SchedulerCommandTests {
     }
 
     @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(1)))
     func daemonOwnsItsRings() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm(at: "07:00")
@@ -140,7 +140,7 @@ struct SchedulerCommandTests {
         #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty, "the ring's result line is not the daemon's output")
     }
 
-    @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(3)))
+    @Test("A damaged library: the daemon starts degraded, says so, and rings the voice the scheduler named", .timeLimit(.minutes(1)))
     func daemonDegraded() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm(at: "07:00")
@@ -160,7 +160,7 @@ struct SchedulerCommandTests {
         #expect(correlation(Array(played.prefix(ringtone.count)), Array(ringtone.prefix(played.count))) > 0.999, "the voice, not the default tone")
     }
 
-    @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(3)))
+    @Test("The real daemon, on a fake clock: an alarm added while it runs rings on time", .timeLimit(.minutes(1)))
     func daemonRingsOnTime() async throws {
         let lib = try RingLibrary()
         let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
@@ -181,7 +181,7 @@ struct SchedulerCommandTests {
         #expect(correlation(played, Array(ringtone.prefix(played.count))) > 0.999)
     }
 
-    @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(3)),
+    @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(1)),
           arguments: [("2027-01-04 07:05:00", true), ("2027-01-04 07:15:00", false)])
     func daemonDown(_ restart: String, _ rings: Bool) async throws {
         let lib = try RingLibrary()

@@ -31,7 +31,7 @@ private final class FakeUserManager {
     }
 }
 
-@Suite("The daemon as a systemd user service", .serialized, .timeLimit(.minutes(3)))
+@Suite("The daemon as a systemd user service", .serialized, .timeLimit(.minutes(1)))
 struct ServiceCommandTests {
     @Test("install writes a unit systemd accepts, enables and starts it; again re-writes it; remove undoes it; status says which")
     func lifecycle() async throws {

@@ -257,9 +257,8 @@ struct SnoozeTests {
     }
 }
 
-/// The real daemon through a snooze, on a faked clock. About two minutes of waiting, so `make test`
-/// runs it after the other suites, on its own (with the clock and daemon suites), where it
-/// holds no test thread the others need.
+/// The real daemon through a snooze, on a faked clock. About two minutes of waiting, during
+/// which it holds no thread (its polls suspend): the rest of the run goes on beside it.
 @Suite("Snooze through the running daemon", .serialized)
 struct SnoozeDaemonTests {
     /// A library whose manifesto alarm rings Mondays at 07:00 with `snooze` minutes of snooze.

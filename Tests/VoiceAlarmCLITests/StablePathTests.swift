@@ -8,7 +8,7 @@ private func execStart(_ units: String, _ id: String) throws -> String {
     return String(try #require(text.split(separator: "\n").first { $0.hasPrefix("ExecStart=") }))
 }
 
-@Suite("Units run a binary that stays, with what a ring needs", .serialized, .timeLimit(.minutes(3)))
+@Suite("Units run a binary that stays, with what a ring needs", .serialized, .timeLimit(.minutes(1)))
 struct StablePathTests {
     @Test("A build-folder binary is named as such; once installed, reconcile re-points every unit to the installed one")
     func unitsFollowTheInstalledBinary() async throws {
@@ -53,7 +53,7 @@ struct StablePathTests {
     }
 }
 
-@Suite("A gentle, certain wake-up: the volume ramp", .timeLimit(.minutes(3)))
+@Suite("A gentle, certain wake-up: the volume ramp", .timeLimit(.minutes(1)))
 struct VolumeRampTests {
     /// RMS in dB of each whole second of `samples` at 44.1 kHz.
     private func perSecondLevels(_ samples: [Int16]) -> [Double] {

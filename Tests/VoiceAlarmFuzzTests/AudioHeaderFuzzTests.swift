@@ -80,7 +80,7 @@ private func mutate(_ original: Data, header: Int, fieldsStart: Int, _ random: i
 
 @Suite("Fuzz: mutated WAV and CAF headers decode or are refused with a typed error, quickly")
 struct AudioHeaderFuzzTests {
-    @Test("500 mutated headers per file through SoundInspector.inspect and AudioDecoder", .timeLimit(.minutes(3)),
+    @Test("500 mutated headers per file through SoundInspector.inspect and AudioDecoder", .timeLimit(.minutes(1)),
           arguments: HeaderFixture.all)
     func headers(_ fixture: HeaderFixture) async throws {
         let dir = TemporaryDirectory("fuzz")

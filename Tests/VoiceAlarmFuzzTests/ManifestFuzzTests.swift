@@ -50,7 +50,7 @@ private func mutate(_ text: String, _ random: inout SeededGenerator) -> Data {
 
 @Suite("Fuzz: mutated manifests and settings either parse or are refused with a typed error")
 struct ManifestFuzzTests {
-    @Test("3,000 mutated manifests through BatchManifest(data:folder:base:)", .timeLimit(.minutes(3)), arguments: [1, 2, 3] as [UInt64])
+    @Test("3,000 mutated manifests through BatchManifest(data:folder:base:)", .timeLimit(.minutes(1)), arguments: [1, 2, 3] as [UInt64])
     func manifests(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         var parsed = 0, refused = 0, slowest = 0.0
@@ -76,7 +76,7 @@ struct ManifestFuzzTests {
         #expect(slowest < 10, "one manifest took \(slowest) s")
     }
 
-    @Test("3,000 mutated settings tables through LibrarySettings.renderSettings()", .timeLimit(.minutes(3)))
+    @Test("3,000 mutated settings tables through LibrarySettings.renderSettings()", .timeLimit(.minutes(1)))
     func settings() throws {
         var random = SeededGenerator(seed: 42)
         let names = LibrarySettings.renderKeys.map(\.settingName) + ["cap", "sample-rate", "", "format\n", "FORMAT"]

@@ -162,7 +162,7 @@ struct AlarmServiceTests {
         #expect(try f.service.sync.refresh(affectedBy: .clip(a.id)).unchanged == [id])
         let summary = try f.service.playlists.move(in: "morning", from: 2, to: 1)
         #expect(summary.rebuilt == [id])
-        #expect(f.warnings.contains { $0.contains(a.idString) && $0.contains("left out") })
+        #expect(f.warnings.contains { if case .clipUnusable(a.id, _, .playlist("morning"), _) = $0 { true } else { false } })
         let shorter = try await IndependentMeasure.decodedSamples(try f.soundPath(id)!).count
         #expect(shorter < full - 3 * 44_100, "only the second clip plays now")
 

@@ -12,7 +12,7 @@ final class LibraryFixture {
     let service: AlarmService
     private let collected = Warnings()
     /// The warnings the library gave a person, in order.
-    var warnings: [String] { collected.lines }
+    var warnings: [ServiceWarning] { collected.lines }
     static let now = Date(timeIntervalSince1970: 1_795_989_600)   // date -u -d "2026-11-29 22:00" +%s
 
     /// A library whose scheduler is `makeScheduler(dataDir)` (the embedded one by default).
@@ -50,7 +50,7 @@ final class LibraryFixture {
     }
 }
 
-/// Warnings collected by a fixture's service.
+/// Warnings collected by a fixture's service, as the typed values it gave.
 final class Warnings {
-    var lines: [String] = []
+    var lines: [ServiceWarning] = []
 }

@@ -33,7 +33,7 @@ private func take(_ path: String, frames: Int) -> TakeRecorder.Take {
     TakeRecorder.Take(path: path, frames: frames, sampleRate: 48_000, overruns: 0, peak: -6, reason: .asked, failure: nil)
 }
 
-@Suite("The service's parts around the library: takes, the daemon host, the doctor", .timeLimit(.minutes(3)))
+@Suite("The service's parts around the library: takes, the daemon host, the doctor", .timeLimit(.minutes(1)))
 struct ServicePartsTests {
     @Test("A take becomes a clip (appended to its playlist) with the loudness measured while storing; the take file goes")
     func takeStored() async throws {
@@ -96,8 +96,8 @@ struct ServicePartsTests {
         struct NoDevice: Error, CustomStringConvertible { var description: String { "no such card" } }
         let report = try Doctor(service: f.service, openDevice: { _ in throw NoDevice() }).examine()
         #expect(report.backend == .embedded && !report.deviceOpens)
-        #expect(report.problems.contains { $0.contains("does not open (no such card)") })
-        #expect(report.problems.contains { $0.contains("no 'voicealarm daemon' is running") })
+        #expect(report.problems.contains(.deviceDoesNotOpen(device: "default", error: "no such card")))
+        #expect(report.problems.contains { if case .scheduler(let text, _) = $0 { text.contains("no 'voicealarm daemon' is running") } else { false } })
         #expect(report.defaultTone.map { FileManager.default.fileExists(atPath: $0) } == true)
     }
 

@@ -49,7 +49,7 @@ private final class Rules {
     let checker = FakeChecker()
     let builder: SoundBuilder
     private let collected = Warnings()
-    var warnings: [String] { collected.lines }
+    var warnings: [ServiceWarning] { collected.lines }
 
     init() throws {
         store = try LibraryStore(dataDirectory: dir.path)
@@ -108,7 +108,7 @@ struct SoundBuilderRuleTests {
         r.renderer.shortfall = quiet
         #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a", shortfall: quiet))
         #expect(r.builder.resolve(try r.stored(id)) == .voice(fileName: "\(id.uuidString.lowercased()).m4a"), "a quiet voice still rings")
-        #expect(r.warnings.contains { $0.contains(id.uuidString.lowercased()) && $0.contains("6.2 LU under the -16 LUFS target: the +20 dB gain cap") })
+        #expect(r.warnings.contains(.ringtoneQuiet(alarm: id, shortfall: quiet)))
         #expect(try r.build(id) == .unchanged, "an unchanged ringtone is not built again, so not reported again")
     }
 
@@ -148,7 +148,7 @@ struct SoundBuilderRuleTests {
         r.renderer.unusable = [bad.id]
         #expect(try r.build(id) == .built(fileName: "\(id.uuidString.lowercased()).m4a", shortfall: nil))
         #expect(r.renderer.renders.last == [good.id], "every copy of the bad clip is left out")
-        #expect(r.warnings.contains { $0.contains(bad.idString) && $0.contains("left out") })
+        #expect(r.warnings.contains { if case .clipUnusable(bad.id, _, _, _) = $0 { true } else { false } })
 
         r.renderer.unusable = [bad.id, good.id]
         try r.store.setClips([bad.id, good.id, good.id], of: r.stored(id).alarm.target)
@@ -165,7 +165,7 @@ struct SoundBuilderRuleTests {
         try FileManager.default.removeItem(atPath: "\(r.store.clipsDirectory)/\(gone.fileName)")
         _ = try r.build(id)
         #expect(r.renderer.renders == [[kept.id]])
-        #expect(r.warnings.contains { $0.contains(gone.idString) && $0.contains("missing") })
+        #expect(r.warnings.contains { if case .clipMissing(gone.id, _, _) = $0 { true } else { false } })
     }
 
     @Test("A failed render: the default tone with the reason, and the old voice file deleted")
@@ -226,7 +226,7 @@ struct SoundBuilderRuleTests {
         let stored = try r.stored(id)
         #expect(stored.rebuildPending?.contains("No space") == true)
         #expect(r.builder.resolve(stored) == .voice(fileName: "\(id.uuidString.lowercased()).m4a"))
-        #expect(r.warnings.contains { $0.contains("keeps its current voice file") })
+        #expect(r.warnings.contains { if case .rebuildDeferred(id, _, "\(id.uuidString.lowercased()).m4a") = $0 { true } else { false } })
     }
 
     @Test("A rebuild the machine stops after the recordings changed: the old file is the wrong sound and goes")

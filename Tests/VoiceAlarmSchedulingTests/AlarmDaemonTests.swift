@@ -74,7 +74,7 @@ private func alarm(_ hour: Int, _ minute: Int, days: Weekdays = .everyDay) -> Sc
     ScheduledAlarm(id: UUID(), configuration: .init(schedule: .weekly(AlarmTime(hour: hour, minute: minute), days: days), sound: .default))
 }
 
-@Suite("The embedded daemon, on an injected clock", .timeLimit(.minutes(3)))
+@Suite("The embedded daemon, on an injected clock", .timeLimit(.minutes(1)))
 struct AlarmDaemonTests {
     private func start(_ clock: TestClock, _ list: Box<[ScheduledAlarm]>, _ log: DaemonLog) -> Task<Void, Error> {
         let daemon = AlarmDaemon(clock: clock, timeZone: utc, pollInterval: 60,
@@ -205,7 +205,7 @@ struct AlarmDaemonTests {
 
 @Suite("The scheduled list as a stream of updates")
 struct AlarmUpdatesTests {
-    @Test("The embedded backend's stream yields the list, and again when it changes", .timeLimit(.minutes(3)))
+    @Test("The embedded backend's stream yields the list, and again when it changes", .timeLimit(.minutes(1)))
     func updates() async throws {
         let dir = TemporaryDirectory("updates")
         let scheduler = try EmbeddedScheduler(dataDirectory: dir.path)

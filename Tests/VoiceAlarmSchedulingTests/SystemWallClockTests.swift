@@ -28,7 +28,7 @@ private final class QueueExecutor: TaskExecutor {
     }
 }
 
-@Suite("The system clock's sleeps: slices, cancellation, many at once", .timeLimit(.minutes(3)))
+@Suite("The system clock's sleeps: slices, cancellation, many at once", .timeLimit(.minutes(1)))
 struct SystemWallClockTests {
     @Test("A sleep ends at its deadline, never before")
     func deadline() async throws {

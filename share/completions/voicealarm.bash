@@ -1,13 +1,16 @@
 # Written by voicealarm-docs from VoiceAlarm's command tables; do not edit.
-_voicealarm_ids() { voicealarm "$1" list -q 2>/dev/null | cut -d' ' -f1; }
+_voicealarm_run() { voicealarm ${_voicealarm_data:+--data-dir "$_voicealarm_data"} "$@" 2>/dev/null; }
+_voicealarm_ids() { _voicealarm_run "$1" list -q | cut -d' ' -f1; }
 _voicealarm_names() {
     local name; COMPREPLY=()
     while IFS= read -r name; do [[ -n $name && $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")"); done <<< "$1"
 }
 _voicealarm() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command="" argument=0 i word skip=0
+    _voicealarm_data=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         word="${COMP_WORDS[i]}"
+        [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
             --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j|--shard|--shards) skip=1 ;;
@@ -28,14 +31,14 @@ _voicealarm() {
         --target-lufs) return ;;
         --waveform) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --title) return ;;
-        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
+        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; "alarm edit") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
         --device) return ;;
         --rate) return ;;
         --channels) return ;;
         --max-seconds) return ;;
         --stop-on-silence) return ;;
         --replace) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")); return ;;
-        --playlist) _voicealarm_names "$(voicealarm playlist list -q 2>/dev/null)"; return ;;
+        --playlist) _voicealarm_names "$(_voicealarm_run playlist list -q)"; return ;;
         --at) return ;;
         --days) COMPREPLY=($(compgen -W "daily weekdays weekends mon tue wed thu fri sat sun mon-fri sat-sun" -- "$cur")); return ;;
         --date) return ;;
@@ -59,7 +62,7 @@ _voicealarm() {
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
-        alarm) COMPREPLY=($(compgen -W "add list remove $globals" -- "$cur")) ;;
+        alarm) COMPREPLY=($(compgen -W "add list remove edit $globals" -- "$cur")) ;;
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
@@ -100,7 +103,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "clip remove")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--force -f --yes -y $globals" -- "$cur")); return; fi
             case "$argument" in
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
             esac ;;
@@ -115,32 +118,32 @@ _voicealarm() {
         "playlist create")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
             esac ;;
         "playlist add")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids clip)" -- "$cur")) ;;
             esac ;;
         "playlist move")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
                 1) : ;;
                 2) : ;;
             esac ;;
         "playlist remove")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
                 1) : ;;
             esac ;;
         "playlist delete")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--with-alarms $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
         "playlist rename")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -151,7 +154,7 @@ _voicealarm() {
         "playlist show")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
         "playlist list")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -169,7 +172,7 @@ _voicealarm() {
         "alarm add")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
         "alarm list")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all -a $globals" -- "$cur")); return; fi
@@ -179,6 +182,11 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm edit")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
         "voice on")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -210,12 +218,12 @@ _voicealarm() {
         "listen")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --ringtone $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) : ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)"$'\n'"$(_voicealarm_ids clip)"$'\n'"$(_voicealarm_ids alarm)" ;;
             esac ;;
         "show")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--svg --width $globals" -- "$cur")); return; fi
             case "$argument" in
-                0) : ;;
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)"$'\n'"$(_voicealarm_ids clip)"$'\n'"$(_voicealarm_ids alarm)" ;;
             esac ;;
         "reconcile")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
@@ -249,7 +257,7 @@ _voicealarm() {
         "build")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --jobs -j $globals" -- "$cur")); return; fi
             case "$argument" in
-                *) _voicealarm_names "manifesto"$'\n'"$(voicealarm playlist list -q 2>/dev/null)" ;;
+                *) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
         "settings")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi

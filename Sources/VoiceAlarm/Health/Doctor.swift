@@ -35,8 +35,46 @@ public struct Doctor {
         /// The playback device alarms ring on, and whether it opens.
         public var device: String
         public var deviceOpens: Bool
-        /// Sentences saying what stops alarms from ringing and what to do; empty when nothing does.
-        public var problems: [String]
+        /// What stops alarms from ringing, or deserves a word; empty when nothing does.
+        public var problems: [Problem]
+
+        /// Whether anything stops the alarms from ringing (warnings aside).
+        public var fails: Bool { problems.contains(where: \.isFailure) }
+    }
+
+    /// One thing `doctor` found, as a value: the command line words it.
+    public enum Problem: Equatable, Sendable {
+        /// The library does not open; the alarms ring from what their scheduler holds.
+        case libraryUnopenable(String)
+        /// The running daemon is degraded, and why.
+        case daemonDegraded(String)
+        /// The default tone cannot be made (the error, when known).
+        case defaultToneUnavailable(String?)
+        /// The playback device does not open.
+        case deviceDoesNotOpen(device: String, error: String)
+        /// What the scheduler says stops it from ringing (its own sentence); `alarmsWaiting` when
+        /// live alarms depend on it (with none, it is a warning for the next one).
+        case scheduler(String, alarmsWaiting: Bool)
+        /// The alarms run a binary inside a build folder: they ring today, but 'make clean' or a
+        /// moved checkout would stop them. A warning, not a failure.
+        case buildFolder(executable: String)
+        /// The scheduler differs from the library: the first difference of a kind, and how many more like it.
+        case drift(ScheduleDrift, more: Int)
+        /// The scheduler could not be compared with the library.
+        case schedulerUncomparable(String)
+        /// Alarm records that cannot be read: how many, and the first.
+        case unreadableAlarmRecords(count: Int, first: UUID)
+        /// A voice file another user owns, which this user cannot read.
+        case voiceFileUnreadable(path: String, owner: String, alarm: UUID)
+
+        /// Whether it stops alarms from ringing as they should; false for a warning alone.
+        public var isFailure: Bool {
+            switch self {
+            case .buildFolder: false
+            case .scheduler(_, let alarmsWaiting): alarmsWaiting
+            default: true
+            }
+        }
     }
 
     let service: AlarmService
@@ -54,14 +92,14 @@ public struct Doctor {
     public static func examine(unopened location: LibraryLocation, because error: any Error, device: String = "default",
                                openDevice: (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }) -> Report {
         let dataDirectory = location.dataDirectory
-        var problems = ["the library cannot be opened (\(error)); the alarms ring from what their scheduler holds"]
+        var problems: [Problem] = [.libraryUnopenable("\(error)")]
         let daemon = daemonState(dataDirectory)
-        if let daemon { problems.append("the daemon runs degraded: \(daemon)") }
-        if (try? DefaultTone.samples(sampleRate: RenderSettings.defaultSampleRate)) == nil { problems.append("the default tone cannot be made") }
+        if let daemon { problems.append(.daemonDegraded(daemon)) }
+        if (try? DefaultTone.samples(sampleRate: RenderSettings.defaultSampleRate)) == nil { problems.append(.defaultToneUnavailable(nil)) }
         var deviceOpens = true
         do { try openDevice(device) } catch {
             deviceOpens = false
-            problems.append("the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does")
+            problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
         }
         let wake = self.wake(nil, executable: location.executable)
         return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil,
@@ -70,16 +108,14 @@ public struct Doctor {
                       alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
     }
 
-    /// The scheduler's drift from the library as sentences: one per kind, naming the first alarm
-    /// and how many more, each saying what to do.
-    static func driftProblems(_ drift: [ScheduleDrift]) -> [String] {
+    /// The scheduler's drift from the library: one problem per kind, naming the first alarm and
+    /// how many more.
+    static func driftProblems(_ drift: [ScheduleDrift]) -> [Problem] {
         var kinds: [[ScheduleDrift]] = []
         for item in drift {
             if let index = kinds.firstIndex(where: { Self.sameKind($0[0], item) }) { kinds[index].append(item) } else { kinds.append([item]) }
         }
-        return kinds.map { items in
-            "\(items[0])" + (items.count > 1 ? " (and \(items.count - 1) more like it)" : "") + "; run 'voicealarm reconcile'"
-        }
+        return kinds.map { .drift($0[0], more: $0.count - 1) }
     }
 
     private static func sameKind(_ a: ScheduleDrift, _ b: ScheduleDrift) -> Bool {
@@ -120,25 +156,23 @@ public struct Doctor {
     /// wake the machine.
     public func examine(device: String? = nil, location: LibraryLocation? = nil) throws -> Report {
         let device = try device ?? service.settings.device() ?? "default"
-        var problems = service.sync.problems()
-        if let warning = (location ?? LibraryLocation(dataDirectory: service.dataDirectory)).buildFolderWarning { problems.append(warning) }
-        let daemon = Self.daemonState(service.dataDirectory)
-        if let daemon { problems.append("the daemon runs degraded: \(daemon); run 'voicealarm repair', then restart it") }
-        var defaultTone: String?
-        do { defaultTone = try DefaultTone.ensure(in: service.dataDirectory) } catch {
-            problems.append("the default tone cannot be made: \(SystemError.text(of: error))")
-        }
         let statuses = try service.alarms.statuses()
         let live = statuses.filter { $0.next != nil }
+        var problems: [Problem] = service.sync.problems().map { .scheduler($0, alarmsWaiting: !live.isEmpty) }
+        if let warning = (location ?? LibraryLocation(dataDirectory: service.dataDirectory)).buildFolderProblem { problems.append(warning) }
+        let daemon = Self.daemonState(service.dataDirectory)
+        if let daemon { problems.append(.daemonDegraded(daemon)) }
+        var defaultTone: String?
+        do { defaultTone = try DefaultTone.ensure(in: service.dataDirectory) } catch {
+            problems.append(.defaultToneUnavailable(SystemError.text(of: error)))
+        }
         do {
             problems += Self.driftProblems(try service.sync.drift().filter(\.affectsRinging))
         } catch {
-            problems.append("the scheduler cannot be compared with the library (\(SystemError.text(of: error))); run 'voicealarm reconcile'")
+            problems.append(.schedulerUncomparable(SystemError.text(of: error)))
         }
         if let unreadable = try? service.store.unreadableAlarmIDs(), let first = unreadable.first {
-            problems.append("\(unreadable.count == 1 ? "an alarm's record" : "\(unreadable.count) alarms' records") cannot be read "
-                            + "(\(first.uuidString.lowercased())\(unreadable.count > 1 ? ", …" : "")): they ring only as their scheduler last held them; "
-                            + "run 'voicealarm repair'")
+            problems.append(.unreadableAlarmRecords(count: unreadable.count, first: first))
         }
         let soundFiles = Dictionary(try service.store.alarms().map { ($0.alarm.id, $0.soundFile) }, uniquingKeysWith: { first, _ in first })
         for status in live where status.alarm.voice {
@@ -146,14 +180,13 @@ public struct Doctor {
             let path = service.sounds.path(of: file)
             if FileSystem.kind(of: path, followingLinks: true) == .regular, !FileSystem.isReadable(path) {
                 let owner = (try? FileSystem.status(of: path)).map { FileSystem.userName($0.owner) ?? "\($0.owner)" } ?? "another user"
-                problems.append("voice file \(path) belongs to \(owner) and cannot be read by you: alarm \(status.alarm.idString) "
-                                + "would ring the default tone; 'voicealarm build --all' makes it again as yours")
+                problems.append(.voiceFileUnreadable(path: path, owner: owner, alarm: status.alarm.id))
             }
         }
         var deviceOpens = true
         do { try openDevice(device) } catch {
             deviceOpens = false
-            problems.append("the sound device '\(device)' does not open (\(error)); rings fall back to 'default' — choose one with 'voicealarm settings device NAME'")
+            problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
         }
         var report = Report(
             backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,

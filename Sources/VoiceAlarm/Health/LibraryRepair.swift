@@ -38,7 +38,7 @@ public enum LibraryRepair {
         }
     }
 
-    public static func run(_ location: LibraryLocation, warn: @escaping (String) -> Void = { _ in }) throws -> Report {
+    public static func run(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Report {
         let dataDirectory = location.dataDirectory
         let path = "\(dataDirectory)/voicealarm.sqlite"
         var report = Report(wasHealthy: true, movedAside: nil, clips: 0, playlists: 0, alarms: 0, alarmsSalvaged: 0,
@@ -57,7 +57,7 @@ public enum LibraryRepair {
             report.alarmsSalvaged = salvaged.alarms.filter { !backupIDs.contains($0.id) }.count
             if FileSystem.kind(of: path) != .missing {
                 report.movedAside = try FileSystem.moveAside(path)
-                warn("The damaged library is kept as \(report.movedAside!).")
+                warn(.libraryMovedAside(report.movedAside!))
             }
             try backup.filled(from: salvaged).restoreAsLibrary(in: dataDirectory)
         }

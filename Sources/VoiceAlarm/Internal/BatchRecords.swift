@@ -36,6 +36,11 @@ struct BatchRecords {
     /// size, modification time and inode all still match, else the bytes hashed again. The input
     /// is checked first (`stat` only): a FIFO or a device is refused before anything opens it.
     /// - Throws: `AudioError` for an input that is missing, not a regular file or unreadable.
+    /// The hashes builds recorded for the input at `path` (one per index that read it).
+    func recordedHashes(_ path: String) -> Set<String> {
+        Set(indexes.compactMap { $0.inputs[path]?.sha256 })
+    }
+
     func input(_ path: String) throws -> BatchIndex.Input {
         try AudioDecoder.checkReadableFile(path)
         guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }

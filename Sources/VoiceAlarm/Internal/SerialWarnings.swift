@@ -5,9 +5,9 @@ import Foundation
 final class SerialWarnings: @unchecked Sendable {
     // Unchecked: `sink` is only ever called with `lock` held.
     private let lock = NSLock()
-    private let sink: (String) -> Void
+    private let sink: (ServiceWarning) -> Void
 
-    init(_ sink: @escaping (String) -> Void) { self.sink = sink }
+    init(_ sink: @escaping (ServiceWarning) -> Void) { self.sink = sink }
 
-    func say(_ line: String) { lock.withLock { sink(line) } }
+    func say(_ warning: ServiceWarning) { lock.withLock { sink(warning) } }
 }

@@ -45,7 +45,7 @@ public final class AlarmService {
     public let alarms: AlarmBook
     /// Snoozing a ringing alarm, and cancelling snoozes.
     public let snoozes: Snoozer
-    let warn: (String) -> Void
+    let warn: (ServiceWarning) -> Void
 
     /// - Parameters:
     ///   - jobs: how many ringtones are built at once when a change reaches several alarms.
@@ -60,7 +60,7 @@ public final class AlarmService {
                 renderer: any RingtoneRendering = LibraryRenderer(), checker: any SoundChecking = InspectingSoundChecker(),
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 opener: (Connector) -> (any SoundBuilderOpening)? = { $0 },
-                warn: @escaping (String) -> Void = { _ in }) {
+                warn: @escaping (ServiceWarning) -> Void = { _ in }) {
         self.store = store
         self.sounds = sounds
         self.scheduler = scheduler
@@ -96,7 +96,7 @@ public final class AlarmService {
         public let soundsDirectory: String
 
         /// A builder on its own connection, with the real renderer and checker.
-        public func openBuilder(warn: @escaping @Sendable (String) -> Void) throws -> SoundBuilder {
+        public func openBuilder(warn: @escaping @Sendable (ServiceWarning) -> Void) throws -> SoundBuilder {
             // A worker opens the library the caller has open; one gone meanwhile is not made anew.
             let database = "\(dataDirectory)/voicealarm.sqlite"
             guard FileSystem.kind(of: database) == .regular else { throw StoreError.damaged(path: database, reason: "it is gone") }

@@ -117,12 +117,13 @@ public final class ClipCatalogue {
     /// Removes clips, and them from every playlist and the manifesto using them; those targets'
     /// alarms are rebuilt once each, together. Every reference is resolved before anything changes, and
     /// the clips leave in one transaction: one unknown id removes nothing.
-    public func remove(_ references: [String]) throws -> Removed {
+    public func remove(_ references: [String], force: Bool = true) throws -> Removed {
         // Resolved inside the write transaction: what is removed is what is reported, even with
         // another process changing the library at the same time.
         var clips: [LibraryClip] = []
         let targets: [Target] = try store.transaction {
             for clip in try references.map(resolve) where !clips.contains(where: { $0.id == clip.id }) { clips.append(clip) }
+            if !force { try refuseInUse(clips, named: references) }
             var touched: [Target] = []
             for clip in clips {
                 for target in try store.deleteClip(clip.id) where !touched.contains(target) { touched.append(target) }
@@ -132,6 +133,20 @@ public final class ClipCatalogue {
         for clip in clips { FileSystem.remove(path(of: clip)) }
         let summary = try sync.refresh(affectedBy: targets.map(LibraryChange.target))   // every target's alarms at once
         return Removed(clips: clips, targets: targets, summary: summary)
+    }
+
+    /// Throws `clipInUse` when alarms play any of `clips`, naming those that would be left with
+    /// no recording at all.
+    private func refuseInUse(_ clips: [LibraryClip], named references: [String]) throws {
+        let removing = Set(clips.map(\.id))
+        var using: [UUID] = [], fallingBack: [UUID] = []
+        for stored in try store.alarms() {
+            let ids = try store.clips(of: stored.alarm.target)
+            guard ids.contains(where: removing.contains) else { continue }
+            using.append(stored.alarm.id)
+            if ids.allSatisfy(removing.contains), stored.alarm.voice { fallingBack.append(stored.alarm.id) }
+        }
+        guard using.isEmpty else { throw LibraryError.clipInUse(references.joined(separator: " "), alarms: using, fallingBack: fallingBack) }
     }
 
     /// Gives a clip a new title. Its audio, its places in playlists and every ringtone stay as they are.

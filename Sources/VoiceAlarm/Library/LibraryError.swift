@@ -19,6 +19,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalidSpokenText(reason: String)
     case positionOutOfRange(playlist: String, position: Int, count: Int)
     case playlistInUse(String, alarms: Int)
+    /// Clips that alarms play: removing them changes those ringtones, and the alarms in
+    /// `fallingBack` would be left with no recording (the default tone). Refused unless forced.
+    case clipInUse(String, alarms: [UUID], fallingBack: [UUID])
     case rule(Alarm, AlarmRules.Violation)
     /// A snooze length outside `Snooze.minutes`.
     case invalidSnooze(Int)
@@ -46,6 +49,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             "\(playlist): no position \(position) (the playlist has \(count) clip\(count == 1 ? "" : "s"))"
         case .playlistInUse(let name, let alarms):
             "\(name): \(alarms) alarm\(alarms == 1 ? " uses" : "s use") it; remove them first or pass --with-alarms"
+        case .clipInUse(let clip, let alarms, let fallingBack):
+            "\(clip): \(alarms.count) alarm\(alarms.count == 1 ? " plays" : "s play") it"
+                + (fallingBack.isEmpty ? "" : "; \(fallingBack.map { $0.uuidString.lowercased() }.joined(separator: ", ")) would ring the default tone, with no recording left")
+                + "; pass --force to remove it anyway"
         case .invalidSnooze(let minutes): "--snooze: \(minutes) is out of range (\(Snooze.minutes.lowerBound) to \(Snooze.minutes.upperBound) minutes)"
         case .noPendingSnooze(let id): "\(id): no snooze of this alarm is pending (it was stopped, or has rung)"
         case .unknownPreview(let reference):
@@ -62,6 +69,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownClip(let id), .unknownAlarm(let id), .ambiguousID(let id, _, _), .shortID(let id): id
         case .unknownPlaylist(let name), .playlistExists(let name), .reservedName(let name), .invalidName(let name, _): name
         case .positionOutOfRange(let playlist, _, _), .playlistInUse(let playlist, _): playlist
+        case .clipInUse(let clip, _, _): clip
         case .invalidTitle, .invalidLabel, .invalidSpokenText: nil
         case .invalidSnooze: "--snooze"
         case .unknownPreview(let reference), .nothingToPlay(let reference), .noPendingSnooze(let reference): reference

@@ -55,10 +55,9 @@ public struct LibraryLocation: Sendable {
     /// Whether a library has been made here (its database exists).
     public var hasLibrary: Bool { FileManager.default.fileExists(atPath: "\(dataDirectory)/voicealarm.sqlite") }
 
-    /// What to tell a person when the alarms would run a binary inside a build folder, or nil.
-    public var buildFolderWarning: String? {
-        guard Self.isInBuildFolder(executable) else { return nil }
-        return "the alarms run \(executable), inside a build folder: 'make clean' or moving the checkout would stop them; "
-            + "run 'make install' (an installed voicealarm on PATH is used instead), then 'voicealarm reconcile'"
+    /// The alarms run a binary inside a build folder ('make clean' or a moved checkout would
+    /// stop them): a warning for `doctor`, `alarm add` and `service install`; nil otherwise.
+    public var buildFolderProblem: Doctor.Problem? {
+        Self.isInBuildFolder(executable) ? .buildFolder(executable: executable) : nil
     }
 }

@@ -23,7 +23,7 @@ public enum LibraryOpener {
     /// - Throws: `StoreError` when the library cannot be opened or a requested sounds dir cannot
     ///   be used; scheduler errors when a backend cannot be built or the switch fails (the alarms
     ///   then stay with the old backend).
-    public static func open(_ location: LibraryLocation, warn: @escaping (String) -> Void = { _ in })
+    public static func open(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in })
         throws -> (AlarmService, BackendSwitch?) {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         var remembered = try store.settings()
@@ -34,7 +34,8 @@ public enum LibraryOpener {
         }
         let defaultSounds = "\(store.dataDirectory)/Sounds"
         let rememberedSounds = remembered.soundsDirectory ?? defaultSounds
-        let sounds = try SoundsDirectory(path: rememberedSounds, chosen: rememberedSounds != defaultSounds, announce: warn)
+        let sounds = try SoundsDirectory(path: rememberedSounds, chosen: rememberedSounds != defaultSounds,
+                                         announce: { warn(.folderMadePrivate(path: $0, previousMode: $1)) })
         if let requested = location.soundsDirectory, !PrivateFolder.same(requested, sounds.path) {
             // Checked now, making and changing nothing, so a folder that cannot be used fails the
             // command before it does anything.
@@ -52,7 +53,7 @@ public enum LibraryOpener {
                 } catch StoreError.damaged(let path, let reason) {
                     // The list is made from the library: a damaged one is moved aside and made again.
                     let aside = try FileSystem.moveAside(path)
-                    warn("warning: the embedded scheduler's list was damaged (\(reason)); kept as \(aside) and made again from the library")
+                    warn(.schedulerListRemade(reason: reason, keptAs: aside))
                     remade = true
                     return try EmbeddedScheduler(dataDirectory: store.dataDirectory)
                 }
@@ -96,12 +97,13 @@ public enum LibraryOpener {
     /// files, the copies go, and the error is thrown.
     /// - Returns: how many voice files moved, or nil when no switch was asked for.
     public static func switchSounds(of service: AlarmService, to location: LibraryLocation,
-                                    warn: @escaping (String) -> Void = { _ in }) throws -> Int? {
+                                    warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Int? {
         // However it is spelled (a trailing slash, a link), the folder in use is no switch: nothing is copied onto itself.
         guard let requested = location.soundsDirectory, !PrivateFolder.same(requested, service.sounds.path) else { return nil }
         let store = service.store
         let old = service.sounds
-        let new = try SoundsDirectory(path: requested, chosen: !PrivateFolder.same(requested, "\(store.dataDirectory)/Sounds"), announce: warn)
+        let new = try SoundsDirectory(path: requested, chosen: !PrivateFolder.same(requested, "\(store.dataDirectory)/Sounds"),
+                                      announce: { warn(.folderMadePrivate(path: $0, previousMode: $1)) })
         let previous = try store.settings().soundsDirectory
         var copied: [String] = []
         do {

@@ -36,6 +36,17 @@ public final class PlaylistEditor {
         return try store.clips(of: resolved).compactMap { all[$0] }
     }
 
+    /// What the person should hear about `target`'s ringtone as it is now arranged (clips left
+    /// out at the cap, a very short ringtone), planned from stored lengths; nil when nothing.
+    public func capNote(of target: Target) throws -> CapNote? {
+        let clips = try clips(of: target)
+        guard !clips.isEmpty else { return nil }
+        let settings = try sync.builder.settings()
+        // Clips stored at another rate than the settings' are planned at theirs (a rebuild resamples).
+        guard clips.allSatisfy({ $0.sampleRate == settings.sampleRate }) else { return nil }
+        return CapNote(LibraryPlan(clips: clips, settings: settings))
+    }
+
     /// Appends clips to a playlist.
     public func append(to name: String, clips references: [String]) throws -> RebuildSummary {
         let ids = try references.map { try clips.resolve($0).id }

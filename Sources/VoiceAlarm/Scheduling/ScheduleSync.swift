@@ -19,7 +19,7 @@ public final class ScheduleSync {
     let builder: SoundBuilder
     let now: @Sendable () -> Date
     let timeZone: TimeZone
-    let warn: (String) -> Void
+    let warn: (ServiceWarning) -> Void
     /// The workers that build several alarms' sounds at once.
     let pool: RebuildPool
 
@@ -30,7 +30,7 @@ public final class ScheduleSync {
     public init(scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
                 now: @escaping @Sendable () -> Date, timeZone: TimeZone,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
-                warn: @escaping (String) -> Void) {
+                warn: @escaping (ServiceWarning) -> Void) {
         self.scheduler = scheduler
         self.store = store
         self.builder = builder
@@ -105,7 +105,7 @@ public final class ScheduleSync {
             if let snooze = try (snoozes ?? liveSnoozes()).first(where: { $0.alarm == id }) { try schedule(snooze) }
             return true
         } catch {
-            warn("warning: alarm \(id.uuidString.lowercased()) could not be scheduled: \(error)")
+            warn(.notScheduled(alarm: id, error: "\(error)"))
             return false
         }
     }
@@ -137,7 +137,7 @@ public final class ScheduleSync {
             try scheduler.cancel(id: id)
             try scheduler.cancel(id: Snooze.scheduleID(for: id))
         } catch {
-            warn("warning: alarm \(id.uuidString.lowercased()) could not be cancelled: \(error)")
+            warn(.notCancelled(alarm: id, error: "\(error)"))
         }
     }
 

@@ -1,4 +1,5 @@
 import VoiceAlarmAudio
+import VoiceAlarmCore
 import VoiceAlarmFiles
 
 /// The real `SoundChecking`: decodes the whole file with `SoundInspector` and applies the

@@ -50,7 +50,7 @@ struct RebuildPool: Sendable {
                 let own: SoundBuilder
                 do { own = try opener.openBuilder(warn: { warnings.say($0) }) } catch {
                     // The others take its share; the caller builds what none could take.
-                    warnings.say("warning: a rebuild worker could not open the library (\(error)); fewer ringtones are built at once")
+                    warnings.say(.rebuildWorkerUnavailable(error: "\(error)"))
                     return
                 }
                 own.store.writesBackup = false   // the caller writes it once, from the whole library

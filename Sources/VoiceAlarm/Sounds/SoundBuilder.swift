@@ -42,14 +42,14 @@ public final class SoundBuilder {
     public let sounds: SoundsDirectory
     let renderer: any RingtoneRendering
     let checker: any SoundChecking
-    let warn: (String) -> Void
+    let warn: (ServiceWarning) -> Void
 
     /// - Parameters:
     ///   - renderer: makes a ringtone from clips (`LibraryRenderer` in the product).
     ///   - checker: says whether a voice file can ring (`InspectingSoundChecker` in the product).
-    ///   - warn: a line for the person (clips left out, failed builds).
+    ///   - warn: told what the person should know (clips left out, failed builds).
     public init(store: LibraryStore, sounds: SoundsDirectory, renderer: any RingtoneRendering = LibraryRenderer(),
-                checker: any SoundChecking = InspectingSoundChecker(), warn: @escaping (String) -> Void = { _ in }) {
+                checker: any SoundChecking = InspectingSoundChecker(), warn: @escaping (ServiceWarning) -> Void = { _ in }) {
         self.store = store
         self.sounds = sounds
         self.renderer = renderer
@@ -90,7 +90,7 @@ public final class SoundBuilder {
                 } catch let unusable as UnusableClip {
                     // One unusable clip is left out of its playlist's ringtone, with a warning.
                     let bad = clips[unusable.index]
-                    warn("warning: clip \(bad.idString) (\(bad.title)) left out of \(alarm.target): \(unusable.reason)")
+                    warn(.clipUnusable(clip: bad.id, title: bad.title, target: alarm.target, reason: "\(unusable.reason)"))
                     clips.removeAll { $0.id == bad.id }
                     guard !clips.isEmpty else { return try fallBack(stored, .noUsableRecording) }
                     continue
@@ -101,19 +101,19 @@ public final class SoundBuilder {
                 // The old file (another format) stays until the scheduler names the new one (`ScheduleSync`):
                 // a ring the scheduler starts meanwhile, even from a library it cannot read, finds it.
                 if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
-                if let shortfall { warn("warning: alarm \(alarm.idString): its ringtone's loudness is \(shortfall.summary)") }
+                if let shortfall { warn(.ringtoneQuiet(alarm: alarm.id, shortfall: shortfall)) }
                 return .built(fileName: fileName, shortfall: shortfall)
             }
         } catch {
             if Self.isEnvironmental(error), let file = stored.soundFile, let recordings, stored.soundRecordings == recordings,
                problem(with: file, of: stored) == nil {
                 try? store.markRebuildPending(alarm.id, reason: "\(error)")
-                warn("warning: alarm \(alarm.idString): its ringtone could not be rebuilt (\(error)); it keeps its current voice file \(file) until it can be")
+                warn(.rebuildDeferred(alarm: alarm.id, error: "\(error)", keptFile: file))
                 return .deferred("\(error)")
             }
             // A failed rebuild deletes the old voice file: an old recording is the wrong sound.
             let reason = DefaultToneReason.buildFailed("\(error)")
-            warn("warning: alarm \(alarm.idString): \(reason); it will ring with the default tone")
+            warn(.onDefaultTone(alarm: alarm.id, reason: reason))
             return (try? fallBack(stored, reason)) ?? .defaultTone(reason)
         }
     }
@@ -150,8 +150,8 @@ public final class SoundBuilder {
     /// the shippable check; otherwise the default tone, with the reason.
     public func resolve(_ stored: StoredAlarm) -> SoundResolution {
         guard stored.alarm.voice else { return .voiceOff }
-        guard let file = stored.soundFile else { return .defaultTone(reason: stored.soundReason ?? DefaultToneReason.noRecording.description) }
-        if let problem = problem(with: file, of: stored) { return .defaultTone(reason: problem.reason(for: file)) }
+        guard let file = stored.soundFile else { return .defaultTone(stored.soundReason.map(DefaultToneReason.init(recorded:)) ?? .noRecording) }
+        if let problem = problem(with: file, of: stored) { return .defaultTone(.voiceFile(file, problem)) }
         return .voice(fileName: file)
     }
 
@@ -175,7 +175,7 @@ public final class SoundBuilder {
         let all = Dictionary(uniqueKeysWithValues: try store.clips().map { ($0.id, $0) })
         return try store.clips(of: target).compactMap { all[$0] }.filter { clip in
             let present = FileSystem.kind(of: "\(store.clipsDirectory)/\(clip.fileName)") != .missing
-            if !present, warning { warn("warning: clip \(clip.idString) (\(clip.title)): its recording is missing; left out of \(target)") }
+            if !present, warning { warn(.clipMissing(clip: clip.id, title: clip.title, target: target)) }
             return present
         }
     }

@@ -6,5 +6,5 @@ public protocol SoundBuilderOpening: Sendable {
     /// A builder on a new connection to the library, whose warnings go to `warn`.
     /// - Throws: what opening the library throws (`StoreError`); that worker then builds nothing
     ///   and its share is built by the others, or by the caller.
-    func openBuilder(warn: @escaping @Sendable (String) -> Void) throws -> SoundBuilder
+    func openBuilder(warn: @escaping @Sendable (ServiceWarning) -> Void) throws -> SoundBuilder
 }

@@ -1,3 +1,5 @@
+import VoiceAlarmCore
+
 /// How the sound builder asks whether a voice file can be an alarm's sound: the real one decodes
 /// it (`InspectingSoundChecker`); tests give a fake that counts the questions.
 public protocol SoundChecking {

@@ -44,6 +44,16 @@ enum AlarmCommands {
         minimumArguments: 1, maximumArguments: nil, options: [],
         discussion: "  Every id is checked first: one unknown id removes nothing.",
         examples: ["voicealarm alarm remove 9c41d2e0", "voicealarm alarm remove 9c41d2e0 51aa03f7"])
+    static let editSpec = CommandSpec(
+        name: "alarm edit", summary: "Alarms are not edited: prints the remove and add lines that make the change", arguments: "ALARM",
+        minimumArguments: 1, maximumArguments: 1,
+        options: addSpec.options,
+        discussion: """
+          An alarm is removed and added again rather than edited (a new alarm gets a new id and its
+          voice file is built for it). This prints the two commands for your alarm with the options
+          you gave in place of its own, and changes nothing.
+        """,
+        examples: ["voicealarm alarm edit 9c41d2e0 --at 07:00"])
     static let voiceOnSpec = CommandSpec(
         name: "voice on", summary: "Wake up to my voice: build and use the alarm's voice ringtone", arguments: "ALARM",
         minimumArguments: 1, maximumArguments: 1, options: [], examples: ["voicealarm voice on 9c41d2e0"])
@@ -54,7 +64,7 @@ enum AlarmCommands {
         name: "scheduler list", summary: "What the scheduler holds: each alarm's sound and next ring time", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm scheduler list --json"])
 
-    static let specs = [addSpec, listSpec, removeSpec, voiceOnSpec, voiceOffSpec, schedulerListSpec]
+    static let specs = [addSpec, listSpec, removeSpec, editSpec, voiceOnSpec, voiceOffSpec, schedulerListSpec]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         switch parsed.command {
@@ -79,6 +89,8 @@ enum AlarmCommands {
             let ids = try context.library().alarms.remove(parsed.arguments).map { $0.uuidString.lowercased() }
             context.present(["removed": ids]) { for id in ids { context.console.result(id) } }
             context.say(ids.count == 1 ? "Removed alarm \(ids[0]) and its voice file." : "Removed \(ids.count) alarms and their voice files.")
+        case editSpec.name:
+            throw try editRefusal(parsed, context)
         case voiceOnSpec.name, voiceOffSpec.name:
             let on = parsed.command == voiceOnSpec.name
             let service = try context.library()
@@ -104,9 +116,9 @@ enum AlarmCommands {
     }
 
     private static func add(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        guard let atText = parsed.value("at") else { throw UsageError("missing --at HH:MM", command: addSpec.name) }
+        guard let atText = parsed.value("at") else { throw UsageError("missing --at HH:MM", command: addSpec.name, input: "--at") }
         guard let time = AlarmTime(parsing: atText) else {
-            throw UsageError("--at: '\(atText)' is not a time (HH:MM, 00:00 to 23:59)", command: addSpec.name)
+            throw UsageError("--at: '\(atText)' is not a time (HH:MM, 00:00 to 23:59)", command: addSpec.name, input: "--at")
         }
         var days: Weekdays = []
         if let text = parsed.value("days") {
@@ -118,17 +130,17 @@ enum AlarmCommands {
         var date: LocalDate?
         if let text = parsed.value("date") {
             guard let parsedDate = LocalDate(parsing: text) else {
-                throw UsageError("--date: '\(text)' is not a date (YYYY-MM-DD)", command: addSpec.name)
+                throw UsageError("--date: '\(text)' is not a date (YYYY-MM-DD)", command: addSpec.name, input: "--date")
             }
             date = parsedDate
         }
-        if !days.isEmpty && date != nil { throw UsageError("--days and --date exclude each other: an alarm is weekly or once", command: addSpec.name) }
+        if !days.isEmpty && date != nil { throw UsageError("--days and --date exclude each other: an alarm is weekly or once", command: addSpec.name, input: "--days") }
         var voice = true
         if let text = parsed.value("voice") {
             switch text.lowercased() {
             case "on": voice = true
             case "off": voice = false
-            default: throw UsageError("--voice: '\(text)' must be on or off", command: addSpec.name)
+            default: throw UsageError("--voice: '\(text)' must be on or off", command: addSpec.name, input: "--voice")
             }
         }
         var snooze: Int?
@@ -142,11 +154,11 @@ enum AlarmCommands {
         let label = parsed.value("label")
         if let label {
             // The core's rule, checked before the library opens as every usage error is.
-            do { try AlarmLabel.check(label) } catch { throw UsageError("--label: \(error)", command: addSpec.name) }
+            do { try AlarmLabel.check(label) } catch { throw UsageError("--label: \(error)", command: addSpec.name, input: "--label") }
         }
 
         let service = try context.library()
-        let buildFolderWarning = try context.location().buildFolderWarning   // before the alarm exists: a failure here changes nothing
+        let buildFolderWarning = try context.location().buildFolderProblem   // before the alarm exists: a failure here changes nothing
         let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice, snoozeMinutes: snooze)
         let status = added.status
         var notes: [String] = []
@@ -154,11 +166,12 @@ enum AlarmCommands {
             notes.append("note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed")
         }
         notes += service.sync.problems().map { "warning: \($0)" }
-        if let warning = buildFolderWarning { notes.append("warning: \(warning)") }
+        if let warning = buildFolderWarning { notes.append("warning: \(warning.sentence(libraryOpens: true))") }
         context.present(AddedJSON(alarm: AlarmJSON(status, service.timeZone), notes: notes)) { context.console.result(status.alarm.idString) }
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(playing(status.sound)).")
         for note in notes { context.say(note) }
+        if status.alarm.voice { try Report.capNote(of: status.alarm.target, service, context) }
         if let snooze {
             context.say("While it rings, 'voicealarm snooze' rings it again \(snooze) minute\(snooze == 1 ? "" : "s") later, at most \(Snooze.maximumRepeats) times in a row.")
         } else if added.isFirstForTarget {
@@ -168,6 +181,31 @@ enum AlarmCommands {
         return .success
     }
 
+    /// `alarm edit`: nothing changes; the refusal carries the person's own remove and add lines,
+    /// the options given replacing the alarm's own.
+    private static func editRefusal(_ parsed: ParsedArguments, _ context: CommandContext) throws -> UsageError {
+        let message = "alarms are added and removed, never edited: fewer states to get wrong, and a stable id for every ring"
+        let service = try context.library()
+        guard let id = try? service.alarms.id(parsed.arguments[0]) else {
+            return UsageError(message, command: editSpec.name, input: parsed.arguments[0],
+                              advice: ["to change one, remove it and add it again:", "  voicealarm alarm remove ALARM",
+                                       "  voicealarm alarm add TARGET --at HH:MM [--days DAYS | --date YYYY-MM-DD]"])
+        }
+        let alarm = try service.alarms.status(of: id).alarm
+        // The alarm's own options, each replaced by the one given; in `alarm add`'s order.
+        var values: [String: String] = ["at": alarm.time.description]
+        if let date = alarm.date { values["date"] = date.description } else if !alarm.days.isEmpty { values["days"] = alarm.days.compact }
+        if let label = alarm.label { values["label"] = label }
+        if !alarm.voice { values["voice"] = "off" }
+        if let minutes = alarm.snoozeMinutes { values["snooze"] = "\(minutes)" }
+        if parsed.has("days") || parsed.has("date") { values["days"] = nil; values["date"] = nil }
+        for option in addSpec.options.map(\.name) where parsed.has(option) { values[option] = parsed.value(option) }
+        let add = (["voicealarm alarm add", Report.quoted(alarm.target.description)]
+                   + addSpec.options.map(\.name).compactMap { name in values[name].map { "--\(name) \(Report.quoted($0))" } }).joined(separator: " ")
+        return UsageError(message, command: editSpec.name, input: parsed.arguments[0],
+                          advice: ["to change it, remove it and add it again:", "  voicealarm alarm remove \(alarm.idString)", "  \(add)"])
+    }
+
     static func playing(_ sound: SoundResolution) -> String {
         switch sound {
         case .voice(let file): "playing your voice (\(file))"
@@ -175,13 +213,14 @@ enum AlarmCommands {
         }
     }
 
-    /// `9c41d2e0  06:45  mon-fri     morning       next Mon 12-01 06:45  voice`, fitted to the line width.
+    /// `9c41d2e0  06:45  mon-fri     morning       next Mon 12-01 06:45  voice, snooze 9 min`, fitted to the line width.
     private static func line(_ status: AlarmStatus, id: String, _ timeZone: TimeZone, _ context: CommandContext) -> String {
         let alarm = status.alarm
         let days = alarm.date.map { "once \($0)" } ?? alarm.days.compact
         let next = status.next.map { "next " + LocalTimeText.short($0, timeZone) } ?? "rang"
         var sound = status.sound.reason.map { "default tone (\($0))" } ?? (status.spokenStandIns.isEmpty ? "voice" : "voice, with a spoken stand-in")
         if let until = status.snoozedUntil { sound = "snoozed until \(LocalTimeText.clock(until, timeZone)), " + sound }
+        if let minutes = alarm.snoozeMinutes { sound += ", snooze \(minutes) min" }
         let head = "\(id)  \(alarm.time)  \(pad(days, 15))  \(pad(context.fitted(alarm.target.description, 14), 14))  \(pad(next, 21))  "
         let tail = sound + (alarm.label.map { "  '\($0)'" } ?? "")
         return head + context.fitted(tail, context.lineWidth - head.count)

@@ -61,11 +61,11 @@ enum BatchCommands {
     }
 
     private static func batch(_ parsed: ParsedArguments, _ context: CommandContext, jobs: Int) throws -> ExitCode {
-        guard let out = parsed.value("out") else { throw UsageError("missing --out DIR (where the ringtones go)", command: batchSpec.name) }
+        guard let out = parsed.value("out") else { throw UsageError("missing --out DIR (where the ringtones go)", command: batchSpec.name, input: "--out") }
         var format = RingtoneFormat.m4a
         if let name = parsed.value("format") {
             guard let requested = RingtoneFormat(rawValue: name.lowercased()) else {
-                throw UsageError("--format: unknown format '\(name)' (\(RingtoneFormat.allCases.map(\.rawValue).joined(separator: ", ")))", command: batchSpec.name)
+                throw UsageError("--format: unknown format '\(name)' (\(RingtoneFormat.allCases.map(\.rawValue).joined(separator: ", ")))", command: batchSpec.name, input: "--format")
             }
             format = requested
         }

@@ -63,22 +63,21 @@ enum CheckCommand {
                               duration: (facts.duration * 1000).rounded() / 1000, loudness: loudness, problems: inspection.problems)
         } catch let error as AudioError {
             // Not decodable is an answer, not a crash: the file is not shippable, and why.
-            let reason = String(error.description.dropFirst(file.count + 2))
-            verdict = Verdict(file: file, shippable: false, problems: [reason])
+            verdict = Verdict(file: file, shippable: false, problems: [error.problem])
         }
         if context.json {
             context.console.result(JSONOutput.encode(verdict))
         } else if verdict.shippable {
             let level = verdict.loudness.map { String(format: ", %.1f LUFS, true peak %.1f dBTP", $0.integrated, $0.truePeak) } ?? ""
             context.console.result(String(format: "%@: shippable (%@, %@, %.2f s", file, verdict.container!, verdict.codec!, verdict.duration!) + level + ")")
-        } else {
-            context.console.result("\(file): not shippable: \(verdict.problems.joined(separator: "; "))")
         }
         if verdict.shippable, let shortfall = verdict.loudness?.shortfall {
             context.console.note("warning: \(file): loudness \(shortfall.summary)")
         }
+        // The verdict is said once: a file that is not shippable is this error line (and exit 1);
+        // --json also gives the whole verdict on stdout.
         if !verdict.shippable, !context.quiet {
-            context.console.note("error: \(file): not a shippable alarm sound: \(verdict.problems[0])")
+            context.console.note("error: \(file): not a shippable alarm sound: \(verdict.problems.joined(separator: "; "))")
         }
         return verdict.shippable ? .success : .failure
     }

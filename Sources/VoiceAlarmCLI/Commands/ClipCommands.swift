@@ -30,10 +30,14 @@ enum ClipCommands {
         examples: ["voicealarm clip rename 3f2a9c1e 'I am calm and ready'"])
     static let removeSpec = CommandSpec(
         name: "clip remove", summary: "Remove clips, and them from every playlist", arguments: "CLIP...",
-        minimumArguments: 1, maximumArguments: nil, options: [],
+        minimumArguments: 1, maximumArguments: nil,
+        options: [OptionSpec("force", short: "f", help: "Remove clips that alarms play (their ringtones change)"),
+                  OptionSpec("yes", short: "y", help: "The same as --force")],
         discussion: """
           The clips leave every playlist and the manifesto that use them (later clips move up) and
           their alarms are rebuilt; an alarm left with no recording rings with the default tone.
+          A clip that alarms play is removed only with --force (or --yes); without it, nothing is
+          removed and the alarms that would fall back to the default tone are named.
           Every id is checked first: one unknown id removes nothing.
         """,
         examples: ["voicealarm clip remove 3f2a9c1e", "voicealarm clip remove 3f2a9c1e 7b1d04aa"])
@@ -98,7 +102,7 @@ enum ClipCommands {
                 if clips.isEmpty { context.say("No clips yet: add one with 'voicealarm clip import FILE'.") }
             }
         case removeSpec.name:
-            let removed = try service.clips.remove(parsed.arguments)
+            let removed = try service.clips.remove(parsed.arguments, force: parsed.has("force") || parsed.has("yes"))
             let ids = removed.clips.map(\.idString)
             context.present(RemovedJSON(removed: ids, targets: removed.targets.map(\.description), rebuilds: RebuildJSON(removed.summary))) {
                 for id in ids { context.console.result(id) }
@@ -115,7 +119,7 @@ enum ClipCommands {
     /// `--title`, refused as a usage error when it holds control characters (as `--label` is).
     static func checkedTitle(_ parsed: ParsedArguments) throws -> String? {
         guard let title = parsed.value("title") else { return nil }
-        if let problem = ClipTitle.problem(title) { throw UsageError("--title: \(problem)", command: parsed.command) }
+        if let problem = ClipTitle.problem(title) { throw UsageError("--title: \(problem)", command: parsed.command, input: "--title") }
         return title
     }
 

@@ -54,20 +54,24 @@ enum PlaylistCommands {
             try service.playlists.create(args[0], clips: Array(args.dropFirst()))
             if context.json { try show(.playlist(args[0]), service, context) } else { context.console.result(args[0]) }
             context.say("Created playlist '\(args[0])' with \(args.count - 1) clip\(args.count == 2 ? "" : "s").")
+            try Report.capNote(of: .playlist(args[0]), service, context)
         case addSpec.name:
             let summary = try service.playlists.append(to: args[0], clips: Array(args.dropFirst()))
             status = Report.rebuilds(summary, context)
             try show(.playlist(args[0]), service, context, rebuilds: summary)
+            try Report.capNote(of: .playlist(args[0]), service, context)
         case moveSpec.name:
             let from = try parsed.integerArgument(1, named: "FROM"), to = try parsed.integerArgument(2, named: "TO")
             let summary = try service.playlists.move(in: args[0], from: from, to: to)
             status = Report.rebuilds(summary, context)
             try show(.playlist(args[0]), service, context, rebuilds: summary)
+            try Report.capNote(of: .playlist(args[0]), service, context)
         case removeSpec.name:
             let position = try parsed.integerArgument(1, named: "POSITION")
             let summary = try service.playlists.remove(from: args[0], position: position)
             status = Report.rebuilds(summary, context)
             try show(.playlist(args[0]), service, context, rebuilds: summary)
+            try Report.capNote(of: .playlist(args[0]), service, context)
         case deleteSpec.name:
             let removed = try service.playlists.delete(args[0], withAlarms: parsed.has("with-alarms"))
             context.present(DeletedJSON(name: args[0], removedAlarms: removed.map { $0.uuidString.lowercased() })) { context.console.result(args[0]) }
@@ -91,6 +95,7 @@ enum PlaylistCommands {
             let summary = try service.playlists.setManifesto(args[0])
             status = Report.rebuilds(summary, context)
             try show(.manifesto, service, context, rebuilds: summary)
+            try Report.capNote(of: .manifesto, service, context)
         case manifestoShowSpec.name:
             try show(.manifesto, service, context)
         default:

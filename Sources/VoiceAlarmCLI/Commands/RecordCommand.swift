@@ -58,7 +58,7 @@ enum RecordCommand {
         let longest = InputLimits.longestRecording
         let maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: longest)
         if maxSeconds > longest {
-            throw UsageError("--max-seconds: \(parsed.value("max-seconds")!) is more than \(Int(longest)), the longest recording the library keeps", command: recordSpec.name)
+            throw UsageError("--max-seconds: \(parsed.value("max-seconds")!) is more than \(Int(longest)), the longest recording the library keeps", command: recordSpec.name, input: "--max-seconds")
         }
         let stopOnSilence = parsed.has("stop-on-silence") ? try parsed.number("stop-on-silence", exclusiveUpper: 600, exclusiveLower: 0, default: 0) : nil
         let device = parsed.value("device") ?? "default"

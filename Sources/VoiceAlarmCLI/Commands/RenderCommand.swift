@@ -47,7 +47,7 @@ enum RenderCommand {
         if let name = parsed.value("codec") {
             guard let codec = RingtoneCodec(rawValue: name.lowercased()) else {
                 let known = RingtoneCodec.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: parsed.command)
+                throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: parsed.command, input: "--codec")
             }
             given.append((.codec, .codec(codec)))
         }
@@ -94,7 +94,7 @@ enum RenderCommand {
         var asked: RingtoneFormat?
         if let requested {
             guard let format = RingtoneFormat(rawValue: requested.lowercased()) else {
-                throw UsageError("--format: unknown format '\(requested)' (\(known))", command: spec.name)
+                throw UsageError("--format: unknown format '\(requested)' (\(known))", command: spec.name, input: "--format")
             }
             asked = format
         }
@@ -107,7 +107,7 @@ enum RenderCommand {
             throw UsageError("\(output): cannot write .\(ext) (formats: \(known))", command: spec.name)
         }
         if let asked, asked != byExtension {
-            throw UsageError("--format \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name)
+            throw UsageError("--format \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name, input: "--format")
         }
         return byExtension
     }

@@ -20,7 +20,7 @@ enum RepairCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         umask(0o077)
-        let report = try LibraryRepair.run(try context.location(), warn: { context.say($0) })
+        let report = try LibraryRepair.run(try context.location(), warn: { context.say($0.line) })
         if context.json {
             context.console.result(JSONOutput.encode(RepairJSON(report)))
         } else {

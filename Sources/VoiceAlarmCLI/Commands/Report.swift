@@ -18,6 +18,23 @@ enum Report {
         return summary.deferred.isEmpty ? .success : .failure
     }
 
+    /// Says, as a warning, that `target`'s ringtone leaves clips out at the cap or is very short:
+    /// at the moment the person arranges it, not only when they `show` it.
+    static func capNote(of target: Target, _ service: AlarmService, _ context: CommandContext) throws {
+        guard let note = try service.playlists.capNote(of: target) else { return }
+        context.say("warning: " + capText(note, target: target))
+    }
+
+    /// "only 3.7 s of the 29 s cap is used: 'My manifesto' (35 s) crosses it" and the like.
+    static func capText(_ note: CapNote, target: Target) -> String {
+        let used = String(format: "%.1f s", note.usedSeconds), cap = String(format: "%g s", note.cap)
+        guard let crossing = note.crossing else {
+            return "\(target)'s ringtone is only \(used) long (under \(String(format: "%g", RingtoneWarning.shortestQuiet)) s)"
+        }
+        let more = note.leftOut > 1 ? ", so it and the \(note.leftOut - 1) after it are left out" : " and is left out"
+        return "only \(used) of the \(cap) cap is used: '\(crossing.title)' (\(String(format: "%.1f", crossing.seconds)) s) crosses it\(more) of \(target)'s ringtone"
+    }
+
     /// ISO 8601 with the offset of `timeZone`: `2026-11-30T07:00:00+01:00`.
     static func iso(_ date: Date, _ timeZone: TimeZone) -> String { LocalTimeText.iso(date, timeZone) }
 
@@ -48,6 +65,6 @@ enum Report {
 
     /// A name as it can be pasted back into a shell.
     static func quoted(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        text.allSatisfy { $0.isLetter || $0.isNumber || "-_.:,/".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

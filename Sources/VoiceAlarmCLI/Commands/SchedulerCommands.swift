@@ -63,7 +63,7 @@ enum SchedulerCommands {
         // A sounds dir is taken on when a command ends well; the daemon runs until it is stopped.
         if parsed.value("sounds-dir") != nil {
             throw UsageError("--sounds-dir: the daemon does not move the voice files; give it to a command that ends "
-                             + "('voicealarm --sounds-dir DIR reconcile'), then start the daemon", command: parsed.command)
+                             + "('voicealarm --sounds-dir DIR reconcile'), then start the daemon", command: parsed.command, input: "--sounds-dir")
         }
         var options = DaemonHost.Options()
         options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
@@ -110,12 +110,14 @@ enum SchedulerCommands {
             context.console.result(report.cannotWake == nil ? "wake from suspend: yes (\(report.wakeClock))" : "wake from suspend: no (\(report.wakeClock))")
         }
         if let reason = report.cannotWake { context.console.note("note: alarms cannot wake this machine from suspend: \(reason)") }
-        for problem in report.problems { context.console.note("warning: \(problem)") }
-        if report.problems.isEmpty {
-            context.say("Everything needed to ring the alarms is in place.")
+        let opens = report.libraryProblem == nil
+        for problem in report.problems { context.console.note("warning: \(problem.sentence(libraryOpens: opens))") }
+        if !report.fails {
+            context.say(report.problems.isEmpty ? "Everything needed to ring the alarms is in place."
+                                                : "Everything needed to ring the alarms is in place; the warnings above are worth a look.")
             return .success
         }
-        let count = report.problems.count
+        let count = report.problems.filter(\.isFailure).count
         context.console.note("error: doctor: \(count == 1 ? "one thing stands" : "\(count) things stand") between the alarms and their ringing; "
                              + "the warnings above say what to do")
         return .failure
@@ -141,7 +143,7 @@ enum SchedulerCommands {
             device = report.device
             deviceOpens = report.deviceOpens
             wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: .init(report.cannotWake))
-            problems = report.problems
+            problems = report.problems.map { $0.sentence(libraryOpens: report.libraryProblem == nil) }
         }
     }
 

@@ -39,7 +39,7 @@ enum ServiceCommands {
             context.say(state.managed ? "Installed \(unit.name), enabled and started: the alarms of \(unit.dataDirectory) ring without a terminal open."
                                       : "Wrote \(unit.path). No systemd user manager manages it here; to start it: \(daemon.manualSteps)")
             if !state.lingering { context.say("note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))") }
-            if let warning = location.buildFolderWarning { context.say("warning: \(warning)") }
+            if let warning = location.buildFolderProblem { context.say("warning: \(warning.sentence(libraryOpens: true))") }
             if let reason = daemon.cannotWake {
                 context.say("note: alarms cannot wake this machine from suspend: \(reason)")
             }

@@ -27,8 +27,8 @@ enum SettingsCommand {
                 case .device:
                     let report = try service.settings.setDevice(parsed.arguments[1])
                     if !report.updated.isEmpty { context.say("Re-wrote \(report.updated.count) alarm unit\(report.updated.count == 1 ? "" : "s") for the device.") }
-                    if let problem = try Doctor(service: service).examine().problems.first(where: { $0.contains("does not open") }) {
-                        context.console.note("warning: \(problem)")
+                    if let problem = try Doctor(service: service).examine().problems.first(where: { if case .deviceDoesNotOpen = $0 { true } else { false } }) {
+                        context.console.note("warning: \(problem.sentence(libraryOpens: true))")
                     }
                 default:
                     guard let key = RenderSettingKey(settingName: name) else {

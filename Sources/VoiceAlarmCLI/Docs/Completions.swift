@@ -12,7 +12,7 @@ public enum Completions {
     static let banner = "# Written by voicealarm-docs from VoiceAlarm's command tables; do not edit."
 
     /// What an argument position holds, from the placeholder in `CommandSpec.arguments`.
-    enum ArgumentKind: String { case clip, alarm, target, file, other }
+    enum ArgumentKind: String { case clip, alarm, target, listenable, file, other }
 
     static func argumentKinds(_ spec: CommandSpec) -> [ArgumentKind] {
         spec.arguments.split(separator: " ").filter { !$0.hasPrefix("-") && !$0.hasPrefix("[--") && $0 != "|" }.compactMap { word -> ArgumentKind? in
@@ -23,6 +23,7 @@ public enum Completions {
             case "NAME", "TARGET": return .target
             case "FILE", "IN", "MANIFEST.JSON": return .file
             case "": return nil
+            case _ where name.contains("|") && name.contains("CLIP"): return .listenable   // PLAYLIST|manifesto|CLIP|ALARM
             default: return notPositional.contains(name) ? nil : .other
             }
         }
@@ -51,15 +52,19 @@ public enum Completions {
     static func bash(_ parser: ArgumentParser) -> String {
         let valueNames: String = valueOptions(parser).map { "--\($0.name)" + ($0.short.map { "|-\($0)" } ?? "") }.joined(separator: "|")
         let groupList: String = groups(parser).joined(separator: " ")
-        var lines: [String] = [banner, "_voicealarm_ids() { voicealarm \"$1\" list -q 2>/dev/null | cut -d' ' -f1; }"]
+        // The library asked is the one the command line names: a --data-dir already typed is passed on.
+        var lines: [String] = [banner, "_voicealarm_run() { voicealarm ${_voicealarm_data:+--data-dir \"$_voicealarm_data\"} \"$@\" 2>/dev/null; }",
+                               "_voicealarm_ids() { _voicealarm_run \"$1\" list -q | cut -d' ' -f1; }"]
         // Names a person chose (playlists may hold spaces, '$(…)', '*'): matched as text, never
         // expanded, and offered shell-quoted.
         lines += ["_voicealarm_names() {", "    local name; COMPREPLY=()",
                   "    while IFS= read -r name; do [[ -n $name && $name == \"$cur\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$name\")\"); done <<< \"$1\"",
                   "}", "_voicealarm() {"]
         lines.append("    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=\"\" argument=0 i word skip=0")
+        lines.append("    _voicealarm_data=\"\"")
         lines.append("    for ((i = 1; i < COMP_CWORD; i++)); do")
         lines.append("        word=\"${COMP_WORDS[i]}\"")
+        lines.append("        [[ $word == --data-dir ]] && _voicealarm_data=\"${COMP_WORDS[i+1]/#\\~/$HOME}\"")
         lines.append("        if ((skip)); then skip=0; continue; fi")
         lines.append("        case \"$word\" in")
         lines.append("            \(valueNames)) skip=1 ;;")
@@ -80,7 +85,7 @@ public enum Completions {
             } else if option.valueName == "CLIP" {
                 lines.append("        \(names)) COMPREPLY=($(compgen -W \"$(_voicealarm_ids clip)\" -- \"$cur\")); return ;;")
             } else if option.valueName == "NAME" && option.name == "playlist" {
-                lines.append("        \(names)) _voicealarm_names \"$(voicealarm playlist list -q 2>/dev/null)\"; return ;;")
+                lines.append("        \(names)) _voicealarm_names \"$(_voicealarm_run playlist list -q)\"; return ;;")
             } else {
                 lines.append("        \(names)) return ;;")
             }
@@ -110,7 +115,8 @@ public enum Completions {
         switch kind {
         case .clip: "COMPREPLY=($(compgen -W \"$(_voicealarm_ids clip)\" -- \"$cur\"))"
         case .alarm: "COMPREPLY=($(compgen -W \"$(_voicealarm_ids alarm)\" -- \"$cur\"))"
-        case .target: "_voicealarm_names \"manifesto\"$'\\n'\"$(voicealarm playlist list -q 2>/dev/null)\""
+        case .target: "_voicealarm_names \"manifesto\"$'\\n'\"$(_voicealarm_run playlist list -q)\""
+        case .listenable: "_voicealarm_names \"manifesto\"$'\\n'\"$(_voicealarm_run playlist list -q)\"$'\\n'\"$(_voicealarm_ids clip)\"$'\\n'\"$(_voicealarm_ids alarm)\""
         case .file: "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .other: ":"
         }
@@ -148,7 +154,13 @@ public enum Completions {
     // MARK: fish
 
     static func fish(_ parser: ArgumentParser) -> String {
-        var lines = [banner, "complete -c voicealarm -f"]
+        // The library asked is the one the command line names: a --data-dir already typed is passed on.
+        var lines = [banner, "complete -c voicealarm -f",
+                     "function __voicealarm_run",
+                     "    set -l tokens (commandline -opc); set -l data",
+                     "    for i in (seq (count $tokens)); if test \"$tokens[$i]\" = --data-dir; and test $i -lt (count $tokens); set data --data-dir $tokens[(math $i + 1)]; end; end",
+                     "    voicealarm $data $argv 2>/dev/null",
+                     "end"]
         let top = ManPages.topics(parser)
         for topic in top {
             let summary = topic.commands.count == 1 ? topic.commands[0].summary : "the \(topic.name) commands"
@@ -165,9 +177,11 @@ public enum Completions {
             let condition = spec.name.split(separator: " ").map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
             for option in spec.options { lines.append("complete -c voicealarm -n '\(condition)' " + fishOption(option)) }
             switch argumentKinds(spec).first {
-            case .clip?: lines.append("complete -c voicealarm -n '\(condition)' -a '(voicealarm clip list -q 2>/dev/null | string split -f1 \" \")'")
-            case .alarm?: lines.append("complete -c voicealarm -n '\(condition)' -a '(voicealarm alarm list -q 2>/dev/null | string split -f1 \" \")'")
-            case .target?: lines.append("complete -c voicealarm -n '\(condition)' -a 'manifesto (voicealarm playlist list -q 2>/dev/null)'")
+            case .clip?: lines.append("complete -c voicealarm -n '\(condition)' -a '(__voicealarm_run clip list -q | string split -f1 \" \")'")
+            case .alarm?: lines.append("complete -c voicealarm -n '\(condition)' -a '(__voicealarm_run alarm list -q | string split -f1 \" \")'")
+            case .target?: lines.append("complete -c voicealarm -n '\(condition)' -a 'manifesto (__voicealarm_run playlist list -q)'")
+            case .listenable?:
+                lines.append("complete -c voicealarm -n '\(condition)' -a 'manifesto (__voicealarm_run playlist list -q) (__voicealarm_run clip list -q | string split -f1 \" \") (__voicealarm_run alarm list -q | string split -f1 \" \")'")
             case .file?: lines.append("complete -c voicealarm -n '\(condition)' -F")
             default: break
             }

@@ -145,7 +145,15 @@ public struct ArgumentParser: Sendable {
     /// An unknown option, with the closest ones this command takes.
     private func unknownOption(_ token: String, near known: [String], in spec: CommandSpec?) -> UsageError {
         let name = String(token.prefix { $0 != "=" })
+        if let elsewhere = spec.flatMap({ Self.elsewhere[$0.name]?[name] }) {
+            return UsageError("unknown option '\(name)'; \(elsewhere)", command: spec?.name, input: name)
+        }
         let suggestion = Suggestion.phrase(for: name, among: known).map { "; \($0)" } ?? ""
         return UsageError("unknown option '\(name)'\(suggestion)", command: spec?.name, input: name)
     }
+
+    /// Options people reach for on one command that another command does: command → option → where.
+    static let elsewhere: [String: [String: String]] = [
+        "clip import": ["--replace": "to give a clip new audio: voicealarm clip replace CLIP FILE"],
+    ]
 }

@@ -12,10 +12,10 @@ extension LibraryStore {
     ///     reached through any link.
     ///   - announce: told when a loosened mode was tightened (a folder the person chose is never
     ///     changed silently); nil to tighten quietly (the library's own folders).
-    static func makePrivateDirectory(_ path: String, links: PrivateFolder.Links = .followed, announce: ((String) -> Void)? = nil) throws {
+    static func makePrivateDirectory(_ path: String, links: PrivateFolder.Links = .followed, announce: ((_ path: String, _ previousMode: UInt32) -> Void)? = nil) throws {
         do {
             if let was = try PrivateFolder.make(path, links: links) {
-                announce?(String(format: "Made %@ private: it was open to other users (mode %04o), it is 0700 now.", path, was))
+                announce?(path, UInt32(was))
             }
         } catch {
             throw StoreError.dataDirectory(path: path, reason: Self.reason(error))
