@@ -52,7 +52,7 @@ demo: build
 # their termination, polls suspend), so the clock suites share the run with the rest; at most
 # TEST_WIDTH tests run at a time (Swift Testing would otherwise start all of them), so hang
 # guards time a test's own work, not its wait for a free core.
-TEST_WIDTH ?= 4
+TEST_WIDTH ?= 8
 TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) \
             SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 
