@@ -189,7 +189,7 @@ struct BatchShardTests {
     }
 
     @Test("A shard killed with SIGKILL mid-way and run again completes the set; --verify passes; nothing temporary remains",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func killedShard() async throws {
         let folder = try BatchFolder()
         // 40 ringtones of close to 29 s (the 35 s manifesto cut at the cap): seconds of work per shard.

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Changes that reach several alarms, through the binary: their ringtones are rebuilt together
 /// (the rebuild pool), and every alarm ends on its own voice file, checked by ffprobe.
-@Suite("Several ringtones rebuilt at once through the command line", .timeLimit(.minutes(1)))
+@Suite("Several ringtones rebuilt at once through the command line", .timeLimit(.minutes(3)))
 struct ParallelRebuildCommandTests {
     private func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 

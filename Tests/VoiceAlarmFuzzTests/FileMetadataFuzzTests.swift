@@ -74,7 +74,7 @@ private final class AbusedLibrary {
 @Suite("Fuzz: hostile file metadata and job-engine variables trap nothing")
 struct FileMetadataFuzzTests {
     @Test("Times, modes, owners and links on every file of a library: each operation works or throws a one-line error, and the alarms ring their voice afterwards",
-          .timeLimit(.minutes(1)), arguments: [11, 12] as [UInt64])
+          .timeLimit(.minutes(3)), arguments: [11, 12] as [UInt64])
     func fileMetadata(seed: UInt64) async throws {
         let library = try await AbusedLibrary()
         var random = SeededGenerator(seed: seed)
@@ -133,7 +133,7 @@ struct FileMetadataFuzzTests {
     }
 
     @Test("5,000 job-engine environments through ShardSpec.resolve: a valid shard or a ShardError, never a trap",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func engineVariables() {
         var random = SeededGenerator(seed: 23)
         let names = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP",

@@ -49,7 +49,7 @@ private func expectConsistent(_ dataDir: String, sourceLocation: SourceLocation 
 
 @Suite("Crashes and concurrent processes leave the library consistent")
 struct CrashAndConcurrencyTests {
-    @Test("SIGKILL during an import", .timeLimit(.minutes(1)), arguments: [0.05, 0.3, 0.8, 1.5])
+    @Test("SIGKILL during an import", .timeLimit(.minutes(3)), arguments: [0.05, 0.3, 0.8, 1.5])
     func killDuringImport(_ delay: Double) async throws {
         let dir = TemporaryDirectory("kill-import")
         let data = dir.file("data")
@@ -63,7 +63,7 @@ struct CrashAndConcurrencyTests {
         try expectConsistent(data)
     }
 
-    @Test("SIGKILL during a rebuild", .timeLimit(.minutes(1)), arguments: [0.1, 0.5, 1.0, 2.0])
+    @Test("SIGKILL during a rebuild", .timeLimit(.minutes(3)), arguments: [0.1, 0.5, 1.0, 2.0])
     func killDuringRebuild(_ delay: Double) async throws {
         let dir = TemporaryDirectory("kill-rebuild")
         let data = dir.file("data")
@@ -76,7 +76,7 @@ struct CrashAndConcurrencyTests {
         try expectConsistent(data)
     }
 
-    @Test("Processes adding alarms at the same time lose none; the same minute is granted once", .timeLimit(.minutes(1)))
+    @Test("Processes adding alarms at the same time lose none; the same minute is granted once", .timeLimit(.minutes(3)))
     func concurrentAdds() async throws {
         let dir = TemporaryDirectory("concurrent")
         let data = dir.file("data")

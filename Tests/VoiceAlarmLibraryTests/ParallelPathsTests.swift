@@ -11,7 +11,7 @@ import VoiceAlarmCore
 @Suite("Parallel paths: the clip cache, batch jobs, build workers")
 struct ParallelPathsTests {
     @Test("Eight threads asking the cache for the same clips get the same answers, each clip decoded once",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func sharedCache() async throws {
         let dir = TemporaryDirectory("parallel-cache")
         let cache = try BatchClipCache(in: dir.path, sampleRate: RenderSettings.defaultSampleRate)
@@ -33,7 +33,7 @@ struct ParallelPathsTests {
         #expect(files.count == 6, "three clips, trimmed and whole, each decoded once: \(files)")
     }
 
-    @Test("A batch with four jobs over shared inputs builds every ringtone, duplicates copied", .timeLimit(.minutes(1)))
+    @Test("A batch with four jobs over shared inputs builds every ringtone, duplicates copied", .timeLimit(.minutes(3)))
     func batchJobs() async throws {
         let dir = TemporaryDirectory("parallel-batch")
         let clips = try await ["a.wav", "b.flac", "c.ogg", "d.wav"].enumerated().asyncMap { index, name in
@@ -58,7 +58,7 @@ struct ParallelPathsTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: dir.file("out"))).contains { $0.hasPrefix(".voicealarm-cache-") })
     }
 
-    @Test("build with three workers, each on its own connections, rebuilds every alarm", .timeLimit(.minutes(1)))
+    @Test("build with three workers, each on its own connections, rebuilds every alarm", .timeLimit(.minutes(3)))
     func buildWorkers() async throws {
         let f = try LibraryFixture()
         let clips = try await [1.0, 1.5, 2.0].asyncMap { try await f.importTone($0, frequency: 200 * $0) }

@@ -15,7 +15,7 @@ import VoiceAlarmStore
 /// that cannot be read either, from the last list it read — and says so.
 ///
 /// ```swift
-/// let host = try DaemonHost(location: location, options: .init(), say: { print($0) }, open: { try LibraryOpener.open(location).0 })
+/// let host = try DaemonHost(location: location, options: .init(), say: { print($0.isWarning ? "warning" : "note", $0) }, open: { try LibraryOpener.open(location).0 })
 /// host.run()          // until stop() (SIGTERM, Ctrl-C)
 /// ```
 public final class DaemonHost: Sendable {
@@ -61,7 +61,7 @@ public final class DaemonHost: Sendable {
     /// - Parameter open: opens the library normally; when it throws, the daemon runs degraded.
     /// - Throws: `Refusal.notEmbedded` for a systemd data dir; `SchedulerError.daemonRunning` when
     ///   another daemon holds the lock.
-    public init(location: LibraryLocation, options: Options, say: @escaping @Sendable (String) -> Void,
+    public init(location: LibraryLocation, options: Options, say: @escaping @Sendable (DaemonNotice) -> Void,
                 open: () throws -> AlarmService) throws {
         let dataDirectory = location.dataDirectory
         self.dataDirectory = dataDirectory
@@ -100,7 +100,7 @@ public final class DaemonHost: Sendable {
         let events = EventLog(dataDirectory: dataDirectory)
         let degradedPath = "\(dataDirectory)/\(Self.degradedFile)"
         if let degraded {
-            say("warning: the daemon runs degraded: \(degraded); it rings from the scheduler's list (or the last one it read) — run 'voicealarm repair'")
+            say(.degraded(degraded))
             events.record("daemon started degraded: \(degraded)")
             try? FileSystem.atomicWrite(Data(degraded.utf8), to: degradedPath, permissions: 0o600)
         } else {
@@ -124,7 +124,7 @@ public final class DaemonHost: Sendable {
             clock = SystemWallClock()
             cannotWake = "no timer file descriptor (\(error)); sleeping in 5-second slices"
         }
-        if let cannotWake { say("note: alarms cannot wake this machine from suspend: \(cannotWake)") }
+        if let cannotWake { say(.cannotWake(cannotWake)) }
         daemon = AlarmDaemon(
             clock: clock, timeZone: zone, pollInterval: options.pollSeconds,
             alarms: {
@@ -137,15 +137,15 @@ public final class DaemonHost: Sendable {
                 return list
             },
             ring: { alarm, due in
-                say("Ringing alarm \(alarm.id.uuidString.lowercased()) (due \(LocalTimeText.iso(due, zone))).")
+                say(.ringing(alarm: alarm.id, due: LocalTimeText.iso(due, zone)))
                 launcher.ring(alarm)
             },
             missed: { alarm, due, late in
                 let message = "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(Int(MissedAlarmPolicy.window / 60)) min; not ringing"
-                say(message)
+                say(.missed(alarm: alarm.id, due: LocalTimeText.iso(due, zone), lateMinutes: Int(late / 60), windowMinutes: Int(MissedAlarmPolicy.window / 60)))
                 events.record(message)
             },
-            trouble: { say("warning: the daemon could not read its alarms (\($0)); ringing from the last list it read") },
+            trouble: { say(.listUnreadable("\($0)")) },
             lastKnown: lastKnown,
             since: lastLook,
             looked: { try? FileSystem.atomicWrite(Data(String($0.timeIntervalSince1970).utf8), to: lookFile, durable: false) })

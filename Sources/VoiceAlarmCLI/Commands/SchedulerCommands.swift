@@ -74,7 +74,7 @@ enum SchedulerCommands {
         let host: DaemonHost
         do {
             host = try DaemonHost(location: try context.location(), options: options,
-                                  say: { line in if !quiet || line.hasPrefix("warning") { console.note(line) } }, open: context.library)
+                                  say: { notice in if !quiet || notice.isWarning { console.note(notice.line) } }, open: context.library)
         } catch let refusal as DaemonHost.Refusal {
             throw UsageError(refusal.description, command: daemonSpec.name)
         }

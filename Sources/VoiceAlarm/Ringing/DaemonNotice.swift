@@ -1,0 +1,24 @@
+import Foundation
+
+/// What the running daemon tells the person, as values: the command line words them and decides
+/// which `--quiet` keeps (the warnings).
+public enum DaemonNotice: Equatable, Sendable {
+    /// The library cannot be opened: the daemon rings from the scheduler's list, and why.
+    case degraded(String)
+    /// Alarms cannot wake this machine from suspend, and why.
+    case cannotWake(String)
+    /// An alarm rings now; `due` is its ring time as ISO 8601 in the daemon's zone.
+    case ringing(alarm: UUID, due: String)
+    /// An alarm was found too late to ring (more than the missed-alarm window).
+    case missed(alarm: UUID, due: String, lateMinutes: Int, windowMinutes: Int)
+    /// The scheduler's list could not be read; the daemon rings from the last one it read.
+    case listUnreadable(String)
+
+    /// Whether it is a warning, said even under `--quiet`.
+    public var isWarning: Bool {
+        switch self {
+        case .degraded, .listUnreadable: true
+        case .cannotWake, .ringing, .missed: false
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import VoiceAlarm
+
+/// The words for what the running daemon tells the person.
+extension DaemonNotice {
+    /// One line for stderr.
+    var line: String {
+        switch self {
+        case .degraded(let reason):
+            "warning: the daemon runs degraded: \(reason); it rings from the scheduler's list (or the last one it read) — run 'voicealarm repair'"
+        case .cannotWake(let reason):
+            "note: alarms cannot wake this machine from suspend: \(reason)"
+        case .ringing(let alarm, let due):
+            "Ringing alarm \(alarm.uuidString.lowercased()) (due \(due))."
+        case .missed(let alarm, let due, let late, let window):
+            "missed alarm \(alarm.uuidString.lowercased()): due \(due), \(late) min late, more than \(window) min; not ringing"
+        case .listUnreadable(let error):
+            "warning: the daemon could not read its alarms (\(error)); ringing from the last list it read"
+        }
+    }
+}
