@@ -18,6 +18,19 @@ final class CLILibrary {
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
+    /// A library of its own holding a copy of this one's data dir (nothing in it open meanwhile).
+    func copy() throws -> CLILibrary {
+        let copy = CLILibrary()
+        try FileManager.default.copyItem(atPath: dataDir, toPath: copy.dataDir)
+        return copy
+    }
+
+    /// `snapshot()` with this data dir and `others` (the one it was copied from) written as `$DATA`,
+    /// so a copy's snapshot compares with its original's.
+    func snapshot(sameAs others: [String]) async throws -> [String] {
+        try await snapshot().map { line in ([dataDir] + others).reduce(line) { $0.replacingOccurrences(of: $1, with: "$DATA") } }
+    }
+
     /// Everything a failed command must leave as it was: the lists and the files.
     func snapshot() async throws -> [String] {
         let lists = try await [["clip", "list", "--json"], ["alarm", "list", "--json"], ["playlist", "list", "--json"],
@@ -96,25 +109,17 @@ struct LibraryCommandTests {
         (["settings", "colour", "blue"], 64, "unknown setting"),
     ])
     func badInput(_ arguments: [String], _ status: Int32, _ message: String) async throws {
-        let lib = CLILibrary()
-        let calm = "\(ProjectPaths.sampleAudio)/calm.wav"
-        let clip = try await lib.ok(["clip", "import", calm])
-        _ = try await lib.ok(["playlist", "create", "morning", clip])
-        _ = try await lib.ok(["alarm", "add", "morning", "--at", "06:00", "--days", "mon,tue"])
-        let text = lib.dir.file("notes.txt")
-        try Data("I am calm".utf8).write(to: URL(fileURLWithPath: text))
-        let silent = lib.dir.file("muted.wav")
-        try await AudioFixtures.silence(silent, seconds: 2)
-        let substituted = arguments.map { ["TEXT": text, "SILENT": silent, "CALM": calm, "CLIP": clip][$0] ?? $0 }
+        let fixture = try await BadInputFixture.shared.value
+        let lib = try fixture.library.copy()
+        let substituted = arguments.map { ["TEXT": fixture.text, "SILENT": fixture.silent, "CALM": BadInputFixture.calm, "CLIP": fixture.clip][$0] ?? $0 }
 
-        let before = try await lib.snapshot()
         let result = try await lib.run(substituted)
         #expect(result.status == status, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.first?.hasPrefix("error: ") == true && lines.first?.contains(message) == true, "\(result.stderr)")
         #expect(lines.count == (status == 64 ? 2 : 1), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        await #expect(try lib.snapshot() == before)
+        await #expect(try lib.snapshot(sameAs: [fixture.library.dataDir]) == fixture.before)
     }
 
     @Test("A sixth alarm on one target is refused")
@@ -135,5 +140,32 @@ struct LibraryCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: /proc/voicealarm-test"))
         #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
+
+/// The library every bad-input case starts from, built once for the suite through the binary (a
+/// clip, a playlist 'morning' on it, an alarm at 06:00 on Mondays and Tuesdays) with a text file
+/// and a silent recording beside it; each case runs on a copy of its data dir.
+private final class BadInputFixture: @unchecked Sendable {
+    // Unchecked: nothing changes after init, and cases only read it and copy its data dir.
+    static let calm = "\(ProjectPaths.sampleAudio)/calm.wav"
+    static let shared = Task { try await BadInputFixture() }
+
+    let library = CLILibrary()
+    let clip: String
+    let text: String
+    let silent: String
+    /// Its snapshot, its data dir written as `$DATA`.
+    let before: [String]
+
+    private init() async throws {
+        clip = try await library.ok(["clip", "import", Self.calm])
+        _ = try await library.ok(["playlist", "create", "morning", clip])
+        _ = try await library.ok(["alarm", "add", "morning", "--at", "06:00", "--days", "mon,tue"])
+        text = library.dir.file("notes.txt")
+        try Data("I am calm".utf8).write(to: URL(fileURLWithPath: text))
+        silent = library.dir.file("muted.wav")
+        try await AudioFixtures.silence(silent, seconds: 2)
+        before = try await library.snapshot(sameAs: [])
     }
 }
