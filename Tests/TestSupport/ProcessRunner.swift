@@ -1,15 +1,20 @@
 import Foundation
 
 /// What a finished process left behind.
+///
+/// Standard output is kept as bytes and read as text only when asked: several tools write raw
+/// samples there, and decoding megabytes of them as UTF-8 (repairing every invalid sequence) costs
+/// seconds under Swift Testing, which records a backtrace for each error the standard library's
+/// validation raises internally.
 public struct ProcessResult: Sendable {
     public var status: Int32
-    public var stdout: String
     public var stderr: String
     public var stdoutData: Data
+    /// Standard output as text.
+    public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
 
-    public init(status: Int32, stdout: String, stderr: String, stdoutData: Data) {
+    public init(status: Int32, stderr: String, stdoutData: Data) {
         self.status = status
-        self.stdout = stdout
         self.stderr = stderr
         self.stdoutData = stdoutData
     }
@@ -46,7 +51,7 @@ public enum ProcessRunner {
         }
         let outData = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return ProcessResult(status: status, stdout: String(decoding: outData, as: UTF8.self),
+        return ProcessResult(status: status,
                              stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 

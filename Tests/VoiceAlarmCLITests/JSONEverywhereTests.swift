@@ -175,6 +175,6 @@ struct JSONEverywhereTests {
         let text = await out.fileHandleForReading.text(within: 60) { $0.hasSuffix("}\n") }
         kill(process.processIdentifier, SIGKILL)
         await process.ended()
-        return ProcessResult(status: text.hasSuffix("}\n") ? 0 : 1, stdout: text, stderr: "", stdoutData: Data(text.utf8))
+        return ProcessResult(status: text.hasSuffix("}\n") ? 0 : 1, stderr: "", stdoutData: Data(text.utf8))
     }
 }
