@@ -104,8 +104,12 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
                 try run(["enable", "--now", "voicealarm-\(Self.name(id)).timer"])
             } catch {
                 // A timer systemd did not take is not kept as if it would ring: the next command
-                // finds the alarm not held and tries again, and doctor says so meanwhile.
-                unlink(unitPath(id, "timer"))
+                // finds the alarm not held and tries again, and doctor says so meanwhile. One that
+                // cannot be removed would pass for held: the error then says so too.
+                do { try FileSystem.remove(ifPresent: unitPath(id, "timer")) } catch let left {
+                    throw SchedulerError.unitDirectory(path: unitDirectory,
+                                                       reason: "cannot remove \((left.path as NSString).lastPathComponent) (\(left.reason)) after: \(error)")
+                }
                 throw error
             }
         }
@@ -113,8 +117,21 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     public func cancel(id: UUID) throws {
         if activates { _ = systemctl.user(["disable", "--now", "voicealarm-\(Self.name(id)).timer"]) }
-        for kind in ["timer", "service"] { unlink(unitPath(id, kind)) }
+        try removeUnits(of: id)
         if activates { try run(["daemon-reload"]) }
+    }
+
+    /// Removes an alarm's timer and service (either may already be gone). Both are tried; a unit
+    /// that stays (a read-only unit folder) is an error, as systemd would go on ringing it: the
+    /// caller warns that the alarm could not be cancelled, and a later reconcile tries again.
+    private func removeUnits(of id: UUID) throws {
+        var failure: SystemError?
+        for kind in ["timer", "service"] {
+            do { try FileSystem.remove(ifPresent: unitPath(id, kind)) } catch { failure = failure ?? error }
+        }
+        if let failure {
+            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot remove \((failure.path as NSString).lastPathComponent): \(failure.reason)")
+        }
     }
 
     public func alarms() throws -> [ScheduledAlarm] {
