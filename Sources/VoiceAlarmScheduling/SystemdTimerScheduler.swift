@@ -77,19 +77,14 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// Activation goes through `systemctl` only for units where systemd looks for them.
     var activates: Bool { unitDirectory == Self.defaultUnitDirectory && userManagerRunning }
 
-    /// What stops these alarms from ringing, as sentences with what to do; empty when nothing does.
-    public func problems() -> [String] {
-        guard userManagerRunning else {
-            return ["no systemd user manager is running: the timers in \(unitDirectory) are written but nothing will ring them. "
-                    + "On a machine with one: systemctl --user daemon-reload && systemctl --user enable --now 'voicealarm-*.timer'"]
-        }
-        var problems: [String] = []
+    /// What stops these alarms from ringing; empty when nothing does.
+    public func problems() -> [SchedulerProblem] {
+        guard userManagerRunning else { return [.noUserManager(unitDirectory: unitDirectory)] }
+        var problems: [SchedulerProblem] = []
         if unitDirectory != Self.defaultUnitDirectory {
-            problems.append("\(unitDirectory) is not where systemd reads user units (\(Self.defaultUnitDirectory)): link them with 'systemctl --user link'")
+            problems.append(.unitDirectoryNotRead(unitDirectory: unitDirectory, systemdReads: Self.defaultUnitDirectory))
         }
-        if !systemctl.lingering() {
-            problems.append("lingering is off: the alarms ring only while you are logged in (loginctl enable-linger)")
-        }
+        if !systemctl.lingering() { problems.append(.lingeringOff) }
         return problems
     }
 

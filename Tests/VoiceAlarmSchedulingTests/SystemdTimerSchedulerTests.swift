@@ -123,14 +123,14 @@ struct SystemdTimerSchedulerTests {
         let none = FakeSystemctl(managerRunning: false)
         let idle = try scheduler(dir, systemctl: none)
         try idle.schedule(id: UUID(), configuration: weekly)
-        #expect(idle.problems().first?.contains("no systemd user manager is running") == true)
+        #expect(idle.problems() == [.noUserManager(unitDirectory: idle.unitDirectory)])
         #expect(none.calls.withLock { $0 }.allSatisfy { $0 == ["show-environment"] })
 
         let running = FakeSystemctl(managerRunning: true, linger: false)
         let real = try SystemdTimerScheduler(unitDirectory: SystemdTimerScheduler.defaultUnitDirectory + "-test-\(UUID().uuidString.prefix(6))",
                                              dataDirectory: dir.file("data"), executable: ProjectPaths.binary, systemctl: running)
-        #expect(real.problems().contains { $0.contains("not where systemd reads user units") })
-        #expect(real.problems().contains { $0.contains("lingering is off") })
+        #expect(real.problems() == [.unitDirectoryNotRead(unitDirectory: real.unitDirectory, systemdReads: SystemdTimerScheduler.defaultUnitDirectory),
+                                    .lingeringOff])
         try? FileManager.default.removeItem(atPath: real.unitDirectory)
     }
 

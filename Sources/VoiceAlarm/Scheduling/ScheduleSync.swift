@@ -179,8 +179,8 @@ public final class ScheduleSync {
     /// What the scheduler holds now.
     public func scheduled() throws -> [ScheduledAlarm] { try scheduler.alarms() }
 
-    /// What stops the scheduler from ringing the alarms, as sentences saying what to do.
-    public func problems() -> [String] { scheduler.problems() }
+    /// What stops the scheduler from ringing the alarms.
+    public func problems() -> [SchedulerProblem] { scheduler.problems() }
 
     /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,
     /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
