@@ -16,6 +16,10 @@ extension DaemonNotice {
             "missed alarm \(alarm.uuidString.lowercased()): due \(due), \(late) min late, more than \(window) min; not ringing"
         case .listUnreadable(let error):
             "warning: the daemon could not read its alarms (\(error)); ringing from the last list it read"
+        case .pidNotRecorded(let error):
+            "warning: the daemon's pid could not be written into its lock file (\(error)); it holds the lock and rings all the same"
+        case .eventLogUnwritable(let error):
+            "warning: the event log cannot be written (\(error)); the daemon rings all the same, and says here what it would have logged"
         }
     }
 }

@@ -17,8 +17,8 @@ extension Doctor.Problem {
             if !libraryOpens { return "the sound device '\(device)' does not open (\(error)); rings will fail unless --device names one that does" }
             if device == "default" { return "the sound device 'default' does not open (\(error)); rings cannot play on it — \(choose)" }
             return "the sound device '\(device)' does not open (\(error)); rings fall back to 'default' — \(choose)"
-        case .scheduler(let sentence, _):
-            return sentence
+        case .scheduler(let problem, _):
+            return problem.sentence
         case .buildFolder(let executable):
             return "the alarms run \(executable), inside a build folder: 'make clean' or moving the checkout would stop them; "
                 + "run 'make install' (an installed voicealarm on PATH is used instead), then 'voicealarm reconcile'"

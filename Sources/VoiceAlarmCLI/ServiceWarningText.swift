@@ -30,6 +30,10 @@ extension ServiceWarning {
             String(format: "Made %@ private: it was open to other users (mode %04o), it is 0700 now.", path, previousMode)
         case .libraryMovedAside(let path):
             "The damaged library is kept as \(path)."
+        case .soundFileNotRemoved(let alarm, let path, let error):
+            "warning: alarm \(Self.id(alarm)): voice file \(path) could not be removed (\(error)); it stays until it is removed by hand"
+        case .soundFileNotPrivate(let alarm, let path, let error):
+            "warning: alarm \(Self.id(alarm)): voice file \(path) could not be made private (\(error)); other users may be able to read it"
         }
     }
 

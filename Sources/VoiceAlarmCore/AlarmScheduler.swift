@@ -66,9 +66,9 @@ public protocol AlarmScheduler {
     /// False when the backend's copy of `alarm` is out of date in a way its configuration does
     /// not show (an edited or corrupt unit file, a passed DST gap day).
     func isCurrent(_ alarm: ScheduledAlarm) -> Bool
-    /// What stops this backend from ringing alarms (no daemon, no user manager…), as sentences
-    /// that say what to do; empty when nothing does.
-    func problems() -> [String]
+    /// What stops this backend from ringing alarms (no daemon, no user manager…); empty when
+    /// nothing does.
+    func problems() -> [SchedulerProblem]
     /// The same backend for voice files kept in another folder: a backend that writes their
     /// paths (systemd units name the file a ring plays) is made anew with the folder; one that
     /// keeps only their names is itself.

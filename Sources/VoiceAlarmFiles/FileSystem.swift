@@ -264,9 +264,33 @@ public enum FileSystem {
         access(path, W_OK | X_OK) == 0
     }
 
-    /// Removes a file; a file already gone is not an error.
+    /// Removes a file; a file already gone is not an error, and neither is any other failure:
+    /// for leftovers whose removal is a courtesy. A file whose removal matters goes through
+    /// `remove(ifPresent:)`.
     public static func remove(_ path: String) {
-        unlink(path)
+        try? remove(ifPresent: path)
+    }
+
+    /// Removes the file (or link: it is not followed) at `path`; nothing there is success. The
+    /// corresponding C function is `unlink`.
+    /// - Throws: `SystemError` for any other failure, with `errno` as `unlink` left it (`EACCES`,
+    ///   `EROFS`, `EISDIR`/`EPERM` for a folder…).
+    public static func remove(ifPresent path: String) throws(SystemError) {
+        guard unlink(path) != 0 else { return }
+        let failure = SystemError.capture("unlink", path: path)
+        if failure.code == ENOENT { return }
+        // A read-only file system answers EROFS before it looks: nothing there is success all the same.
+        var info = stat()
+        if lstat(path, &info) != 0, errno == ENOENT { return }
+        throw failure
+    }
+
+    /// Creates an empty file at `path` with `permissions` (less the umask), only when nothing is
+    /// there, a link included (`O_CREAT | O_EXCL`): for a file a library then opens by name and
+    /// must find private from the start (SQLite keeps the mode of the file it is given).
+    /// - Throws: `SystemError` from `open` (`EEXIST` when something is there).
+    public static func createEmptyFile(at path: String, permissions: Int) throws(SystemError) {
+        _ = try FileDescriptor(opening: path, .readWrite, options: [.create, .exclusive], permissions: permissions)
     }
 
     /// Removes a folder and everything in it; links inside are removed, never followed. A folder

@@ -53,9 +53,8 @@ public final class EmbeddedScheduler: AlarmScheduler {
     }
 
     /// With no daemon running for this data dir, nothing rings these alarms: say so.
-    public func problems() -> [String] {
-        DaemonLock.isHeld(dataDirectory: dataDirectory) ? []
-            : ["no 'voicealarm daemon' is running for \(dataDirectory): nothing will ring these alarms; start one with 'voicealarm daemon' (or use --scheduler systemd)"]
+    public func problems() -> [SchedulerProblem] {
+        DaemonLock.isHeld(dataDirectory: dataDirectory) ? [] : [.noDaemon(dataDirectory: dataDirectory)]
     }
 
     /// The list in `dataDirectory`, read however it can be: opened normally, else read without

@@ -77,19 +77,14 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// Activation goes through `systemctl` only for units where systemd looks for them.
     var activates: Bool { unitDirectory == Self.defaultUnitDirectory && userManagerRunning }
 
-    /// What stops these alarms from ringing, as sentences with what to do; empty when nothing does.
-    public func problems() -> [String] {
-        guard userManagerRunning else {
-            return ["no systemd user manager is running: the timers in \(unitDirectory) are written but nothing will ring them. "
-                    + "On a machine with one: systemctl --user daemon-reload && systemctl --user enable --now 'voicealarm-*.timer'"]
-        }
-        var problems: [String] = []
+    /// What stops these alarms from ringing; empty when nothing does.
+    public func problems() -> [SchedulerProblem] {
+        guard userManagerRunning else { return [.noUserManager(unitDirectory: unitDirectory)] }
+        var problems: [SchedulerProblem] = []
         if unitDirectory != Self.defaultUnitDirectory {
-            problems.append("\(unitDirectory) is not where systemd reads user units (\(Self.defaultUnitDirectory)): link them with 'systemctl --user link'")
+            problems.append(.unitDirectoryNotRead(unitDirectory: unitDirectory, systemdReads: Self.defaultUnitDirectory))
         }
-        if !systemctl.lingering() {
-            problems.append("lingering is off: the alarms ring only while you are logged in (loginctl enable-linger)")
-        }
+        if !systemctl.lingering() { problems.append(.lingeringOff) }
         return problems
     }
 
@@ -104,8 +99,12 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
                 try run(["enable", "--now", "voicealarm-\(Self.name(id)).timer"])
             } catch {
                 // A timer systemd did not take is not kept as if it would ring: the next command
-                // finds the alarm not held and tries again, and doctor says so meanwhile.
-                unlink(unitPath(id, "timer"))
+                // finds the alarm not held and tries again, and doctor says so meanwhile. One that
+                // cannot be removed would pass for held: the error then says so too.
+                do { try FileSystem.remove(ifPresent: unitPath(id, "timer")) } catch let left {
+                    throw SchedulerError.unitDirectory(path: unitDirectory,
+                                                       reason: "cannot remove \((left.path as NSString).lastPathComponent) (\(left.reason)) after: \(error)")
+                }
                 throw error
             }
         }
@@ -113,8 +112,21 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     public func cancel(id: UUID) throws {
         if activates { _ = systemctl.user(["disable", "--now", "voicealarm-\(Self.name(id)).timer"]) }
-        for kind in ["timer", "service"] { unlink(unitPath(id, kind)) }
+        try removeUnits(of: id)
         if activates { try run(["daemon-reload"]) }
+    }
+
+    /// Removes an alarm's timer and service (either may already be gone). Both are tried; a unit
+    /// that stays (a read-only unit folder) is an error, as systemd would go on ringing it: the
+    /// caller warns that the alarm could not be cancelled, and a later reconcile tries again.
+    private func removeUnits(of id: UUID) throws {
+        var failure: SystemError?
+        for kind in ["timer", "service"] {
+            do { try FileSystem.remove(ifPresent: unitPath(id, kind)) } catch { failure = failure ?? error }
+        }
+        if let failure {
+            throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot remove \((failure.path as NSString).lastPathComponent): \(failure.reason)")
+        }
     }
 
     public func alarms() throws -> [ScheduledAlarm] {

@@ -72,8 +72,7 @@ public final class Database {
     public static func create(at path: String, schema: (Database) throws -> Void) throws -> Bool {
         do {
             return try FileSystem.atomicCreate(at: path, permissions: 0o600) { temporary in
-                let fd = try SystemError.check("open", path: path) { open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-                close(fd)
+                try FileSystem.createEmptyFile(at: temporary, permissions: 0o600)   // SQLite keeps the mode it finds
                 let database = try Database(path: temporary, mode: .create)
                 try database.execute("PRAGMA journal_mode = DELETE")   // everything in the one file that is linked
                 try schema(database)

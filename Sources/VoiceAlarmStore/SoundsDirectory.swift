@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// The folder of alarm sounds: one `<alarm-uuid>.<ext>` per voice alarm, mode 0700 for the
 /// folder and 0600 for its files (a voice is personal). `--sounds-dir` may point it at an app
@@ -34,22 +35,31 @@ public struct SoundsDirectory: Sendable {
 
     public func path(of fileName: String) -> String { "\(path)/\(fileName)" }
 
-    /// Makes a just-written file private.
-    public func makePrivate(_ fileName: String) { chmod(path(of: fileName), 0o600) }
+    /// Makes a just-written file private (0600).
+    /// - Throws: `SystemError` from `chmod`. The file is whole and rings as it is, so a builder
+    ///   keeps it and warns that others may read it rather than give the alarm up.
+    public func makePrivate(_ fileName: String) throws(SystemError) { try FileSystem.setPermissions(path(of: fileName), 0o600) }
 
     /// The names of the files in the folder, hidden ones included.
     public func fileNames() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
 
     /// Removes one file of the folder; one already gone is not an error.
-    public func remove(_ fileName: String) { unlink(path(of: fileName)) }
+    /// - Throws: `SystemError` when it stays (a read-only or foreign folder): the caller says so,
+    ///   as a ringtone left behind takes room and may hold an old recording.
+    public func remove(_ fileName: String) throws(SystemError) { try FileSystem.remove(ifPresent: path(of: fileName)) }
 
     /// Removes every file of `alarm` except `keeping` (a voice switched off, an alarm removed,
     /// a format changed). Hidden temporary files of an interrupted build go too, unless
     /// `temporaries` is false (another process may be writing one now).
-    public func removeFiles(of alarm: UUID, keeping: String? = nil, temporaries: Bool = true) {
+    /// - Returns: the removals that failed, one per file that stays; every file is tried. Not
+    ///   discardable: a ringtone that cannot be removed is reported, never silently kept.
+    public func removeFiles(of alarm: UUID, keeping: String? = nil, temporaries: Bool = true) -> [SystemError] {
         let id = alarm.uuidString.lowercased()
+        var failures: [SystemError] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where name != keeping {
-            if name.hasPrefix(id + ".") || (temporaries && name.hasPrefix("." + id + ".")) { unlink(path(of: name)) }
+            guard name.hasPrefix(id + ".") || (temporaries && name.hasPrefix("." + id + ".")) else { continue }
+            do { try remove(name) } catch { failures.append(error) }
         }
+        return failures
     }
 }

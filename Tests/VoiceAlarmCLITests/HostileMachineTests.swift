@@ -90,13 +90,15 @@ struct HostileMachineTests {
         let pipe = Pipe()
         holder.standardOutput = pipe
         try holder.run()
-        defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }   // SIGTERM may be ignored, inherited from the runner
-        _ = await pipe.fileHandleForReading.text(within: 30) { $0.contains("held") }
+        // SIGKILL: SIGTERM may be ignored, inherited from the runner.
+        try await holder.killed {
+            _ = await pipe.fileHandleForReading.text(within: 30) { $0.contains("held") }
 
-        let start = Date()
-        let result = try await lib.run(["ring", id, "--max-seconds", "1", "-q"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "\(id).m4a\n")
-        #expect(Date().timeIntervalSince(start) < 10, "the ring waited \(Date().timeIntervalSince(start)) s")
+            let start = Date()
+            let result = try await lib.run(["ring", id, "--max-seconds", "1", "-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "\(id).m4a\n")
+            #expect(Date().timeIntervalSince(start) < 10, "the ring waited \(Date().timeIntervalSince(start)) s")
+        }
     }
 }

@@ -104,20 +104,21 @@ struct SchedulerCommandTests {
         daemon.standardError = FileHandle.nullDevice
         daemon.standardOutput = FileHandle.nullDevice
         try daemon.run()
-        defer { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
-        let look = "\(lib.dataDir)/daemon-last-look"
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: look) { await pause(0.1) }
-        await pause(0.5)
-        let before = try String(contentsOfFile: look, encoding: .utf8)
-        // Set the wall clock to what it already is: a step of a few microseconds, still a clock change.
-        try await ProcessRunner.mustRun("/bin/bash", ["-c", "date -s @$(date +%s.%N) >/dev/null"])
-        let stepped = Date()
-        var noticed = false
-        while Date().timeIntervalSince(stepped) < 1, !noticed {
-            noticed = (try? String(contentsOfFile: look, encoding: .utf8)) != before
-            await pause(0.02)
+        try await daemon.killed {
+            let look = "\(lib.dataDir)/daemon-last-look"
+            for _ in 0..<100 where !FileManager.default.fileExists(atPath: look) { await pause(0.1) }
+            await pause(0.5)
+            let before = try String(contentsOfFile: look, encoding: .utf8)
+            // Set the wall clock to what it already is: a step of a few microseconds, still a clock change.
+            try await ProcessRunner.mustRun("/bin/bash", ["-c", "date -s @$(date +%s.%N) >/dev/null"])
+            let stepped = Date()
+            var noticed = false
+            while Date().timeIntervalSince(stepped) < 1, !noticed {
+                noticed = (try? String(contentsOfFile: look, encoding: .utf8)) != before
+                await pause(0.02)
+            }
+            #expect(noticed, "the daemon looked again within a second of the step (it sleeps for 600 s otherwise)")
         }
-        #expect(noticed, "the daemon looked again within a second of the step (it sleeps for 600 s otherwise)")
     }
 
     @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",

@@ -26,7 +26,7 @@ private final class MemoryScheduler: AlarmScheduler {
     func schedule(id: UUID, configuration: AlarmConfiguration) throws { held[id] = configuration }
     func cancel(id: UUID) throws { held[id] = nil }
     func alarms() throws -> [ScheduledAlarm] { held.map { ScheduledAlarm(id: $0.key, configuration: $0.value) } }
-    func problems() -> [String] { [] }
+    func problems() -> [SchedulerProblem] { [] }
 }
 
 private func take(_ path: String, frames: Int) -> TakeRecorder.Take {
@@ -97,7 +97,7 @@ struct ServicePartsTests {
         let report = try Doctor(service: f.service, openDevice: { _ in throw NoDevice() }).examine()
         #expect(report.backend == .embedded && !report.deviceOpens)
         #expect(report.problems.contains(.deviceDoesNotOpen(device: "default", error: "no such card")))
-        #expect(report.problems.contains { if case .scheduler(let text, _) = $0 { text.contains("no 'voicealarm daemon' is running") } else { false } })
+        #expect(report.problems.contains { if case .scheduler(.noDaemon(f.service.dataDirectory), _) = $0 { true } else { false } })
         #expect(report.defaultTone.map { FileManager.default.fileExists(atPath: $0) } == true)
     }
 

@@ -117,20 +117,38 @@ struct SystemdTimerSchedulerTests {
         #expect(!systemd.isCurrent(ScheduledAlarm(id: id, configuration: weekly)))
     }
 
+    @Test("Cancelling in a read-only unit folder is an error naming the unit that stays; an alarm with no units there cancels fine",
+          .timeLimit(.minutes(1)))
+    func cancelReadOnly() async throws {
+        let dir = TemporaryDirectory("cancel-ro")
+        let systemd = try scheduler(dir)
+        let id = UUID()
+        try systemd.schedule(id: id, configuration: weekly)
+        try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "--bind", systemd.unitDirectory, systemd.unitDirectory])
+        defer { unmountLazily(systemd.unitDirectory) }
+        try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "-o", "remount,bind,ro", systemd.unitDirectory])
+        #expect(throws: SchedulerError.unitDirectory(path: systemd.unitDirectory,
+                                                     reason: "cannot remove voicealarm-\(id.uuidString.lowercased()).timer: Read-only file system")) {
+            try systemd.cancel(id: id)
+        }
+        #expect(try systemd.alarms().map(\.id) == [id], "still held, as systemd would still ring it")
+        try systemd.cancel(id: UUID())
+    }
+
     @Test("Without a user manager the units are written and the problem says how to activate them; with one, they are enabled")
     func activation() throws {
         let dir = TemporaryDirectory("activate")
         let none = FakeSystemctl(managerRunning: false)
         let idle = try scheduler(dir, systemctl: none)
         try idle.schedule(id: UUID(), configuration: weekly)
-        #expect(idle.problems().first?.contains("no systemd user manager is running") == true)
+        #expect(idle.problems() == [.noUserManager(unitDirectory: idle.unitDirectory)])
         #expect(none.calls.withLock { $0 }.allSatisfy { $0 == ["show-environment"] })
 
         let running = FakeSystemctl(managerRunning: true, linger: false)
         let real = try SystemdTimerScheduler(unitDirectory: SystemdTimerScheduler.defaultUnitDirectory + "-test-\(UUID().uuidString.prefix(6))",
                                              dataDirectory: dir.file("data"), executable: ProjectPaths.binary, systemctl: running)
-        #expect(real.problems().contains { $0.contains("not where systemd reads user units") })
-        #expect(real.problems().contains { $0.contains("lingering is off") })
+        #expect(real.problems() == [.unitDirectoryNotRead(unitDirectory: real.unitDirectory, systemdReads: SystemdTimerScheduler.defaultUnitDirectory),
+                                    .lingeringOff])
         try? FileManager.default.removeItem(atPath: real.unitDirectory)
     }
 

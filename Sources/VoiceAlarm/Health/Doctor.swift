@@ -52,9 +52,9 @@ public struct Doctor {
         case defaultToneUnavailable(String?)
         /// The playback device does not open.
         case deviceDoesNotOpen(device: String, error: String)
-        /// What the scheduler says stops it from ringing (its own sentence); `alarmsWaiting` when
-        /// live alarms depend on it (with none, it is a warning for the next one).
-        case scheduler(String, alarmsWaiting: Bool)
+        /// What the scheduler says stops it from ringing; `alarmsWaiting` when live alarms
+        /// depend on it (with none, it is a warning for the next one).
+        case scheduler(SchedulerProblem, alarmsWaiting: Bool)
         /// The alarms run a binary inside a build folder: they ring today, but 'make clean' or a
         /// moved checkout would stop them. A warning, not a failure.
         case buildFolder(executable: String)

@@ -38,7 +38,10 @@ final class RingLauncher: Sendable {
         do { try process.run() } catch {
             let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(SystemError.text(of: error, path: executable))"
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-            EventLog(dataDirectory: dataDirectory).record(message)
+            // Said on stderr just above in any case: a log that cannot take it is said there too.
+            do { try EventLog(dataDirectory: dataDirectory).record(message) } catch {
+                FileHandle.standardError.write(Data("warning: the event log cannot be written (\(error))\n".utf8))
+            }
             return
         }
         running.withLock { processes in

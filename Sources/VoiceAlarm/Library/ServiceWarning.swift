@@ -29,4 +29,9 @@ public enum ServiceWarning: Equatable, Sendable {
     case folderMadePrivate(path: String, previousMode: UInt32)
     /// A repair moved the damaged library aside, to this path.
     case libraryMovedAside(String)
+    /// A voice file of an alarm that should go (a replaced format, a removed alarm, a voice
+    /// switched off) could not be removed: it stays, taking room, and may hold an old recording.
+    case soundFileNotRemoved(alarm: UUID, path: String, error: String)
+    /// A new voice file could not be made private (0600): it rings, but other users may read it.
+    case soundFileNotPrivate(alarm: UUID, path: String, error: String)
 }

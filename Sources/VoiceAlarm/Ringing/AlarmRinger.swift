@@ -36,6 +36,8 @@ public final class AlarmRinger {
     let say: (String) -> Void
     let events: EventLog
     let registry: RingingRegistry
+    /// Whether a line could not be written to the event log (said once per ring, not per line).
+    private var eventLogFailed = false
 
     /// A ringer for the alarms of `service`.
     /// - Parameters:
@@ -92,7 +94,7 @@ public final class AlarmRinger {
         let tag = subject.tag
         if let degraded = subject.degraded {
             say("warning: \(tag): \(degraded); ringing anyway")
-            events.record("\(tag): \(degraded); ringing anyway")
+            log("\(tag): \(degraded); ringing anyway")
         }
         if options.scheduled {
             let now = now()
@@ -100,7 +102,7 @@ public final class AlarmRinger {
                case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now) {
                 let message = "missed \(tag): due \(Int(late / 60)) min ago, more than \(Int(MissedAlarmPolicy.window / 60)) min late; not ringing"
                 say(message)
-                events.record(message, at: now)
+                log(message, at: now)
                 return .missed(lateBy: late)
             }
         }
@@ -112,9 +114,11 @@ public final class AlarmRinger {
         try? registry.register(id)
         defer {
             mixer?.restore()
-            registry.unregister(id)
+            // A stale entry left behind is harmless (`stop` skips and removes an entry whose process
+            // is not a ring), but the person learns that `voicealarm stop` may find it.
+            do { try registry.unregister(id) } catch { say("warning: \(tag): the ringing entry cannot be removed (\(error))") }
         }
-        events.record("ringing \(tag) with \(soundName) on '\(device)'")
+        log("ringing \(tag) with \(soundName) on '\(device)'")
         let limit = Int(options.maxSeconds * Double(rate))
         let ramp = VolumeRamp(seconds: VolumeRamp.clamped(options.rampSeconds), sampleRate: rate)
         var played = 0
@@ -131,7 +135,7 @@ public final class AlarmRinger {
                 // unplugged): 'default' at once, then the asked device and 'default' again for a few
                 // seconds (a sound server comes back within one) before the ring is given up, loudly.
                 say("warning: \(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
-                events.record("\(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
+                log("\(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
                 mixer?.restore()
                 mixer = nil
                 var reopened: (PlaybackSink, String)?
@@ -149,7 +153,7 @@ public final class AlarmRinger {
                 guard let reopened else { _ = try noSound(tag, lastError); return .rang(seconds: 0, sound: soundName, device: device) }
                 (sink, device) = reopened
                 say("\(tag): ringing on '\(device)'")
-                events.record("\(tag): ringing on '\(device)' again")
+                log("\(tag): ringing on '\(device)' again")
                 mixer = raiseMixer(of: device, to: options.mixerFloor)
             }
             played += count
@@ -157,7 +161,7 @@ public final class AlarmRinger {
         }
         if !shouldStop() { sink.drain() }
         let seconds = Double(played) / Double(rate)
-        events.record(String(format: "stopped \(tag) after %.1f s", seconds))
+        log(String(format: "stopped \(tag) after %.1f s", seconds))
         return .rang(seconds: seconds, sound: soundName, device: device)
     }
 
@@ -175,7 +179,7 @@ public final class AlarmRinger {
                 say("warning: \(tag): voice file \(file) holds no audio; ringing the default tone")
             } catch {
                 say("warning: \(tag): voice file failed at ring time (\(error)); ringing the default tone")
-                events.record("\(tag): voice file \(file) failed at ring time (\(error)); default tone")
+                log("\(tag): voice file \(file) failed at ring time (\(error)); default tone")
             }
         }
         do {
@@ -183,14 +187,14 @@ public final class AlarmRinger {
             return (try AudioDecoder(path: path, sampleRate: rate).readAll(), DefaultTone.fileName)
         } catch {
             say("warning: \(tag): the default tone's file cannot be used (\(error)); ringing it from memory")
-            events.record("\(tag): the default tone's file cannot be used (\(error)); rung from memory")
+            log("\(tag): the default tone's file cannot be used (\(error)); rung from memory")
         }
         do {
             return (try DefaultTone.samples(sampleRate: rate), DefaultTone.fileName)
         } catch {
             let message = "ALARM MADE NO SOUND: \(tag): neither the voice file nor the default tone could be prepared: \(error)"
             say("error: " + message)
-            events.record(message)
+            log(message)
             throw error
         }
     }
@@ -213,15 +217,26 @@ public final class AlarmRinger {
         } catch {
             guard device != "default" else { return try noSound(tag, error) }
             say("warning: \(error); trying 'default'")
-            events.record("\(tag): \(error); trying 'default'")
+            log("\(tag): \(error); trying 'default'")
             do { return (try openDevice("default", rate), "default") } catch { return try noSound(tag, error) }
+        }
+    }
+
+    /// Writes `message` to the event log. A log that cannot be written never stops or delays the
+    /// ring: the first failure is said on stderr (which a scheduler's journal keeps, so the event
+    /// is not lost), later ones are not repeated.
+    private func log(_ message: String, at date: Date? = nil) {
+        do { try events.record(message, at: date ?? Date()) } catch {
+            guard !eventLogFailed else { return }
+            eventLogFailed = true
+            say("warning: the event log cannot be written (\(error)); this ring is not recorded there")
         }
     }
 
     private func noSound(_ tag: String, _ error: Error) throws -> (PlaybackSink, String) {
         let message = "ALARM MADE NO SOUND: \(tag): no sound device could play it: \(error)"
         say("error: " + message)
-        events.record(message)
+        log(message)
         throw error
     }
 }

@@ -97,11 +97,23 @@ public final class DaemonHost: Sendable {
         let lastListPath = "\(dataDirectory)/\(Self.lastListFile)"
         let lastKnown = FileManager.default.contents(atPath: lastListPath).flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
         watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
+        if let unrecorded = lock?.pidNotRecorded { say(.pidNotRecorded("\(unrecorded)")) }
         let events = EventLog(dataDirectory: dataDirectory)
+        let eventLogFailed = Mutex(false)
+        // A line the log cannot take never stops the daemon: the first failure is said, the rest are not repeated.
+        let log: @Sendable (String) -> Void = { message in
+            do { try events.record(message) } catch {
+                let first = eventLogFailed.withLock { failed in
+                    defer { failed = true }
+                    return !failed
+                }
+                if first { say(.eventLogUnwritable("\(error)")) }
+            }
+        }
         let degradedPath = "\(dataDirectory)/\(Self.degradedFile)"
         if let degraded {
             say(.degraded(degraded))
-            events.record("daemon started degraded: \(degraded)")
+            log("daemon started degraded: \(degraded)")
             try? FileSystem.atomicWrite(Data(degraded.utf8), to: degradedPath, permissions: 0o600)
         } else {
             FileSystem.remove(degradedPath)
@@ -143,7 +155,7 @@ public final class DaemonHost: Sendable {
             missed: { alarm, due, late in
                 let message = "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(Int(MissedAlarmPolicy.window / 60)) min; not ringing"
                 say(.missed(alarm: alarm.id, due: LocalTimeText.iso(due, zone), lateMinutes: Int(late / 60), windowMinutes: Int(MissedAlarmPolicy.window / 60)))
-                events.record(message)
+                log(message)
             },
             trouble: { say(.listUnreadable("\($0)")) },
             lastKnown: lastKnown,

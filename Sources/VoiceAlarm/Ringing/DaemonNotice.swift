@@ -13,11 +13,17 @@ public enum DaemonNotice: Equatable, Sendable {
     case missed(alarm: UUID, due: String, lateMinutes: Int, windowMinutes: Int)
     /// The scheduler's list could not be read; the daemon rings from the last one it read.
     case listUnreadable(String)
+    /// The daemon holds its lock, but its pid could not be written into the lock file (a full
+    /// disk): a second daemon refused meanwhile cannot name it. The error.
+    case pidNotRecorded(String)
+    /// A line could not be appended to the event log (said once): the daemon rings on, and what
+    /// it would have logged (a missed alarm) is said on stderr only. The error.
+    case eventLogUnwritable(String)
 
     /// Whether it is a warning, said even under `--quiet`.
     public var isWarning: Bool {
         switch self {
-        case .degraded, .listUnreadable: true
+        case .degraded, .listUnreadable, .pidNotRecorded, .eventLogUnwritable: true
         case .cannotWake, .ringing, .missed: false
         }
     }

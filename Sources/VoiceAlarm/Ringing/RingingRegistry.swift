@@ -17,7 +17,10 @@ public struct RingingRegistry: Sendable {
         try FileSystem.atomicWrite(Data("\(pid)\n".utf8), to: file(id))
     }
 
-    public func unregister(_ id: UUID) { unlink(file(id)) }
+    /// Records that `id` no longer rings; an entry already gone is not an error.
+    /// - Throws: `SystemError` when the entry stays (a read-only or foreign folder): harmless for
+    ///   `stop`, which skips an entry whose process is no ring, so the ring only says so.
+    public func unregister(_ id: UUID) throws(SystemError) { try FileSystem.remove(ifPresent: file(id)) }
 
     /// Sends SIGTERM to every ringing process of ours; stale entries (the process is gone, or is
     /// not a voicealarm ring) are removed. Returns the alarms stopped.
@@ -27,7 +30,8 @@ public struct RingingRegistry: Sendable {
             guard let id = UUID(uuidString: String(name.dropLast(4))),
                   let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
                   let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid) else {
-                unlink("\(directory)/\(name)")
+                // Best effort: an entry that cannot be removed is stale all the same, and skipped again next time.
+                FileSystem.remove("\(directory)/\(name)")
                 continue
             }
             if kill(pid, SIGTERM) == 0 { stopped.append(id) }

@@ -76,7 +76,7 @@ public final class ScheduleSync {
             // A file of another format goes only once the scheduler names the new one: killed
             // anywhere before, the scheduler still names a file that exists.
             if schedule(stored.alarm.id, held: held, snoozes: snoozes), case .built(let fileName, _) = outcome {
-                builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
+                builder.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
             }
         }
         return summary
@@ -125,14 +125,16 @@ public final class ScheduleSync {
             for name in present where name != keeping && name.hasPrefix(id + ".") {
                 guard let stamp = try? FileStamp(path: builder.sounds.path(of: name)),
                       now.timeIntervalSince1970 - stamp.modifiedSeconds > FileSystem.abandonedTemporaryAge else { continue }
-                builder.sounds.remove(name)
+                do { try builder.sounds.remove(name) } catch {
+                    warn(.soundFileNotRemoved(alarm: stored.alarm.id, path: error.path, error: error.reason))
+                }
             }
         }
     }
 
     /// Cancels a removed alarm (and a snoozed ring of it) and deletes its files.
     func retire(_ id: UUID) {
-        builder.sounds.removeFiles(of: id)
+        builder.removeFiles(of: id)
         do {
             try scheduler.cancel(id: id)
             try scheduler.cancel(id: Snooze.scheduleID(for: id))
@@ -177,8 +179,8 @@ public final class ScheduleSync {
     /// What the scheduler holds now.
     public func scheduled() throws -> [ScheduledAlarm] { try scheduler.alarms() }
 
-    /// What stops the scheduler from ringing the alarms, as sentences saying what to do.
-    public func problems() -> [String] { scheduler.problems() }
+    /// What stops the scheduler from ringing the alarms.
+    public func problems() -> [SchedulerProblem] { scheduler.problems() }
 
     /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,
     /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
@@ -206,7 +208,7 @@ public final class ScheduleSync {
         for id in plan.cancel { try scheduler.cancel(id: id) }
         // The scheduler names every file built just now: the ones they replace go now, other leftovers once they are old.
         for (stored, outcome) in zip(due, outcomes) {
-            if case .built(let fileName, _) = outcome { builder.sounds.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false) }
+            if case .built(let fileName, _) = outcome { builder.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false) }
         }
         retireStaleFiles(try store.alarms())
         return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)

@@ -95,12 +95,15 @@ public final class SoundBuilder {
                     guard !clips.isEmpty else { return try fallBack(stored, .noUsableRecording) }
                     continue
                 }
-                sounds.makePrivate(fileName)
+                // A file that stays readable by others still rings: warned of, never a reason to lose the voice.
+                do { try sounds.makePrivate(fileName) } catch {
+                    warn(.soundFileNotPrivate(alarm: alarm.id, path: error.path, error: error.reason))
+                }
                 let stamp = (try? FileStamp(path: sounds.path(of: fileName))).flatMap { $0.isExact ? $0 : nil }   // checked by the render just now
                 try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp, recordings: recordings)
                 // The old file (another format) stays until the scheduler names the new one (`ScheduleSync`):
                 // a ring the scheduler starts meanwhile, even from a library it cannot read, finds it.
-                if try store.alarm(alarm.id) == nil { sounds.removeFiles(of: alarm.id) }   // removed meanwhile
+                if try store.alarm(alarm.id) == nil { removeFiles(of: alarm.id) }   // removed meanwhile
                 if let shortfall { warn(.ringtoneQuiet(alarm: alarm.id, shortfall: shortfall)) }
                 return .built(fileName: fileName, shortfall: shortfall)
             }
@@ -180,6 +183,15 @@ public final class SoundBuilder {
         }
     }
 
+    /// Removes the voice files of `id` but `keeping` (see `SoundsDirectory.removeFiles`); each
+    /// that stays is warned of (`ServiceWarning.soundFileNotRemoved`) and the work goes on: the
+    /// store no longer names it, so it can never ring in place of the right sound.
+    func removeFiles(of id: UUID, keeping: String? = nil, temporaries: Bool = true) {
+        for failure in sounds.removeFiles(of: id, keeping: keeping, temporaries: temporaries) {
+            warn(.soundFileNotRemoved(alarm: id, path: failure.path, error: failure.reason))
+        }
+    }
+
     /// Records the default tone for an alarm, then deletes its voice file (record first, so the
     /// store never points at a file that is gone).
     /// An alarm already recorded so is left as it is: walking every alarm writes nothing for it.
@@ -188,7 +200,7 @@ public final class SoundBuilder {
         let recorded = stored.soundFile == nil && stored.soundIdentity == nil && stored.soundReason == reason.description
             && stored.soundStamp == nil && stored.soundRecordings == nil && stored.rebuildPending == nil
         if !recorded { try store.setSound(for: id, file: nil, identity: nil, reason: reason.description) }
-        sounds.removeFiles(of: id)
+        removeFiles(of: id)
         return .defaultTone(reason)
     }
 }

@@ -165,7 +165,7 @@ enum AlarmCommands {
         if let skipped = status.alarm.schedule.firstSkippedRing(after: service.now(), in: service.timeZone) {
             notes.append("note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed")
         }
-        notes += service.sync.problems().map { "warning: \($0)" }
+        notes += service.sync.problems().map { "warning: \($0.sentence)" }
         if let warning = buildFolderWarning { notes.append("warning: \(warning.sentence(libraryOpens: true))") }
         context.present(AddedJSON(alarm: AlarmJSON(status, service.timeZone), notes: notes)) { context.console.result(status.alarm.idString) }
         let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"

@@ -111,7 +111,7 @@ enum RingCommands {
                             + (snooze.left == 0 ? "; that is the last snooze." : " (\(snooze.left) more snooze\(snooze.left == 1 ? "" : "s") left)."))
             }
             // Said even under --quiet: a snooze nothing will ring is a person not woken.
-            for problem in service.sync.problems() { context.console.note("warning: \(problem)") }
+            for problem in service.sync.problems() { context.console.note("warning: \(problem.sentence)") }
         case listenSpec.name:
             let service = try context.library()
             let stop = StopFlag()

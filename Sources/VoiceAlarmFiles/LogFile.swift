@@ -1,0 +1,24 @@
+import Foundation
+
+/// A file that lines are only ever added to the end of: opened for each append with `O_APPEND`
+/// (lines of several processes at once never overwrite each other), created 0600, and never
+/// through a symbolic link (`O_NOFOLLOW`: a link in its place is refused, so the log cannot be
+/// pointed at another file). Nothing is kept open between appends. The corresponding C functions
+/// are `open`, `write` and `close`.
+///
+/// ```swift
+/// try LogFile(path: "\(dataDirectory)/events.log").append("2027-01-04T07:00:00+01:00 ringing alarm …\n")
+/// ```
+public struct LogFile: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// Adds `text` at the end of the file, creating it when it is missing.
+    /// - Throws: `SystemError` from `open` (`ELOOP` for a link, `EROFS`, `EACCES`…) or `write`
+    ///   (`ENOSPC`…; part of the text may then be in the file).
+    public func append(_ text: String) throws(SystemError) {
+        let file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .append, .noFollow], permissions: 0o600)
+        try file.write(text)
+    }
+}
