@@ -16,7 +16,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build demo test sanitize soak test-cluster bench bench-walk bench-corpus clean samples docs picture install uninstall
+.PHONY: deps build-deps build demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -60,6 +60,14 @@ TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(P
 test: build $(PYTHON)
 	@rm -f .build/test-events.jsonl
 	$(TEST_ENV) swift test --event-stream-output-path .build/test-events.jsonl; status=$$?; \
+	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
+
+# Every case of the exhaustive sweeps as well (TestScope.full in the tests: every shard engine, every
+# SIGKILL point, every case of the table-driven sweeps that make test samples): run before a change
+# to those parts is called done. About twice as long as make test.
+test-full: build $(PYTHON)
+	@rm -f .build/test-events.jsonl
+	$(TEST_ENV) VOICEALARM_TEST_FULL=1 swift test --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
 
 # Sanitizers, not part of `make test` (each builds everything again, in its own folder): AddressSanitizer

@@ -49,7 +49,8 @@ private func expectConsistent(_ dataDir: String, sourceLocation: SourceLocation 
 
 @Suite("Crashes and concurrent processes leave the library consistent")
 struct CrashAndConcurrencyTests {
-    @Test("SIGKILL during an import", .timeLimit(.minutes(3)), arguments: [0.05, 0.3, 0.8, 1.5])
+    // make test kills at one point in each; make test-full at every point.
+    @Test("SIGKILL during an import", .timeLimit(.minutes(3)), arguments: TestScope.cases([0.05, 0.3, 0.8, 1.5], quick: [0.3]))
     func killDuringImport(_ delay: Double) async throws {
         let dir = TemporaryDirectory("kill-import")
         let data = dir.file("data")
@@ -63,7 +64,7 @@ struct CrashAndConcurrencyTests {
         try expectConsistent(data)
     }
 
-    @Test("SIGKILL during a rebuild", .timeLimit(.minutes(3)), arguments: [0.1, 0.5, 1.0, 2.0])
+    @Test("SIGKILL during a rebuild", .timeLimit(.minutes(3)), arguments: TestScope.cases([0.1, 0.5, 1.0, 2.0], quick: [0.5]))
     func killDuringRebuild(_ delay: Double) async throws {
         let dir = TemporaryDirectory("kill-rebuild")
         let data = dir.file("data")
