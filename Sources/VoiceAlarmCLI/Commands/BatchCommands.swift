@@ -44,7 +44,7 @@ enum BatchCommands {
     static let out: Option<String?> = .text("out", value: "DIR", kind: .directory, help: "Where the ringtones go, as DIR/<id>.<ext> (created if missing)")
     /// `batch` and `build` alike.
     static let jobs: Option<Double> = .number("jobs", short: "j", value: "N", .closed(1...256), default: Double(ProcessInfo.processInfo.activeProcessorCount),
-                                              help: "Ringtones built at once (default: the number of cores)")
+                                              help: "Ringtones built at once, {range} (default: the number of cores)")
     static let shard: Option<String?> = .text("shard", value: "K/N", help: "Build only shard K of N (1-based); default: the job engine's index, if any")
     static let shards: Option<String?> = .text("shards", value: "N", help: "The shard count, with an engine index that does not carry one (Kubernetes, AWS Batch)")
     static let verify = Flag("verify", help: "Build nothing: check that every ringtone is present and up to date (exit 1 if not)")

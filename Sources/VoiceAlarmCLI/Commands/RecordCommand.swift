@@ -38,14 +38,14 @@ enum RecordCommand {
 
     static let device: Option<String?> = .text("device", value: "NAME", help: "ALSA capture device (default 'default'; see 'voicealarm devices')")
     static let rate: Option<Double> = .number("rate", value: "HZ", .closed(8_000...192_000), default: 48_000,
-                                              help: "Sample rate to ask for (default {default}; the nearest the device has is used)")
-    static let channels: Option<Double> = .number("channels", value: "N", .closed(1...8), default: 1, help: "Channels to capture (default {default})")
+                                              help: "Sample rate to ask for, {range} (default {default}; the nearest the device has is used)")
+    static let channels: Option<Double> = .number("channels", value: "N", .closed(1...8), default: 1, help: "Channels to capture, {range} (default {default})")
     /// Never longer than the library keeps: a take past it would be refused after the fact.
     static let maxSeconds: Option<Double> = .number(
         "max-seconds", value: "SECONDS", .open(lower: 0, upper: 86_400), default: InputLimits.longestRecording,
         help: "Stop after this much audio (counted in captured frames; at most and by default {default})")
     static let stopOnSilence: Option<Double?> = .number("stop-on-silence", value: "SECONDS", .open(lower: 0, upper: 600),
-                                                        help: "After speech, stop when this much silence follows")
+                                                        help: "After speech, stop when this much silence follows, {range}")
     static let title = ClipCommands.title(help: "A name for the clip")
     static let replace: Option<String?> = .text("replace", value: "CLIP", kind: .clip,
                                                 help: "Give this clip the new audio (its alarms are rebuilt) instead of adding one")

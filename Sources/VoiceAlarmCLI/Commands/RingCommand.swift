@@ -23,14 +23,14 @@ enum RingCommand {
     static let device: Option<String?> = .text(
         "device", value: "NAME", help: "ALSA playback device (default: 'settings device', else 'default'; falls back to 'default')")
     static let maxSeconds: Option<Double> = .number("max-seconds", value: "SECONDS", .open(lower: 0, upper: 86_400), default: 600,
-                                                    help: "Stop after this much ringing (default {default})")
+                                                    help: "Stop after this much ringing, {range} (default {default})")
     static let volumeFloor: Option<Double> = .number("volume-floor", value: "PERCENT", .closed(0...100), default: 70,
-                                                     help: "Raise the device's mixer to at least this (default {default})")
+                                                     help: "Raise the device's mixer to at least this, {range} (default {default})")
     static let scheduled = Flag("scheduled", help: "Started by a scheduler: more than 10 minutes late is logged as missed, not rung")
     static let sound: Option<String?> = .text("sound", value: "FILE", kind: .file,
                                               help: "The voice file to ring if the library cannot be read (schedulers set it)")
     static let ramp: Option<Double?> = .number("ramp", value: "SECONDS", .closed(0...VolumeRamp.maximumSeconds),
-                                               help: "Rise from quiet to full level over this long (default: 'settings ramp', else 0)")
+                                               help: "Rise from quiet to full level over this long, {range} (default: 'settings ramp', else 0)")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var options = AlarmRinger.Options()

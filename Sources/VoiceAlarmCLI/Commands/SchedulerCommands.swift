@@ -33,12 +33,12 @@ enum SchedulerCommands {
     static let specs = [reconcileSpec, daemonSpec, doctorSpec]
 
     static let pollSeconds: Option<Double> = .number("poll-seconds", value: "SECONDS", .open(lower: 0, upper: 3600), default: 15,
-                                                     help: "Re-read the alarms at least this often (default {default})")
+                                                     help: "Re-read the alarms at least this often, {range} (default {default})")
     static let maxRingSeconds: Option<Double> = .number("max-ring-seconds", value: "SECONDS", .open(lower: 0, upper: 86_400), default: 600,
-                                                        help: "Longest ring (default {default})")
+                                                        help: "Longest ring, {range} (default {default})")
     static let device: Option<String?> = .text("device", value: "NAME", help: "ALSA device to ring on (default: 'settings device', else 'default')")
     static let ramp: Option<Double?> = .number("ramp", value: "SECONDS", .closed(0...VolumeRamp.maximumSeconds),
-                                               help: "Each ring rises from quiet to full level over this long (default: 'settings ramp')")
+                                               help: "Each ring rises from quiet to full level over this long, {range} (default: 'settings ramp')")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         switch parsed.command {
