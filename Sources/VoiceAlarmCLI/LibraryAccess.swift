@@ -8,7 +8,7 @@ import VoiceAlarmFiles
 /// folders and scheduler the command line names (the service remembers them).
 enum LibraryAccess {
     static func dataDirectory(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let dir = try folder(parsed, "data-dir") { return dir }
+        if let dir = try parsed[GlobalOptions.dataDir] { return dir }
         for name in ["VOICEALARM_HOME", "XDG_DATA_HOME"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             if PrintableText.hasControlCharacters(value) {
@@ -21,38 +21,18 @@ enum LibraryAccess {
 
     /// Refuses a malformed `--data-dir`, `--sounds-dir`, `--unit-dir` or `--scheduler` (a usage error).
     static func checkOptions(_ parsed: ParsedArguments) throws {
-        for name in ["data-dir", "sounds-dir", "unit-dir"] { _ = try folder(parsed, name) }
-        _ = try requestedBackend(parsed)
-    }
-
-    /// A folder given as `--NAME DIR`, made absolute; nil when not given. Such a path is written
-    /// into the library and into systemd units, so it may not be empty or hold control characters.
-    static func folder(_ parsed: ParsedArguments, _ name: String) throws -> String? {
-        guard let text = parsed.value(name) else { return nil }
-        guard !text.isEmpty else { throw UsageError("--\(name): the folder's path is empty", command: parsed.command) }
-        guard !PrintableText.hasControlCharacters(text) else {
-            throw UsageError("--\(name): \(PrintableText.refusal) in a folder's path", command: parsed.command)
-        }
-        return absolute(text)
-    }
-
-    /// The backend asked for on the command line, checked before anything is opened.
-    static func requestedBackend(_ parsed: ParsedArguments) throws -> SchedulerBackend? {
-        guard let text = parsed.value("scheduler") else { return nil }
-        guard let backend = SchedulerBackend(rawValue: text) else {
-            throw UsageError("--scheduler: '\(text)' is not a scheduler (embedded, systemd)", command: parsed.command, input: "--scheduler")
-        }
-        return backend
+        for folder in [GlobalOptions.dataDir, GlobalOptions.soundsDir, GlobalOptions.unitDir] { _ = try parsed[folder] }
+        _ = try parsed[GlobalOptions.scheduler]
     }
 
     /// Where the command line points, and what it asks of the library.
     static func location(_ parsed: ParsedArguments) throws -> LibraryLocation {
-        LibraryLocation(dataDirectory: try dataDirectory(parsed), soundsDirectory: try folder(parsed, "sounds-dir"),
-                        unitDirectory: try folder(parsed, "unit-dir"), backend: try requestedBackend(parsed))
+        LibraryLocation(dataDirectory: try dataDirectory(parsed), soundsDirectory: try parsed[GlobalOptions.soundsDir],
+                        unitDirectory: try parsed[GlobalOptions.unitDir], backend: try parsed[GlobalOptions.scheduler])
     }
 
     static func open(_ parsed: ParsedArguments, console: Console) throws -> AlarmService {
-        try open(try location(parsed), quiet: parsed.has("quiet"), console: console)
+        try open(try location(parsed), quiet: parsed[GlobalOptions.quiet], console: console)
     }
 
     static func open(_ location: LibraryLocation, quiet: Bool, console: Console) throws -> AlarmService {

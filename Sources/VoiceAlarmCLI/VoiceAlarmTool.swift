@@ -11,18 +11,6 @@ import VoiceAlarmFiles
 /// exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
 /// ```
 public enum VoiceAlarmTool {
-    static let globalOptions = [
-        OptionSpec("data-dir", value: "DIR", help: "The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)"),
-        OptionSpec("sounds-dir", value: "DIR", help: "Where alarm sounds go (default DATA-DIR/Sounds; remembered)"),
-        OptionSpec("scheduler", value: "NAME", help: "embedded (default) or systemd; remembered, switching moves the alarms",
-                   choices: SchedulerBackend.allCases.map(\.rawValue)),
-        OptionSpec("unit-dir", value: "DIR", help: "Where systemd units go (default ~/.config/systemd/user; remembered)"),
-        OptionSpec("json", help: "Print the result as JSON on stdout"),
-        OptionSpec("quiet", short: "q", help: "Print nothing on stderr but errors"),
-        OptionSpec("help", short: "h", help: "Show help"),
-        OptionSpec("version", help: "Print the version (with --json: {\"version\"})"),
-    ]
-
     static let helpSpec = CommandSpec(
         name: "help", summary: "Show help for voicealarm or one of its commands", arguments: "[COMMAND]",
         minimumArguments: 0, maximumArguments: 2, options: [])
@@ -35,8 +23,8 @@ public enum VoiceAlarmTool {
         table += ClipCommands.specs.map { ($0, ClipCommands.run) }
         table += RecordCommand.specs.map { ($0, RecordCommand.run) }
         table += PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
-        table += AlarmCommands.specs.map { ($0, AlarmCommands.run) }
-        table += RingCommands.specs.map { ($0, RingCommands.run) }
+        table += AlarmCommands.table
+        table += RingCommands.table
         table.append((ShowCommand.spec, ShowCommand.run))
         table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
         table += ServiceCommands.specs.map { ($0, ServiceCommands.run) }
@@ -47,7 +35,7 @@ public enum VoiceAlarmTool {
     }()
 
     /// The parser for the whole command table.
-    public static let parser = ArgumentParser(globalOptions: globalOptions, commands: table.map(\.0) + [helpSpec])
+    public static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: table.map(\.0) + [helpSpec])
 
     /// Runs one command line (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -55,14 +43,14 @@ public enum VoiceAlarmTool {
         var json = false
         do {
             let parsed = try parser.parse(arguments)
-            json = parsed.has("json")
-            if parsed.has("version"), !parsed.has("help") {
-                console.result(parsed.has("json") ? JSONOutput.encode(["version": Version.current]) : "voicealarm \(Version.current)")
+            json = parsed[GlobalOptions.json]
+            if parsed[GlobalOptions.version], !parsed[GlobalOptions.help] {
+                console.result(json ? JSONOutput.encode(["version": Version.current]) : "voicealarm \(Version.current)")
                 return ExitCode.success.rawValue
             }
             guard let command = parsed.command else {
                 let text = parsed.group.map(help.group) ?? help.topLevel()
-                if parsed.has("help") {
+                if parsed[GlobalOptions.help] {
                     if json {
                         console.result(JSONOutput.encode(parsed.group.map { HelpJSON(group: $0, parser: parser) } ?? HelpJSON(topLevel: parser)))
                     } else {
@@ -73,7 +61,7 @@ public enum VoiceAlarmTool {
                 console.writeErr(text)
                 return fail(.usage, "missing command", input: parsed.group, json: json, console)
             }
-            if parsed.has("help") {
+            if parsed[GlobalOptions.help] {
                 let spec = parser.command(named: command)!
                 if json { console.result(JSONOutput.encode(HelpJSON(command: spec, parser: parser))) } else { console.writeOut(help.command(spec)) }
                 return ExitCode.success.rawValue
@@ -81,7 +69,7 @@ public enum VoiceAlarmTool {
             if command == helpSpec.name { return try showHelp(parsed.arguments, help, json: json, console) }
             try LibraryAccess.checkOptions(parsed)   // a malformed folder or backend is refused before anything runs
             let opened = OpenedLibrary()
-            let context = CommandContext(console: console, json: parsed.has("json"), quiet: parsed.has("quiet"),
+            let context = CommandContext(console: console, json: json, quiet: parsed[GlobalOptions.quiet],
                                          library: { try opened.service { try LibraryAccess.open(parsed, console: console) } },
                                          location: { try LibraryAccess.location(parsed) })
             guard let handler = table.first(where: { $0.0.name == command })?.1 else {

@@ -7,13 +7,7 @@ enum BatchCommands {
     static let batchSpec = CommandSpec(
         name: "batch", summary: "Build the ringtones of a manifest into a folder, in parallel and incrementally",
         arguments: "MANIFEST.json --out DIR", minimumArguments: 1, maximumArguments: 1,
-        options: [
-            OptionSpec("out", value: "DIR", help: "Where the ringtones go, as DIR/<id>.<ext> (created if missing)"),
-            OptionSpec("jobs", short: "j", value: "N", help: "Ringtones built at once (default: the number of cores)"),
-            OptionSpec("shard", value: "K/N", help: "Build only shard K of N (1-based); default: the job engine's index, if any"),
-            OptionSpec("shards", value: "N", help: "The shard count, with an engine index that does not carry one (Kubernetes, AWS Batch)"),
-            OptionSpec("verify", help: "Build nothing: check that every ringtone is present and up to date (exit 1 if not)"),
-        ] + RenderCommand.renderOptions,
+        options: [out, jobs, shard, shards, verify] + RenderOptions.all,
         discussion: """
           Manifest: {"format": "m4a", "ringtones": [{"id": "morning-01", "clips": ["a.mp3", "b.wav"]}]}; clip paths
           are relative to the manifest or absolute. format, codec, cap, gap, trimSilence, normalize and
@@ -37,10 +31,7 @@ enum BatchCommands {
     static let buildSpec = CommandSpec(
         name: "build", summary: "Rebuild the ringtones of the library's alarms (all, or some targets')", arguments: "[--all | TARGET...]",
         minimumArguments: 0, maximumArguments: nil,
-        options: [
-            OptionSpec("all", help: "Every alarm (the default when no target is named)"),
-            OptionSpec("jobs", short: "j", value: "N", help: "Ringtones built at once (default: the number of cores)"),
-        ],
+        options: [all, jobs],
         discussion: #"""
           Unchanged ringtones are not rewritten. --json prints {"built", "skipped", "failed",
           "shortfalls": [{"id", "shortfall"}], "seconds"}; a ringtone built under its loudness
@@ -50,8 +41,17 @@ enum BatchCommands {
 
     static let specs = [batchSpec, buildSpec]
 
+    static let out: Option<String?> = .text("out", value: "DIR", kind: .directory, help: "Where the ringtones go, as DIR/<id>.<ext> (created if missing)")
+    /// `batch` and `build` alike.
+    static let jobs: Option<Double> = .number("jobs", short: "j", value: "N", .closed(1...256), default: Double(ProcessInfo.processInfo.activeProcessorCount),
+                                              help: "Ringtones built at once, {range} (default: the number of cores)")
+    static let shard: Option<String?> = .text("shard", value: "K/N", help: "Build only shard K of N (1-based); default: the job engine's index, if any")
+    static let shards: Option<String?> = .text("shards", value: "N", help: "The shard count, with an engine index that does not carry one (Kubernetes, AWS Batch)")
+    static let verify = Flag("verify", help: "Build nothing: check that every ringtone is present and up to date (exit 1 if not)")
+    static let all = Flag("all", help: "Every alarm (the default when no target is named)")
+
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let jobs = Int(try parsed.number("jobs", in: 1...256, default: Double(ProcessInfo.processInfo.activeProcessorCount)))
+        let jobs = Int(try parsed[Self.jobs])
         if parsed.command == batchSpec.name { return try batch(parsed, context, jobs: jobs) }
         let outcome = try build(parsed, context, jobs: jobs)
         if context.json { context.console.result(JSONOutput.encode(outcome)) }
@@ -61,25 +61,22 @@ enum BatchCommands {
     }
 
     private static func batch(_ parsed: ParsedArguments, _ context: CommandContext, jobs: Int) throws -> ExitCode {
-        guard let out = parsed.value("out") else { throw UsageError("missing --out DIR (where the ringtones go)", command: batchSpec.name, input: "--out") }
-        var format = RingtoneFormat.m4a
-        if let name = parsed.value("format") {
-            guard let requested = RingtoneFormat(rawValue: name.lowercased()) else {
-                throw UsageError("--format: unknown format '\(name)' (\(RingtoneFormat.allCases.map(\.rawValue).joined(separator: ", ")))", command: batchSpec.name, input: "--format")
-            }
-            format = requested
+        guard let out = try parsed[Self.out] else {
+            throw UsageError("missing \(Self.out.spec.usage) (where the ringtones go)", command: batchSpec.name, input: Self.out.spec.dashed)
         }
-        let base = try RenderCommand.settings(from: parsed, format: format)
+        let format = try parsed[RenderOptions.format] ?? .m4a
+        let base = try RenderOptions.settings(from: parsed, format: format)
+        let (shardText, shardsText) = (try parsed[Self.shard], try parsed[Self.shards])
         let shard: ShardSpec
         do {
-            shard = try ShardSpec.resolve(option: parsed.value("shard"), count: parsed.value("shards"),
-                                          environment: parsed.has("verify") ? [:] : ProcessInfo.processInfo.environment)
+            shard = try ShardSpec.resolve(option: shardText, count: shardsText,
+                                          environment: parsed[Self.verify] ? [:] : ProcessInfo.processInfo.environment)
         } catch {
             throw UsageError(error.reason, command: batchSpec.name)
         }
         let manifest = try BatchBuilder.manifest(at: parsed.arguments[0], base: base)
         let directory = LibraryAccess.absolute(out)
-        if parsed.has("verify") { return try verify(manifest, directory, shard, context) }
+        if parsed[Self.verify] { return try verify(manifest, directory, shard, context) }
 
         if shard.isSharded {
             let count = BatchBuilder.items(of: manifest, in: shard).count

@@ -10,7 +10,7 @@ enum CheckCommand {
         arguments: "FILE",
         minimumArguments: 1,
         maximumArguments: 1,
-        options: [OptionSpec("target-lufs", value: "LUFS", help: "The loudness the file is held to, -40 to -6 (default -16)")],
+        options: [targetLUFS],
         discussion: """
           A file is shippable when its name has an extension, it decodes, it lasts less than
           30 s, it is not silent, and its container and codec are among the five formats
@@ -19,6 +19,9 @@ enum CheckCommand {
           is shippable but gets a warning, "at the true-peak ceiling" or "quiet".
         """,
         examples: ["voicealarm check morning.m4a", "voicealarm check --json morning.caf"])
+
+    static let targetLUFS: Option<Double> = .number("target-lufs", value: "LUFS", .closed(RenderSettings.targetLUFSRange),
+                                                    default: RenderSettings.defaultTargetLUFS, help: "The loudness the file is held to, {range} (default {default})")
 
     /// What `--json` prints.
     struct Verdict: Encodable {
@@ -49,7 +52,7 @@ enum CheckCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let file = parsed.arguments[0]
-        let target = try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS)
+        let target = try parsed[Self.targetLUFS]
         let verdict: Verdict
         do {
             let inspection = try SoundInspector.inspect(file, measureLoudness: true)

@@ -8,7 +8,7 @@ enum ClipCommands {
     static let importSpec = CommandSpec(
         name: "clip import", summary: "Add a recording to the library; prints its id", arguments: "FILE",
         minimumArguments: 1, maximumArguments: 1,
-        options: [OptionSpec("title", value: "TEXT", help: "A name for the clip (default: the file's name)")],
+        options: [importTitle],
         discussion: """
           The full recording is kept, untrimmed, as a lossless copy in the data dir, with its exact
           length and a content hash. A recording may last at most 10 minutes (refused from its
@@ -31,8 +31,7 @@ enum ClipCommands {
     static let removeSpec = CommandSpec(
         name: "clip remove", summary: "Remove clips, and them from every playlist", arguments: "CLIP...",
         minimumArguments: 1, maximumArguments: nil,
-        options: [OptionSpec("force", short: "f", help: "Remove clips that alarms play (their ringtones change)"),
-                  OptionSpec("yes", short: "y", help: "The same as --force")],
+        options: [force, yes],
         discussion: """
           The clips leave every playlist and the manifesto that use them (later clips move up) and
           their alarms are rebuilt; an alarm left with no recording rings with the default tone.
@@ -45,8 +44,7 @@ enum ClipCommands {
     static let saySpec = CommandSpec(
         name: "clip say", summary: "Make a spoken stand-in by text to speech until you record it; prints its id", arguments: "TEXT",
         minimumArguments: 1, maximumArguments: 1,
-        options: [OptionSpec("title", value: "TEXT", help: "A name for the clip (default: the text)"),
-                  OptionSpec("voice", value: "VOICE", help: "An eSpeak NG voice: en (default), en-us, de, fr… ('espeak-ng --voices')")],
+        options: [sayTitle, voice],
         discussion: """
           An affirmation with no recording yet can still wake you: the text is spoken by eSpeak NG
           and stored like any clip, marked as a spoken stand-in ('clip list' and 'alarm list' say
@@ -59,9 +57,21 @@ enum ClipCommands {
 
     static let specs = [importSpec, saySpec, replaceSpec, renameSpec, listSpec, removeSpec]
 
+    static let importTitle = title(help: "A name for the clip (default: the file's name)")
+    static let sayTitle = title(help: "A name for the clip (default: the text)")
+    static let voice: Option<String?> = .text("voice", value: "VOICE", help: "An eSpeak NG voice: en (default), en-us, de, fr… ('espeak-ng --voices')")
+    static let force = Flag("force", short: "f", help: "Remove clips that alarms play (their ringtones change)")
+    static let yes = Flag("yes", short: "y", help: "The same as \(force.spec.dashed)")
+
+    /// `--title`, refused as a usage error when it holds control characters (as `--label` is).
+    static func title(help: String) -> Option<String?> {
+        .text("title", value: "TEXT", help: help, problem: { ClipTitle.problem($0) })
+    }
+
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         var status = ExitCode.success
-        let title = try checkedTitle(parsed)   // a malformed command line is refused before the library opens
+        // A malformed command line is refused before the library opens.
+        let title = try parsed[parsed.command == saySpec.name ? sayTitle : importTitle]
         if parsed.command == saySpec.name, let problem = SpokenText.problem(parsed.arguments[0]) {
             throw UsageError("TEXT: \(problem)", command: saySpec.name, input: parsed.arguments[0])
         }
@@ -70,9 +80,10 @@ enum ClipCommands {
         case saySpec.name:
             let clip: LibraryClip
             do {
-                clip = try service.clips.say(parsed.arguments[0], title: title, voice: parsed.value("voice")).clip
+                clip = try service.clips.say(parsed.arguments[0], title: title, voice: try parsed[Self.voice]).clip
             } catch SpeechSynthesizer.Failure.unknownVoice(let voice) {
-                throw UsageError("--voice: '\(voice)' is not an eSpeak NG voice (see 'espeak-ng --voices')", command: saySpec.name, input: "--voice")
+                throw UsageError("\(Self.voice.spec.dashed): '\(voice)' is not an eSpeak NG voice (see 'espeak-ng --voices')", command: saySpec.name,
+                                 input: Self.voice.spec.dashed)
             }
             context.present(ClipJSON(clip, service)) { context.console.result(clip.idString) }
             context.say(String(format: "Made a spoken stand-in '%@' (%.2f s) as clip %@; record it in your own voice with 'voicealarm clip record --replace %@'.",
@@ -102,7 +113,7 @@ enum ClipCommands {
                 if clips.isEmpty { context.say("No clips yet: add one with 'voicealarm clip import FILE'.") }
             }
         case removeSpec.name:
-            let removed = try service.clips.remove(parsed.arguments, force: parsed.has("force") || parsed.has("yes"))
+            let removed = try service.clips.remove(parsed.arguments, force: parsed[Self.force] || parsed[Self.yes])
             let ids = removed.clips.map(\.idString)
             context.present(RemovedJSON(removed: ids, targets: removed.targets.map(\.description), rebuilds: RebuildJSON(removed.summary))) {
                 for id in ids { context.console.result(id) }
@@ -114,13 +125,6 @@ enum ClipCommands {
             preconditionFailure("unhandled \(parsed.command ?? "")")
         }
         return status
-    }
-
-    /// `--title`, refused as a usage error when it holds control characters (as `--label` is).
-    static func checkedTitle(_ parsed: ParsedArguments) throws -> String? {
-        guard let title = parsed.value("title") else { return nil }
-        if let problem = ClipTitle.problem(title) { throw UsageError("--title: \(problem)", command: parsed.command, input: "--title") }
-        return title
     }
 
     /// `{"id", "title", "duration", "path", "spokenText"}` (`spokenText` null for a person's recording).

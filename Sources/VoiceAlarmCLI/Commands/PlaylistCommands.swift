@@ -21,7 +21,7 @@ enum PlaylistCommands {
     static let deleteSpec = CommandSpec(
         name: "playlist delete", summary: "Delete a playlist (refused while alarms use it)", arguments: "NAME",
         minimumArguments: 1, maximumArguments: 1,
-        options: [OptionSpec("with-alarms", help: "Remove the playlist's alarms too")],
+        options: [withAlarms],
         examples: ["voicealarm playlist delete morning --with-alarms"])
     static let renameSpec = CommandSpec(
         name: "playlist rename", summary: "Rename a playlist; its alarms follow", arguments: "OLD NEW",
@@ -42,6 +42,8 @@ enum PlaylistCommands {
     static let manifestoShowSpec = CommandSpec(
         name: "manifesto show", summary: "Show the manifesto recording", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm manifesto show"])
+
+    static let withAlarms = Flag("with-alarms", help: "Remove the playlist's alarms too")
 
     static let specs = [createSpec, addSpec, moveSpec, removeSpec, deleteSpec, renameSpec, showSpec, listSpec, manifestoSetSpec, manifestoShowSpec]
 
@@ -73,7 +75,7 @@ enum PlaylistCommands {
             try show(.playlist(args[0]), service, context, rebuilds: summary)
             try Report.capNote(of: .playlist(args[0]), service, context)
         case deleteSpec.name:
-            let removed = try service.playlists.delete(args[0], withAlarms: parsed.has("with-alarms"))
+            let removed = try service.playlists.delete(args[0], withAlarms: parsed[Self.withAlarms])
             context.present(DeletedJSON(name: args[0], removedAlarms: removed.map { $0.uuidString.lowercased() })) { context.console.result(args[0]) }
             context.say("Deleted playlist '\(args[0])'" + (removed.isEmpty ? "." : " and its \(removed.count) alarm\(removed.count == 1 ? "" : "s")."))
         case renameSpec.name:

@@ -8,17 +8,7 @@ enum RecordCommand {
     static let recordSpec = CommandSpec(
         name: "clip record", summary: "Record a take from a microphone into the library; prints the clip's id", arguments: "",
         minimumArguments: 0, maximumArguments: 0,
-        options: [
-            OptionSpec("device", value: "NAME", help: "ALSA capture device (default 'default'; see 'voicealarm devices')"),
-            OptionSpec("rate", value: "HZ", help: "Sample rate to ask for (default 48000; the nearest the device has is used)"),
-            OptionSpec("channels", value: "N", help: "Channels to capture (default 1)"),
-            OptionSpec("max-seconds", value: "SECONDS", help: "Stop after this much audio (counted in captured frames; at most and by default 600)"),
-            OptionSpec("stop-on-silence", value: "SECONDS", help: "After speech, stop when this much silence follows"),
-            OptionSpec("title", value: "TEXT", help: "A name for the clip"),
-            OptionSpec("replace", value: "CLIP", help: "Give this clip the new audio (its alarms are rebuilt) instead of adding one"),
-            OptionSpec("playlist", value: "NAME", help: "Append the new clip to this playlist"),
-            OptionSpec("keep", help: "Keep the take file in DATA-DIR/takes even when it is refused"),
-        ],
+        options: [device, rate, channels, maxSeconds, stopOnSilence, title, replace, playlist, keep],
         discussion: """
           Stop with Enter (on a terminal), Ctrl-C, --max-seconds or --stop-on-silence. Audio is written
           to DATA-DIR/takes/ as it arrives, so even a killed recorder leaves a valid file holding what
@@ -33,7 +23,7 @@ enum RecordCommand {
     static let devicesSpec = CommandSpec(
         name: "devices", summary: "List the sound devices that open: capture (default) or playback", arguments: "",
         minimumArguments: 0, maximumArguments: 0,
-        options: [OptionSpec("playback", help: "List playback devices (what alarms ring on) instead of capture devices")],
+        options: [playback],
         discussion: """
           Sound cards and their devices as 'arecord -l' (or 'aplay -l') shows them, usable as
           hw:CARD,DEVICE or plughw:CARD,DEVICE, then the named devices ('arecord -L') that actually
@@ -46,28 +36,46 @@ enum RecordCommand {
 
     static let specs = [recordSpec, devicesSpec]
 
+    static let device: Option<String?> = .text("device", value: "NAME", help: "ALSA capture device (default 'default'; see 'voicealarm devices')")
+    static let rate: Option<Double> = .number("rate", value: "HZ", .closed(8_000...192_000), default: 48_000,
+                                              help: "Sample rate to ask for, {range} (default {default}; the nearest the device has is used)")
+    static let channels: Option<Double> = .number("channels", value: "N", .closed(1...8), default: 1, help: "Channels to capture, {range} (default {default})")
+    /// Never longer than the library keeps: a take past it would be refused after the fact.
+    static let maxSeconds: Option<Double> = .number(
+        "max-seconds", value: "SECONDS", .open(lower: 0, upper: 86_400), default: InputLimits.longestRecording,
+        help: "Stop after this much audio (counted in captured frames; at most and by default {default})")
+    static let stopOnSilence: Option<Double?> = .number("stop-on-silence", value: "SECONDS", .open(lower: 0, upper: 600),
+                                                        help: "After speech, stop when this much silence follows, {range}")
+    static let title = ClipCommands.title(help: "A name for the clip")
+    static let replace: Option<String?> = .text("replace", value: "CLIP", kind: .clip,
+                                                help: "Give this clip the new audio (its alarms are rebuilt) instead of adding one")
+    static let playlist: Option<String?> = .text("playlist", value: "NAME", kind: .playlist, help: "Append the new clip to this playlist")
+    static let keep = Flag("keep", help: "Keep the take file in DATA-DIR/takes even when it is refused")
+    static let playback = Flag("playback", help: "List playback devices (what alarms ring on) instead of capture devices")
+
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         if parsed.command == devicesSpec.name { return devices(parsed, context) }
         return try record(parsed, context)
     }
 
     private static func record(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let rate = Int(try parsed.number("rate", in: 8_000...192_000, default: 48_000))
-        let channels = Int(try parsed.number("channels", in: 1...8, default: 1))
+        let rate = Int(try parsed[Self.rate])
+        let channels = Int(try parsed[Self.channels])
         // Never longer than the library keeps: a take past it would be refused after the fact.
         let longest = InputLimits.longestRecording
-        let maxSeconds = try parsed.number("max-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: longest)
+        let maxSeconds = try parsed[Self.maxSeconds]
         if maxSeconds > longest {
-            throw UsageError("--max-seconds: \(parsed.value("max-seconds")!) is more than \(Int(longest)), the longest recording the library keeps", command: recordSpec.name, input: "--max-seconds")
+            throw UsageError("\(Self.maxSeconds.spec.dashed): \(parsed.text(of: Self.maxSeconds) ?? "") is more than \(Int(longest)), the longest recording the library keeps",
+                             command: recordSpec.name, input: Self.maxSeconds.spec.dashed)
         }
-        let stopOnSilence = parsed.has("stop-on-silence") ? try parsed.number("stop-on-silence", exclusiveUpper: 600, exclusiveLower: 0, default: 0) : nil
-        let device = parsed.value("device") ?? "default"
-        let title = try ClipCommands.checkedTitle(parsed) ?? Self.defaultTitle()
+        let stopOnSilence = try parsed[Self.stopOnSilence]
+        let device = try parsed[Self.device] ?? "default"
+        let title = try parsed[Self.title] ?? Self.defaultTitle()
 
         // Everything that can be refused is refused before a single frame is captured.
         let service = try context.library()
         let importer = TakeImporter(service: service)
-        let plan = try importer.prepare(replacing: parsed.value("replace"), playlist: parsed.value("playlist"))
+        let plan = try importer.prepare(replacing: try parsed[Self.replace], playlist: try parsed[Self.playlist])
         let setup = try RecordingSetup(device: device, sampleRate: rate, channels: channels, takePath: plan.takePath)
         if setup.rateDiffers {
             context.say("'\(device)' cannot record at \(rate) Hz; recording at \(setup.sampleRate) Hz, the nearest it has.")
@@ -76,7 +84,7 @@ enum RecordCommand {
         let stop = StopFlag()
         InterruptHandler.onInterrupt { _ in stop.set() }
         let meter = Meter(console: context.console, terminal: context.console.errIsTerminal && !context.quiet,
-                          quiet: context.quiet, rate: setup.sampleRate, maxSeconds: parsed.has("max-seconds") ? maxSeconds : nil)
+                          quiet: context.quiet, rate: setup.sampleRate, maxSeconds: parsed.given(Self.maxSeconds) ? maxSeconds : nil)
         if context.console.errIsTerminal && isatty(STDIN_FILENO) == 1 {
             Thread.detachNewThread { _ = readLine(); stop.set() }
         }
@@ -84,19 +92,19 @@ enum RecordCommand {
         let take = setup.recorder(shouldStop: { stop.isSet }, onLevel: meter.show)
             .record(.init(maxSeconds: maxSeconds, stopOnSilence: stopOnSilence))
         meter.finish()
-        if take.reason == .maxSeconds, !parsed.has("max-seconds") {
+        if take.reason == .maxSeconds, !parsed.given(Self.maxSeconds) {
             context.say("The take reached \(Int(longest / 60)) minutes, the longest recording the library keeps; recording stopped.")
         }
         if let failure = take.failure {
             context.console.note(String(format: "error: the recording stopped after %.1f s: %@", take.duration, failure))
         }
-        let stored = try importer.finish(take, plan: plan, title: title, keep: parsed.has("keep"))
+        let stored = try importer.finish(take, plan: plan, title: title, keep: parsed[Self.keep])
         report(take, stored, plan: plan, service, context)
         return take.failure == nil ? .success : .failure
     }
 
     private static func devices(_ parsed: ParsedArguments, _ context: CommandContext) -> ExitCode {
-        let direction: SoundDevices.Direction = parsed.has("playback") ? .playback : .capture
+        let direction: SoundDevices.Direction = parsed[Self.playback] ? .playback : .capture
         let (cards, pcms) = SoundDevices.list(direction)
         context.present(DevicesJSON(direction: direction.rawValue, cards: cards.map(DevicesJSON.Card.init), pcms: pcms.map { .init(name: $0.name, description: $0.description) })) {
             for card in cards {

@@ -10,9 +10,7 @@ enum RenderCommand {
         arguments: "-o OUT IN...",
         minimumArguments: 1,
         maximumArguments: nil,
-        options: [OptionSpec("output", short: "o", value: "OUT", help: "Where to write the ringtone; its extension picks the format")]
-            + renderOptions
-            + [OptionSpec("waveform", value: "FILE.svg", help: "Also draw the ringtone as SVG: waveform, clip spans, the cap")],
+        options: [output] + RenderOptions.all + [waveform],
         discussion: """
           Clips play in the order given. A clip is used only if the ringtone including it, gaps
           counted, stays within the cap; the first clip that would cross it stops the playlist.
@@ -30,74 +28,24 @@ enum RenderCommand {
             "voicealarm render -o morning.m4a --waveform morning.svg calm.wav ready.mp3",
         ])
 
-    /// The options that shape a ringtone, shared by `render` and `batch`.
-    static let renderOptions = [
-        OptionSpec("format", value: "FORMAT", help: "m4a (AAC, default), caf, wav, aiff or mp3", choices: RingtoneFormat.allCases.map(\.rawValue)),
-        OptionSpec("codec", value: "CODEC", help: "pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)", choices: ["pcm", "ima4"]),
-        OptionSpec("cap", value: "SECONDS", help: "Longest ringtone, more than 0 and less than 30 (default 29)"),
-        OptionSpec("gap", value: "SECONDS", help: "Silence between clips, 0 to 1, counted against the cap (default 0.3)"),
-        OptionSpec("no-trim-silence", help: "Keep each clip's leading and trailing silence"),
-        OptionSpec("target-lufs", value: "LUFS", help: "Loudness to normalise to, -40 to -6 (default -16)"),
-        OptionSpec("no-normalize", help: "Leave the loudness as recorded"),
-    ]
-
-    /// The render options as settings in `format`, or a usage error.
-    static func settings(from parsed: ParsedArguments, format: RingtoneFormat) throws -> RenderSettings {
-        var given: [(RenderSettingKey, RenderSettingKey.Value)] = [(.format, .format(format))]
-        if let name = parsed.value("codec") {
-            guard let codec = RingtoneCodec(rawValue: name.lowercased()) else {
-                let known = RingtoneCodec.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("--codec: unknown codec '\(name)' (\(known))", command: parsed.command, input: "--codec")
-            }
-            given.append((.codec, .codec(codec)))
-        }
-        if parsed.has("cap") {
-            given.append((.cap, .number(try parsed.number("cap", exclusiveUpper: RenderSettings.hardLimit, exclusiveLower: 0, default: RenderSettings.defaultCap))))
-        }
-        if parsed.has("gap") { given.append((.gap, .number(try parsed.number("gap", in: RenderSettings.gapRange, default: RenderSettings.defaultGap)))) }
-        if parsed.has("target-lufs") {
-            given.append((.targetLUFS, .number(try parsed.number("target-lufs", in: RenderSettings.targetLUFSRange, default: RenderSettings.defaultTargetLUFS))))
-        }
-        if parsed.has("no-trim-silence") { given.append((.trimSilence, .flag(false))) }
-        if parsed.has("no-normalize") { given.append((.normalize, .flag(false))) }
-        var settings = RenderSettings()
-        for (key, value) in given {
-            do { try settings.set(key, value) } catch {
-                throw UsageError("--\(optionName(key)): \(error.reason)", command: parsed.command)
-            }
-        }
-        return settings
-    }
-
-    /// This front end's spelling of a render setting.
-    static func optionName(_ key: RenderSettingKey) -> String {
-        switch key {
-        case .format, .codec, .cap, .gap: key.rawValue
-        case .targetLUFS: "target-lufs"
-        case .trimSilence: "no-trim-silence"
-        case .normalize: "no-normalize"
-        }
-    }
+    static let output: Option<String?> = .text("output", short: "o", value: "OUT", kind: .file,
+                                               help: "Where to write the ringtone; its extension picks the format")
+    static let waveform: Option<String?> = .text(
+        "waveform", value: "FILE.svg", kind: .file, help: "Also draw the ringtone as SVG: waveform, clip spans, the cap",
+        problem: { URL(fileURLWithPath: $0).pathExtension.lowercased() == "svg" ? nil : "'\($0)' must end in .svg" })
 
     /// Turns the options into render settings and the output path, or a usage error.
     static func settings(from parsed: ParsedArguments) throws -> (RenderSettings, String) {
-        guard let output = parsed.value("output"), !output.isEmpty else {
-            throw UsageError("missing -o OUT (where to write the ringtone)", command: spec.name)
+        guard let output = try parsed[Self.output], !output.isEmpty else {
+            throw UsageError("missing \(Self.output.spec.usage) (where to write the ringtone)", command: spec.name)
         }
-        let format = try resolveFormat(output: output, requested: parsed.value("format"))
-        return (try settings(from: parsed, format: format), output)
+        let format = try resolveFormat(output: output, requested: try parsed[RenderOptions.format])
+        return (try RenderOptions.settings(from: parsed, format: format), output)
     }
 
     /// The format from `--format` and OUT's extension, which must agree when both are there.
-    static func resolveFormat(output: String, requested: String?) throws -> RingtoneFormat {
+    static func resolveFormat(output: String, requested asked: RingtoneFormat?) throws -> RingtoneFormat {
         let known = RingtoneFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        var asked: RingtoneFormat?
-        if let requested {
-            guard let format = RingtoneFormat(rawValue: requested.lowercased()) else {
-                throw UsageError("--format: unknown format '\(requested)' (\(known))", command: spec.name, input: "--format")
-            }
-            asked = format
-        }
         let ext = URL(fileURLWithPath: output).pathExtension
         guard !ext.isEmpty else {
             let suggestion = asked.map { " (\(output).\($0.fileExtension))" } ?? ""
@@ -107,17 +55,15 @@ enum RenderCommand {
             throw UsageError("\(output): cannot write .\(ext) (formats: \(known))", command: spec.name)
         }
         if let asked, asked != byExtension {
-            throw UsageError("--format \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name, input: "--format")
+            throw UsageError("\(RenderOptions.format.spec.dashed) \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name,
+                             input: RenderOptions.format.spec.dashed)
         }
         return byExtension
     }
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let (settings, output) = try settings(from: parsed)
-        let waveform = parsed.value("waveform")
-        if let waveform, URL(fileURLWithPath: waveform).pathExtension.lowercased() != "svg" {
-            throw UsageError("--waveform: '\(waveform)' must end in .svg", command: spec.name, input: "--waveform")
-        }
+        let waveform = try parsed[Self.waveform]
         let report = try FileRenderer().render(parsed.arguments, settings: settings, to: output, picture: waveform)
         if context.json {
             context.console.result(JSONOutput.encode(report))

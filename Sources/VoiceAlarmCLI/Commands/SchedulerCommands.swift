@@ -17,12 +17,7 @@ enum SchedulerCommands {
     static let daemonSpec = CommandSpec(
         name: "daemon", summary: "Ring the embedded scheduler's alarms (runs in the foreground)", arguments: "",
         minimumArguments: 0, maximumArguments: 0,
-        options: [
-            OptionSpec("poll-seconds", value: "SECONDS", help: "Re-read the alarms at least this often (default 15)"),
-            OptionSpec("max-ring-seconds", value: "SECONDS", help: "Longest ring (default 600)"),
-            OptionSpec("device", value: "NAME", help: "ALSA device to ring on (default: 'settings device', else 'default')"),
-            OptionSpec("ramp", value: "SECONDS", help: "Each ring rises from quiet to full level over this long (default: 'settings ramp')"),
-        ],
+        options: [pollSeconds, maxRingSeconds, device, ramp],
         discussion: """
           Reconciles at start, then sleeps until the next alarm and rings it (each ring is a
           'voicealarm ring' process, so 'voicealarm stop' stops it). Alarms added, removed or rebuilt
@@ -36,6 +31,14 @@ enum SchedulerCommands {
         examples: ["voicealarm doctor", "voicealarm --scheduler systemd doctor"])
 
     static let specs = [reconcileSpec, daemonSpec, doctorSpec]
+
+    static let pollSeconds: Option<Double> = .number("poll-seconds", value: "SECONDS", .open(lower: 0, upper: 3600), default: 15,
+                                                     help: "Re-read the alarms at least this often, {range} (default {default})")
+    static let maxRingSeconds: Option<Double> = .number("max-ring-seconds", value: "SECONDS", .open(lower: 0, upper: 86_400), default: 600,
+                                                        help: "Longest ring, {range} (default {default})")
+    static let device: Option<String?> = .text("device", value: "NAME", help: "ALSA device to ring on (default: 'settings device', else 'default')")
+    static let ramp: Option<Double?> = .number("ramp", value: "SECONDS", .closed(0...VolumeRamp.maximumSeconds),
+                                               help: "Each ring rises from quiet to full level over this long, {range} (default: 'settings ramp')")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         switch parsed.command {
@@ -61,15 +64,16 @@ enum SchedulerCommands {
 
     private static func daemon(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // A sounds dir is taken on when a command ends well; the daemon runs until it is stopped.
-        if parsed.value("sounds-dir") != nil {
-            throw UsageError("--sounds-dir: the daemon does not move the voice files; give it to a command that ends "
-                             + "('voicealarm --sounds-dir DIR reconcile'), then start the daemon", command: parsed.command, input: "--sounds-dir")
+        if parsed.given(GlobalOptions.soundsDir) {
+            let option = GlobalOptions.soundsDir.spec
+            throw UsageError("\(option.dashed): the daemon does not move the voice files; give it to a command that ends "
+                             + "('voicealarm \(option.usage) reconcile'), then start the daemon", command: parsed.command, input: option.dashed)
         }
         var options = DaemonHost.Options()
-        options.pollSeconds = try parsed.number("poll-seconds", exclusiveUpper: 3600, exclusiveLower: 0, default: 15)
-        options.maxRingSeconds = try parsed.number("max-ring-seconds", exclusiveUpper: 86_400, exclusiveLower: 0, default: 600)
-        options.device = parsed.value("device")
-        if parsed.has("ramp") { options.rampSeconds = try parsed.number("ramp", in: 0...VolumeRamp.maximumSeconds, default: 0) }
+        options.pollSeconds = try parsed[Self.pollSeconds]
+        options.maxRingSeconds = try parsed[Self.maxRingSeconds]
+        options.device = try parsed[Self.device]
+        if let ramp = try parsed[Self.ramp] { options.rampSeconds = ramp }
         let console = context.console, quiet = context.quiet
         let host: DaemonHost
         do {

@@ -8,8 +8,7 @@ enum ShowCommand {
     static let spec = CommandSpec(
         name: "show", summary: "Show the ringtone a playlist, the manifesto, a clip or an alarm makes; --svg draws it",
         arguments: "PLAYLIST|manifesto|CLIP|ALARM", minimumArguments: 1, maximumArguments: 1,
-        options: [OptionSpec("svg", value: "FILE", help: "Draw the ringtone as SVG: waveform, clip spans, the cap, what was left out"),
-                  OptionSpec("width", value: "PX", help: "The picture's width in pixels, 200 to 4000 (default 1200; height a quarter)")],
+        options: [svg, width],
         discussion: """
           Renders with the library's settings (into a private temporary folder, removed afterwards)
           and prints each clip's span; on a terminal, a line of blocks shows the waveform with │
@@ -21,10 +20,14 @@ enum ShowCommand {
         """,
         examples: ["voicealarm show morning", "voicealarm show morning --svg morning.svg", "voicealarm show 9c41d2e0 --svg alarm.svg --width 600"])
 
+    static let svg: Option<String?> = .text("svg", value: "FILE", kind: .file, help: "Draw the ringtone as SVG: waveform, clip spans, the cap, what was left out")
+    static let width: Option<Double> = .number("width", value: "PX", .closed(200...4000), default: 1200,
+                                               help: "The picture's width in pixels, {range} (default {default}; height a quarter)")
+
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let width = Int(try parsed.number("width", in: 200...4000, default: 1200))
-        let svg = parsed.value("svg")
-        if let svg, svg.isEmpty { throw UsageError("--svg needs a file name", command: spec.name, input: "--svg") }
+        let width = Int(try parsed[Self.width])
+        let svg = try parsed[Self.svg]
+        if let svg, svg.isEmpty { throw UsageError("\(Self.svg.spec.dashed) needs a file name", command: spec.name, input: Self.svg.spec.dashed) }
         let shown = try RingtoneShow(service: try context.library()).show(parsed.arguments[0])
         let picture = shown.picture
         if let svg { try RingtoneShow.write(picture, to: svg, width: width) }

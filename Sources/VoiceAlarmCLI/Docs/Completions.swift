@@ -78,13 +78,13 @@ public enum Completions {
                 lines.append("        \(names)) COMPREPLY=(); case \"$command\" in \(inner.joined(separator: " ")) esac; return ;;")
             } else if let choices = option.choices {
                 lines.append("        \(names)) COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;")
-            } else if ["DIR"].contains(option.valueName) {
+            } else if option.kind == .directory {
                 lines.append("        \(names)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
-            } else if ["OUT", "FILE", "FILE.svg"].contains(option.valueName) {
+            } else if option.kind == .file {
                 lines.append("        \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
-            } else if option.valueName == "CLIP" {
+            } else if option.kind == .clip {
                 lines.append("        \(names)) COMPREPLY=($(compgen -W \"$(_voicealarm_ids clip)\" -- \"$cur\")); return ;;")
-            } else if option.valueName == "NAME" && option.name == "playlist" {
+            } else if option.kind == .playlist {
                 lines.append("        \(names)) _voicealarm_names \"$(_voicealarm_run playlist list -q)\"; return ;;")
             } else {
                 lines.append("        \(names)) return ;;")

@@ -24,8 +24,8 @@ public struct ArgumentParser: Sendable {
         do {
             return try parse(arguments, into: &parsed)
         } catch var error as UsageError {
-            error.jsonRequested = parsed.has("json")
-                || arguments.prefix(while: { $0 != "--" }).contains { $0 == "--json" || $0.hasPrefix("--json=") }
+            let json = GlobalOptions.json.spec.dashed
+            error.jsonRequested = parsed[GlobalOptions.json] || arguments.prefix(while: { $0 != "--" }).contains { $0 == json || $0.hasPrefix(json + "=") }
             throw error
         }
     }
@@ -72,11 +72,11 @@ public struct ArgumentParser: Sendable {
             }
         }
 
-        if spec == nil, let group = parsed.group, !parsed.has("help") {
+        if spec == nil, let group = parsed.group, !parsed[GlobalOptions.help] {
             let names = commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }.joined(separator: ", ")
             throw UsageError("missing \(group) command (\(names))", command: group, input: group)
         }
-        if let spec, !parsed.has("help") {
+        if let spec, !parsed[GlobalOptions.help] {
             if parsed.arguments.count < spec.minimumArguments {
                 throw UsageError("missing \(spec.arguments) for '\(spec.name)'", command: spec.name, input: spec.name)
             }

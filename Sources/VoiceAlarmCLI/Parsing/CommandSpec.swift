@@ -13,13 +13,13 @@ public struct CommandSpec: Sendable {
     public var examples: [String]
 
     public init(name: String, summary: String, arguments: String, minimumArguments: Int, maximumArguments: Int?,
-                options: [OptionSpec], discussion: String = "", examples: [String] = []) {
+                options: [any DeclaredOption], discussion: String = "", examples: [String] = []) {
         self.name = name
         self.summary = summary
         self.arguments = arguments
         self.minimumArguments = minimumArguments
         self.maximumArguments = maximumArguments
-        self.options = options
+        self.options = options.map(\.spec)
         self.discussion = discussion
         self.examples = examples
     }

@@ -1,5 +1,7 @@
-/// One option a command (or every command) accepts.
-public struct OptionSpec: Sendable {
+/// One option a command (or every command) accepts, as the command table holds it: what the
+/// parser, `--help`, the man pages and the completions read. Commands declare options as `Flag`
+/// and `Option` values, which carry this spec and read the value.
+public struct OptionSpec: DeclaredOption {
     /// The long name without dashes, e.g. `cap`.
     public var name: String
     /// A one-letter alias without the dash, e.g. `o`.
@@ -7,19 +9,27 @@ public struct OptionSpec: Sendable {
     /// The placeholder shown in help when the option takes a value (`SECONDS`); nil for a flag.
     public var valueName: String?
     public var help: String
-    /// The values the option takes when they are a fixed set (formats, codecs, days): what shell
-    /// completion offers. Nil for free values (paths, numbers, text).
-    public var choices: [String]?
+    /// What the value is.
+    public var kind: ValueKind
 
-    public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String, choices: [String]? = nil) {
+    public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String, kind: ValueKind) {
         self.name = name
         self.short = short
         self.valueName = valueName
         self.help = help
-        self.choices = choices
+        self.kind = kind
     }
 
+    public var spec: OptionSpec { self }
+
     public var takesValue: Bool { valueName != nil }
+
+    /// The values the option takes when they are a fixed set (formats, codecs, days): what shell
+    /// completion offers. Nil for free values (paths, numbers, text).
+    public var choices: [String]? { kind.offered }
+
+    /// `--cap`, as messages name the option.
+    var dashed: String { "--\(name)" }
 
     /// How the option appears in help: `-o, --output FILE`.
     var synopsis: String {
@@ -27,5 +37,10 @@ public struct OptionSpec: Sendable {
         text += "--\(name)"
         if let valueName { text += " \(valueName)" }
         return text
+    }
+
+    /// The shortest way to write it with its value, as a message asks for it: `-o OUT`, `--at HH:MM`.
+    var usage: String {
+        (short.map { "-\($0)" } ?? dashed) + (valueName.map { " \($0)" } ?? "")
     }
 }

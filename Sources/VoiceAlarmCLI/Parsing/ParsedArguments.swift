@@ -1,4 +1,7 @@
 /// A command line taken apart: which command, which options with which values, which arguments.
+///
+/// Commands read options through their declarations: `parsed[Self.all]` (a `Flag`: given or not),
+/// `try parsed[Self.cap]` (an `Option`: its value checked and typed, or its default).
 public struct ParsedArguments: Equatable {
     public var command: String?
     /// The group named when no command of it followed yet (`voicealarm clip --help`).
@@ -7,7 +10,33 @@ public struct ParsedArguments: Equatable {
     public var values: [String: String] = [:]
     public var arguments: [String] = []
 
+    /// Whether an option was given, by long name: for a program reading a parse (commands read
+    /// through the declarations below).
     public func has(_ name: String) -> Bool { values[name] != nil }
+    /// The text an option was given, by long name (commands read through the declarations below).
+    public func value(_ name: String) -> String? { values[name] }
+
+    /// Whether the flag was given.
+    subscript(flag: Flag) -> Bool { values[flag.spec.name] != nil }
+
+    /// The option's value as its declaration reads it, or its default when not given.
+    /// - Throws: `UsageError` naming the option when the declaration refuses the text given.
+    subscript<Value>(option: Option<Value>) -> Value {
+        get throws {
+            guard let text = values[option.spec.name] else { return option.absent() }
+            do {
+                return try option.read(text)
+            } catch let refusal as OptionRefusal {
+                throw UsageError("\(option.spec.dashed): \(refusal.reason)", command: command, input: refusal.pointsAtOption ? option.spec.dashed : nil)
+            }
+        }
+    }
+
+    /// Whether the option was given (even with a value its default equals).
+    func given(_ option: some DeclaredOption) -> Bool { values[option.spec.name] != nil }
+
+    /// The text given for the option, unread: for messages that quote it.
+    func text(of option: some DeclaredOption) -> String? { values[option.spec.name] }
 
     /// A whole number argument at `index` (a playlist position), or a usage error.
     func integerArgument(_ index: Int, named name: String) throws -> Int {
@@ -15,26 +44,5 @@ public struct ParsedArguments: Equatable {
             throw UsageError("\(name): '\(arguments[index])' is not a whole number", command: command, input: arguments[index])
         }
         return value
-    }
-    public func value(_ name: String) -> String? { values[name] }
-
-    /// A number option, validated against `range`; a value that is not a number or is out of range is a usage error.
-    func number(_ name: String, in range: ClosedRange<Double>? = nil, exclusiveUpper: Double? = nil,
-                exclusiveLower: Double? = nil, default fallback: Double) throws -> Double {
-        guard let text = values[name] else { return fallback }
-        guard let number = Double(text), number.isFinite else {
-            throw UsageError("--\(name): '\(text)' is not a number", command: command, input: "--\(name)")
-        }
-        if let range, !range.contains(number) {
-            throw UsageError("--\(name): \(text) is out of range (\(Self.format(range.lowerBound))...\(Self.format(range.upperBound)))", command: command, input: "--\(name)")
-        }
-        if let lower = exclusiveLower, let upper = exclusiveUpper, !(number > lower && number < upper) {
-            throw UsageError("--\(name): \(text) must be more than \(Self.format(lower)) and less than \(Self.format(upper))", command: command, input: "--\(name)")
-        }
-        return number
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmCore
+
+/// `{"id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"}`
+/// (`days` as a list of day names, `[]` for a one-off).
+struct AlarmJSON: Encodable {
+    var id: String, target: String, time: String, days: [String], date: String?, label: String?
+    var voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
+    var snooze: Int?, snoozedUntil: String?
+
+    init(_ status: AlarmStatus, _ timeZone: TimeZone) {
+        let alarm = status.alarm
+        id = alarm.idString
+        target = alarm.target.description
+        time = alarm.time.description
+        days = alarm.days.isEmpty ? [] : alarm.days.list.split(separator: ",").map(String.init)
+        date = alarm.date?.description
+        label = alarm.label
+        voice = alarm.voice
+        sound = status.sound.soundName
+        soundReason = status.sound.reason
+        next = status.next.map { Report.iso($0, timeZone) }
+        spokenStandIns = status.spokenStandIns.map { $0.uuidString.lowercased() }
+        snooze = alarm.snoozeMinutes
+        snoozedUntil = status.snoozedUntil.map { Report.iso($0, timeZone) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(id, forKey: .id); try c.encode(target, forKey: .target); try c.encode(time, forKey: .time)
+        try c.encode(days, forKey: .days); try c.encode(date, forKey: .date); try c.encode(label, forKey: .label)
+        try c.encode(voice, forKey: .voice); try c.encode(sound, forKey: .sound)
+        try c.encode(soundReason, forKey: .soundReason); try c.encode(next, forKey: .next)
+        try c.encode(spokenStandIns, forKey: .spokenStandIns)
+        try c.encode(snooze, forKey: .snooze); try c.encode(snoozedUntil, forKey: .snoozedUntil)
+    }
+    enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmAudio
+import VoiceAlarmCore
+
+/// `voicealarm stop`: every ring of ours ended, and any pending snooze.
+enum StopCommand {
+    static let spec = CommandSpec(
+        name: "stop", summary: "Stop every alarm of ours that is ringing, and any pending snooze", arguments: "",
+        minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm stop"])
+    static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let result = RingStopper.stop(in: try context.location(), open: { try context.library() })
+        if let problem = result.snoozeProblem { context.console.note("warning: pending snoozes could not be cancelled: \(problem)") }
+        let stopped = result.rings.map { $0.uuidString.lowercased() }
+        let cancelled = result.snoozesCancelled.map { $0.uuidString.lowercased() }
+        context.present(StoppedJSON(stopped: stopped, snoozesCancelled: cancelled)) { for id in stopped { context.console.result(id) } }
+        context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
+        if !cancelled.isEmpty { context.say("Cancelled the pending snooze of \(cancelled.joined(separator: ", ")).") }
+        return .success
+    }
+
+    /// `stop --json`: `{"stopped": [ids], "snoozesCancelled": [alarm ids]}`.
+    struct StoppedJSON: Encodable { var stopped: [String]; var snoozesCancelled: [String] }
+}
