@@ -53,10 +53,7 @@ public enum IndependentMeasure {
 
     /// Loudness, true peak (4x oversampled) and length by pyloudnorm and scipy.
     public static func python(_ path: String) async throws -> PythonMeasurement {
-        guard FileManager.default.isExecutableFile(atPath: ProjectPaths.python) else {
-            throw TestSupportError("no test Python at \(ProjectPaths.python): run 'make test', which creates it")
-        }
-        let result = try await ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/measure.py", path])
+        let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/measure.py", [path])
         guard result.status == 0 else { throw TestSupportError("measure.py failed on \(path): \(result.stderr)") }
         return try JSONDecoder().decode(PythonMeasurement.self, from: result.stdoutData)
     }

@@ -45,8 +45,10 @@ final class ShardProcess {
         process.environment = environment
         stdoutPath = logs + ".out"
         stderrPath = logs + ".err"
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        guard FileManager.default.createFile(atPath: stdoutPath, contents: nil),
+              FileManager.default.createFile(atPath: stderrPath, contents: nil) else {
+            throw TestSupportError("cannot create \(logs).out or .err")
+        }
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         process.standardInput = FileHandle.nullDevice

@@ -61,7 +61,7 @@ private func trapped(_ result: ProcessResult) -> Bool {
         || result.stderr.contains("arithmetic overflow") || result.stderr.contains("Swift runtime failure")
 }
 
-@Suite("Nothing a clock, a typo or root can do silences an alarm", .serialized, .timeLimit(.minutes(3)))
+@Suite("Nothing a clock, a typo or root can do silences an alarm", .timeLimit(.minutes(3)))
 struct SilencingHolesTests {
     @Test("File times past 2262 (or before 1677) trap nothing: every command works, and the daemon rings the voice at its minute")
     func farFileTimes() async throws {

@@ -12,7 +12,7 @@ private struct Measured: Decodable {
 }
 
 private func measure(_ svg: String) async throws -> Measured {
-    let result = try await ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/picture.py", svg])
+    let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/picture.py", [svg])
     guard result.status == 0 else { throw TestSupportError("picture.py failed on \(svg): \(result.stderr)") }
     return try JSONDecoder().decode(Measured.self, from: result.stdoutData)
 }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// How alike two recordings are, by `similarity.py` (ffmpeg and scipy, not VoiceAlarm).
 private func similarity(_ a: String, _ b: String, seconds: Double = 30) async throws -> Double {
-    let result = try await ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/similarity.py", a, b, "\(seconds)"])
+    let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/similarity.py", [a, b, "\(seconds)"])
     guard result.status == 0 else { throw TestSupportError("similarity.py failed: \(result.stderr)") }
     let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Double]
     return try #require(json?["similarity"])
