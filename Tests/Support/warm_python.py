@@ -10,11 +10,11 @@ Protocol: one JSON request per line on stdin, {"script": PATH, "args": [...]}; o
 per line on stdout, {"status": EXIT_STATUS, "stdout": TEXT, "stderr": TEXT}, in request order.
 Ends when stdin closes (the test process ended).
 """
-import contextlib
-import io
 import json
+import os
 import runpy
 import sys
+import tempfile
 import traceback
 
 import numpy  # noqa: F401  (warmed for the scripts)
@@ -23,10 +23,16 @@ import scipy.signal  # noqa: F401
 
 
 def run(script, args):
-    out, err = io.StringIO(), io.StringIO()
-    status = 0
-    sys.argv = [script] + args
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    """Runs one script with descriptors 1 and 2 on files of its own, so what it or its children
+    (ffmpeg, rsvg-convert) write there is its output, never a line of the answers."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = os.dup(1), os.dup(2)
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        status = 0
+        sys.argv = [script] + args
         try:
             runpy.run_path(script, run_name="__main__")
         except SystemExit as end:
@@ -38,12 +44,28 @@ def run(script, args):
         except BaseException:  # the script's failure is its answer, not the server's end
             traceback.print_exc()
             status = 1
-    return {"status": status, "stdout": out.getvalue(), "stderr": err.getvalue()}
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+        out.seek(0)
+        err.seek(0)
+        return {"status": status, "stdout": out.read().decode("utf-8", "replace"),
+                "stderr": err.read().decode("utf-8", "replace")}
 
 
 def main():
-    answers = sys.stdout
-    for line in sys.stdin:
+    # Requests and answers move to descriptors of their own: the scripts' children (ffmpeg reads
+    # its stdin for keys) get /dev/null as stdin, and their stdout is the script's, never the answers.
+    requests = os.fdopen(os.dup(0), "r")
+    answers = os.fdopen(os.dup(1), "w")
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)
+    os.close(nothing)
+    for line in requests:
         request = json.loads(line)
         answers.write(json.dumps(run(request["script"], request["args"])) + "\n")
         answers.flush()

@@ -22,6 +22,7 @@ public enum WarmPython {
         private var process: Process?
         private var requests: FileHandle?
         private var buffer = Data()
+        private var log = ""
         private var pending: [CheckedContinuation<ProcessResult, any Error>] = []
 
         var waiting: Int { lock.withLock { pending.count } }
@@ -56,7 +57,11 @@ public enum WarmPython {
             let input = Pipe(), output = Pipe()
             process.standardInput = input
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            // Its own complaints (not a script's: those are in the answers) go to a file a failure names.
+            let log = NSTemporaryDirectory() + "voicealarm-warm-python-\(getpid())-\(UInt(bitPattern: ObjectIdentifier(self).hashValue)).log"
+            _ = FileManager.default.createFile(atPath: log, contents: nil)   // without it, the complaints are lost, nothing else
+            process.standardError = FileHandle(forWritingAtPath: log)
+            self.log = log
             output.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 self?.receive(handle.availableData)
             }
@@ -72,7 +77,8 @@ public enum WarmPython {
             var answered: [(CheckedContinuation<ProcessResult, any Error>, Result<ProcessResult, any Error>)] = []
             if data.isEmpty {
                 // The interpreter ended: every waiting request fails, and the next one starts another.
-                answered = pending.map { ($0, .failure(TestSupportError("the warm Python ended"))) }
+                let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                answered = pending.map { ($0, .failure(TestSupportError("the warm Python ended: \(said.suffix(600))"))) }
                 pending.removeAll()
                 process = nil
                 requests = nil
