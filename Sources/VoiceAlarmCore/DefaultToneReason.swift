@@ -1,6 +1,6 @@
 /// Why an alarm rings with the default tone instead of a voice file it could have: the typed
 /// outcome of a rebuild, so callers decide on the case, never on the wording.
-public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
+package enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     /// The "wake up to my voice" switch is off.
     case voiceOff
     /// The target has no recording yet.
@@ -16,7 +16,7 @@ public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     case recorded(String)
 
     /// The reason the library holds as `text` (`description` of one this type made).
-    public init(recorded text: String) {
+    package init(recorded text: String) {
         let failed = DefaultToneReason.buildFailed("").description
         switch text {
         case DefaultToneReason.voiceOff.description: self = .voiceOff
@@ -28,7 +28,7 @@ public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A failure a build should report, as opposed to a choice (voice off) or a state (no recording yet).
-    public var isFailure: Bool {
+    package var isFailure: Bool {
         switch self {
         case .voiceOff, .noRecording: false
         case .noUsableRecording, .buildFailed, .voiceFile, .recorded: true
@@ -36,7 +36,7 @@ public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The words kept in the library and shown as `soundReason`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .voiceOff: "voice off"
         case .noRecording: "no recording yet"

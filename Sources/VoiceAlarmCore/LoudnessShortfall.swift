@@ -3,19 +3,19 @@ import Foundation
 /// A ringtone left under its loudness target by more than the accuracy band, and why: never
 /// silent, it is reported by `render`, `check`, `batch` and `build`, in their text and JSON
 /// (`"shortfall": {"by", "target", "reason", "detail"}` inside `loudness`).
-public struct LoudnessShortfall: Equatable, Sendable, Codable {
+package struct LoudnessShortfall: Equatable, Sendable, Codable {
     /// How far under the target the result may be without being a shortfall (LU): what the
     /// tests hold every ringtone to, measured by another meter (pyloudnorm).
-    public static let band = 0.5
+    package static let band = 0.5
     /// The most loudness the limiter may take off (LU) on the way to the target. Speech is peaky:
     /// under the ceiling a lossy ringtone needs (−2.6 dBFS), reaching −16 LUFS takes 3–4.5 LU off
     /// most of our corpus of difficult recordings, clean speech included. 6 LU leaves room for
     /// that; past it a ringtone on target would be more limiter than voice (pumping, flattened
     /// consonants), so it stays quieter and says why.
-    public static let mostLimiterLoss = 6.0
+    package static let mostLimiterLoss = 6.0
 
     /// Why the target was not met.
-    public enum Reason: String, Sendable, Codable, CaseIterable {
+    package enum Reason: String, Sendable, Codable, CaseIterable {
         /// The +20 dB gain cap on a near-silent take (its noise is not blown up further).
         case gainCap
         /// Meeting the target would make the limiter take off more than `mostLimiterLoss`.
@@ -33,14 +33,14 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
     }
 
     /// LU under the target (positive).
-    public var by: Double
+    package var by: Double
     /// The target, LUFS.
-    public var target: Double
+    package var target: Double
     /// Why the target was not met.
-    public var reason: Reason
+    package var reason: Reason
 
     /// A ringtone `by` LU (rounded to 0.1) under `target`, for `reason`.
-    public init(by: Double, target: Double, reason: Reason) {
+    package init(by: Double, target: Double, reason: Reason) {
         precondition(by > 0, "a shortfall is under the target")
         self.by = (by * 10).rounded() / 10
         self.target = target
@@ -50,24 +50,24 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
     /// A file whose true peak lies within this of the ceiling (dB) is at the ceiling, for `check`:
     /// a VoiceAlarm m4a on target peaks about 1.2 dB under it, one turned down for the ceiling
     /// 0.5–3 dB under it, one at the gain cap far lower.
-    public static let nearCeiling = 3.5
+    package static let nearCeiling = 3.5
 
     /// The shortfall of any file measured at `integrated` LUFS with a true peak of `truePeak`
     /// dBTP against `target`, as `check` tells it: at the ceiling or quiet, since how it was made
     /// is not known.
-    public static func of(file integrated: Double, truePeak: Double, target: Double) -> LoudnessShortfall? {
+    package static func of(file integrated: Double, truePeak: Double, target: Double) -> LoudnessShortfall? {
         of(integrated, target: target, reason: truePeak >= AudioLevels.truePeakCeilingDBTP - nearCeiling ? .ceiling : .quiet)
     }
 
     /// The shortfall of a ringtone measured at `integrated` LUFS against `target`, when it is more
     /// than `band` under it; nil when it is on target (or over it).
-    public static func of(_ integrated: Double, target: Double, reason: Reason) -> LoudnessShortfall? {
+    package static func of(_ integrated: Double, target: Double, reason: Reason) -> LoudnessShortfall? {
         let under = target - integrated
         return under > band ? LoudnessShortfall(by: under, target: target, reason: reason) : nil
     }
 
     /// What the reason means, for people.
-    public var detail: String {
+    package var detail: String {
         switch reason {
         case .gainCap: "the +\(Int(AudioLevels.maximumGainDB)) dB gain cap on a near-silent take"
         case .limiter: String(format: "reaching it would make the limiter take off more than %.0f LU", Self.mostLimiterLoss)
@@ -79,11 +79,11 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
     }
 
     /// One line: `6.2 LU under the -16 LUFS target: the +20 dB gain cap on a near-silent take`.
-    public var summary: String {
+    package var summary: String {
         String(format: "%.1f LU under the %g LUFS target: ", by, target) + detail
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(by, forKey: .by)
         try c.encode(target, forKey: .target)
@@ -91,7 +91,7 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
         try c.encode(detail, forKey: .detail)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let by = try c.decode(Double.self, forKey: .by)
         guard by > 0, by.isFinite else {

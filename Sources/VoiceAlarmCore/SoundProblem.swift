@@ -1,5 +1,5 @@
 /// Why a voice file cannot ring.
-public enum SoundProblem: Equatable, Sendable {
+package enum SoundProblem: Equatable, Sendable {
     /// There is no file.
     case missing
     /// This user may not read it (another user, root, wrote it): a ring would fail to open it.
@@ -10,7 +10,7 @@ public enum SoundProblem: Equatable, Sendable {
     case unusable(String)
 
     /// The reason an alarm then plays the default tone, naming the file.
-    public func reason(for file: String) -> String {
+    package func reason(for file: String) -> String {
         switch self {
         case .missing: "voice file \(file) is missing"
         case .unreadable: "voice file \(file) cannot be read by you (another user wrote it); 'voicealarm build --all' makes it again"

@@ -1,12 +1,12 @@
 /// What an alarm will actually play: its voice file, or the default tone and why.
 ///
 /// A wrong sound is a bug; no sound is a disaster. So every doubt resolves to the default tone.
-public enum SoundResolution: Equatable, Sendable {
+package enum SoundResolution: Equatable, Sendable {
     case voice(fileName: String)
     case defaultTone(DefaultToneReason)
 
     /// `<uuid>.<ext>` or `default`, as `alarm list --json` prints it.
-    public var soundName: String {
+    package var soundName: String {
         switch self {
         case .voice(let fileName): fileName
         case .defaultTone: "default"
@@ -14,15 +14,15 @@ public enum SoundResolution: Equatable, Sendable {
     }
 
     /// Why the default tone plays, or nil for the voice.
-    public var reason: String? {
+    package var reason: String? {
         if case .defaultTone(let reason) = self { reason.description } else { nil }
     }
 
     /// Why the default tone plays, typed; nil for the voice.
-    public var defaultToneReason: DefaultToneReason? {
+    package var defaultToneReason: DefaultToneReason? {
         if case .defaultTone(let reason) = self { reason } else { nil }
     }
 
-    public static let voiceOff = SoundResolution.defaultTone(.voiceOff)
-    public static let noRecording = SoundResolution.defaultTone(.noRecording)
+    package static let voiceOff = SoundResolution.defaultTone(.voiceOff)
+    package static let noRecording = SoundResolution.defaultTone(.noRecording)
 }

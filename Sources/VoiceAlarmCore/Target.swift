@@ -1,17 +1,17 @@
 /// What an alarm plays: a playlist by name, or the one manifesto recording.
-public enum Target: Hashable, Sendable, CustomStringConvertible {
+package enum Target: Hashable, Sendable, CustomStringConvertible {
     case playlist(String)
     case manifesto
 
     /// The word that names the manifesto, and so can never name a playlist.
-    public static let manifestoName = "manifesto"
+    package static let manifestoName = "manifesto"
 
     /// A target as typed on the command line: `manifesto`, or a playlist name.
-    public init(name: String) {
+    package init(name: String) {
         self = name.lowercased() == Self.manifestoName ? .manifesto : .playlist(name)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .playlist(let name): name
         case .manifesto: Self.manifestoName
