@@ -3,17 +3,21 @@ import Foundation
 /// One alarm: our own stable UUID, what it plays, when, and whether it speaks in the user's voice.
 ///
 /// Alarms are added and deleted, never edited: fewer states, fewer reconciliation bugs.
-package struct Alarm: Hashable, Sendable, Identifiable {
-    package var id: UUID
-    package var target: Target
-    package var time: AlarmTime
+public struct Alarm: Hashable, Sendable, Identifiable {
+    /// The alarm's own id: stable for its life, the same in the scheduler, its voice file and its events.
+    public var id: UUID
+    /// What it plays: a playlist, or the manifesto.
+    public var target: Target
+    /// When it rings, in the library's time zone.
+    public var time: AlarmTime
     /// Weekly days; empty for a one-off.
-    package var days: Weekdays
+    public var days: Weekdays
     /// The date of a one-off; nil for a weekly alarm.
     package var date: LocalDate?
-    package var label: String?
+    /// A name the person gave it, if any.
+    public var label: String?
     /// "Wake up to my voice": off means the default tone and no voice file.
-    package var voice: Bool
+    public var voice: Bool
     /// Minutes a `voicealarm snooze` puts the ring off (`Snooze.minutes`); nil for no snooze, the
     /// default, as in the app the rules come from.
     package var snoozeMinutes: Int?

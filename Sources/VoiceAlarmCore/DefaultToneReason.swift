@@ -1,6 +1,6 @@
 /// Why an alarm rings with the default tone instead of a voice file it could have: the typed
 /// outcome of a rebuild, so callers decide on the case, never on the wording.
-package enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
+public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     /// The "wake up to my voice" switch is off.
     case voiceOff
     /// The target has no recording yet.
@@ -28,7 +28,7 @@ package enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A failure a build should report, as opposed to a choice (voice off) or a state (no recording yet).
-    package var isFailure: Bool {
+    public var isFailure: Bool {
         switch self {
         case .voiceOff, .noRecording: false
         case .noUsableRecording, .buildFailed, .voiceFile, .recorded: true
@@ -36,7 +36,7 @@ package enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The words kept in the library and shown as `soundReason`.
-    package var description: String {
+    public var description: String {
         switch self {
         case .voiceOff: "voice off"
         case .noRecording: "no recording yet"

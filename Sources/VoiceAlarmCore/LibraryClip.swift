@@ -2,9 +2,11 @@ import Foundation
 
 /// A recording in the library, with everything planning needs measured once at import:
 /// lengths are in samples at the library's rate, so no clip is decoded to plan a ringtone.
-package struct LibraryClip: Hashable, Sendable, Identifiable {
-    package var id: UUID
-    package var title: String
+public struct LibraryClip: Hashable, Sendable, Identifiable {
+    /// The clip's own id: what playlists and the manifesto name it by.
+    public var id: UUID
+    /// How it is shown (no control characters).
+    public var title: String
     /// The stored lossless copy's file name inside `clips/`.
     package var fileName: String
     /// All samples of the recording, untrimmed.
@@ -37,7 +39,8 @@ package struct LibraryClip: Hashable, Sendable, Identifiable {
     package var isGenerated: Bool { spokenText != nil }
 
     package var idString: String { id.uuidString.lowercased() }
-    package var duration: Double { Double(frames) / Double(sampleRate) }
+    /// The whole recording's length, in seconds.
+    public var duration: Double { Double(frames) / Double(sampleRate) }
 
     /// The range of the recording a ringtone plays from, with or without silence trimming.
     package func range(trimSilence: Bool) -> (start: Int, length: Int) {

@@ -3,7 +3,7 @@ import Foundation
 /// A ringtone left under its loudness target by more than the accuracy band, and why: never
 /// silent, it is reported by `render`, `check`, `batch` and `build`, in their text and JSON
 /// (`"shortfall": {"by", "target", "reason", "detail"}` inside `loudness`).
-package struct LoudnessShortfall: Equatable, Sendable, Codable {
+public struct LoudnessShortfall: Equatable, Sendable, Codable {
     /// How far under the target the result may be without being a shortfall (LU): what the
     /// tests hold every ringtone to, measured by another meter (pyloudnorm).
     package static let band = 0.5
@@ -15,7 +15,7 @@ package struct LoudnessShortfall: Equatable, Sendable, Codable {
     package static let mostLimiterLoss = 6.0
 
     /// Why the target was not met.
-    package enum Reason: String, Sendable, Codable, CaseIterable {
+    public enum Reason: String, Sendable, Codable, CaseIterable {
         /// The +20 dB gain cap on a near-silent take (its noise is not blown up further).
         case gainCap
         /// Meeting the target would make the limiter take off more than `mostLimiterLoss`.
@@ -33,11 +33,11 @@ package struct LoudnessShortfall: Equatable, Sendable, Codable {
     }
 
     /// LU under the target (positive).
-    package var by: Double
+    public var by: Double
     /// The target, LUFS.
-    package var target: Double
+    public var target: Double
     /// Why the target was not met.
-    package var reason: Reason
+    public var reason: Reason
 
     /// A ringtone `by` LU (rounded to 0.1) under `target`, for `reason`.
     package init(by: Double, target: Double, reason: Reason) {
@@ -67,7 +67,7 @@ package struct LoudnessShortfall: Equatable, Sendable, Codable {
     }
 
     /// What the reason means, for people.
-    package var detail: String {
+    public var detail: String {
         switch reason {
         case .gainCap: "the +\(Int(AudioLevels.maximumGainDB)) dB gain cap on a near-silent take"
         case .limiter: String(format: "reaching it would make the limiter take off more than %.0f LU", Self.mostLimiterLoss)
@@ -79,11 +79,12 @@ package struct LoudnessShortfall: Equatable, Sendable, Codable {
     }
 
     /// One line: `6.2 LU under the -16 LUFS target: the +20 dB gain cap on a near-silent take`.
-    package var summary: String {
+    public var summary: String {
         String(format: "%.1f LU under the %g LUFS target: ", by, target) + detail
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    /// `{"by", "target", "reason", "detail"}`, as the JSON reports print it.
+    public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(by, forKey: .by)
         try c.encode(target, forKey: .target)
@@ -91,7 +92,8 @@ package struct LoudnessShortfall: Equatable, Sendable, Codable {
         try c.encode(detail, forKey: .detail)
     }
 
-    package init(from decoder: any Decoder) throws {
+    /// Reads `encode(to:)`'s form back, refusing a shortfall that is not a positive number of LU.
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let by = try c.decode(Double.self, forKey: .by)
         guard by > 0, by.isFinite else {

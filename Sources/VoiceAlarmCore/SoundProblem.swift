@@ -1,5 +1,5 @@
 /// Why a voice file cannot ring.
-package enum SoundProblem: Equatable, Sendable {
+public enum SoundProblem: Equatable, Sendable {
     /// There is no file.
     case missing
     /// This user may not read it (another user, root, wrote it): a ring would fail to open it.
@@ -10,7 +10,7 @@ package enum SoundProblem: Equatable, Sendable {
     case unusable(String)
 
     /// The reason an alarm then plays the default tone, naming the file.
-    package func reason(for file: String) -> String {
+    public func reason(for file: String) -> String {
         switch self {
         case .missing: "voice file \(file) is missing"
         case .unreadable: "voice file \(file) cannot be read by you (another user wrote it); 'voicealarm build --all' makes it again"

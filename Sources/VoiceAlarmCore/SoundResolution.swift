@@ -1,8 +1,10 @@
 /// What an alarm will actually play: its voice file, or the default tone and why.
 ///
 /// A wrong sound is a bug; no sound is a disaster. So every doubt resolves to the default tone.
-package enum SoundResolution: Equatable, Sendable {
+public enum SoundResolution: Equatable, Sendable {
+    /// The alarm's voice ringtone, `<uuid>.<ext>` in the library's sounds folder.
     case voice(fileName: String)
+    /// The default tone, and why.
     case defaultTone(DefaultToneReason)
 
     /// `<uuid>.<ext>` or `default`, as `alarm list --json` prints it.
@@ -19,7 +21,7 @@ package enum SoundResolution: Equatable, Sendable {
     }
 
     /// Why the default tone plays, typed; nil for the voice.
-    package var defaultToneReason: DefaultToneReason? {
+    public var defaultToneReason: DefaultToneReason? {
         if case .defaultTone(let reason) = self { reason } else { nil }
     }
 

@@ -1,6 +1,8 @@
 /// What an alarm plays: a playlist by name, or the one manifesto recording.
-package enum Target: Hashable, Sendable, CustomStringConvertible {
+public enum Target: Hashable, Sendable, CustomStringConvertible {
+    /// A playlist, by its name.
     case playlist(String)
+    /// The manifesto: the one recording a person chose to wake up to above all.
     case manifesto
 
     /// The word that names the manifesto, and so can never name a playlist.
@@ -11,7 +13,8 @@ package enum Target: Hashable, Sendable, CustomStringConvertible {
         self = name.lowercased() == Self.manifestoName ? .manifesto : .playlist(name)
     }
 
-    package var description: String {
+    /// The playlist's name, or `manifesto`.
+    public var description: String {
         switch self {
         case .playlist(let name): name
         case .manifesto: Self.manifestoName

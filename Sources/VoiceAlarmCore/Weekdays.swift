@@ -1,20 +1,32 @@
 import Foundation
 
 /// A set of days of the week, Monday first, as a user types them (`mon,wed-fri`, `weekdays`).
-package struct Weekdays: OptionSet, Hashable, Sendable, Codable {
-    package let rawValue: Int
-    package init(rawValue: Int) { self.rawValue = rawValue & 0x7F }
+public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
+    /// One bit a day, Monday the lowest.
+    public let rawValue: Int
+    /// Days from their bits; bits past Sunday are dropped.
+    public init(rawValue: Int) { self.rawValue = rawValue & 0x7F }
 
-    package static let monday = Weekdays(rawValue: 1 << 0)
-    package static let tuesday = Weekdays(rawValue: 1 << 1)
-    package static let wednesday = Weekdays(rawValue: 1 << 2)
-    package static let thursday = Weekdays(rawValue: 1 << 3)
-    package static let friday = Weekdays(rawValue: 1 << 4)
-    package static let saturday = Weekdays(rawValue: 1 << 5)
-    package static let sunday = Weekdays(rawValue: 1 << 6)
-    package static let everyDay = Weekdays(rawValue: 0x7F)
-    package static let workDays: Weekdays = [.monday, .tuesday, .wednesday, .thursday, .friday]
-    package static let weekend: Weekdays = [.saturday, .sunday]
+    /// Monday.
+    public static let monday = Weekdays(rawValue: 1 << 0)
+    /// Tuesday.
+    public static let tuesday = Weekdays(rawValue: 1 << 1)
+    /// Wednesday.
+    public static let wednesday = Weekdays(rawValue: 1 << 2)
+    /// Thursday.
+    public static let thursday = Weekdays(rawValue: 1 << 3)
+    /// Friday.
+    public static let friday = Weekdays(rawValue: 1 << 4)
+    /// Saturday.
+    public static let saturday = Weekdays(rawValue: 1 << 5)
+    /// Sunday.
+    public static let sunday = Weekdays(rawValue: 1 << 6)
+    /// All seven days (`daily`).
+    public static let everyDay = Weekdays(rawValue: 0x7F)
+    /// Monday to Friday (`weekdays`).
+    public static let workDays: Weekdays = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    /// Saturday and Sunday (`weekends`).
+    public static let weekend: Weekdays = [.saturday, .sunday]
 
     /// Short names in week order, as accepted and printed.
     package static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -65,7 +77,7 @@ package struct Weekdays: OptionSet, Hashable, Sendable, Codable {
 
     /// A short way to write the days for a person: `daily`, `weekdays`, `weekends`, or runs
     /// of three or more days as ranges (`mon-wed,sat`). `parse` reads it back to the same days.
-    package var compact: String {
+    public var compact: String {
         if let group = Self.groupNames.first(where: { $0.days == self }) { return group.name }
         var parts: [String] = []
         var index = 0

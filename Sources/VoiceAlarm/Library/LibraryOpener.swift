@@ -19,11 +19,15 @@ import VoiceAlarmStore
 /// let (service, switched) = try LibraryOpener.open(LibraryLocation(dataDirectory: dir, backend: .systemd))
 /// ```
 package enum LibraryOpener {
+    /// - Parameters:
+    ///   - now: "now" for the schedule rules and next ring times (a test or an app's own clock).
+    ///   - timeZone: the zone alarm times are in.
     /// - Returns: the service, and what a backend switch did when one happened.
     /// - Throws: `StoreError` when the library cannot be opened or a requested sounds dir cannot
     ///   be used; scheduler errors when a backend cannot be built or the switch fails (the alarms
     ///   then stay with the old backend).
-    package static func open(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in })
+    package static func open(_ location: LibraryLocation, now: @escaping @Sendable () -> Date = Date.init,
+                             timeZone: TimeZone = .current, warn: @escaping (ServiceWarning) -> Void = { _ in })
         throws -> (AlarmService, BackendSwitch?) {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         var remembered = try store.settings()
@@ -65,7 +69,7 @@ package enum LibraryOpener {
         }
 
         guard let requested = location.backend, requested != current else {
-            let service = AlarmService(store: store, sounds: sounds, scheduler: try scheduler(current), warn: warn)
+            let service = AlarmService(store: store, sounds: sounds, scheduler: try scheduler(current), now: now, timeZone: timeZone, warn: warn)
             if remade { _ = try service.sync.reconcile() }
             return (service, nil)
         }
@@ -74,7 +78,7 @@ package enum LibraryOpener {
         let new = try scheduler(requested)
         let held = try old.alarms()
         for alarm in held { try old.cancel(id: alarm.id) }
-        let service = AlarmService(store: store, sounds: sounds, scheduler: new, warn: warn)
+        let service = AlarmService(store: store, sounds: sounds, scheduler: new, now: now, timeZone: timeZone, warn: warn)
         do {
             try store.changeSettings { $0.scheduler = requested }
             let report = try service.sync.reconcile()

@@ -5,7 +5,7 @@ import VoiceAlarmCore
 /// ringtone, a ringtone under its loudness target, a rebuild the machine stopped, a scheduler
 /// that refused an alarm. Workflows hand these to their `warn` sink as values; the command line
 /// alone turns them into words, so rewording one never changes what a caller decides.
-package enum ServiceWarning: Equatable, Sendable {
+public enum ServiceWarning: Equatable, Sendable {
     /// A clip whose audio no longer decodes was left out of an alarm's ringtone.
     case clipUnusable(clip: UUID, title: String, target: Target, reason: String)
     /// A clip whose stored recording is gone was left out of a target's ringtone.

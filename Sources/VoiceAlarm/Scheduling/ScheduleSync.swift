@@ -22,6 +22,9 @@ package final class ScheduleSync {
     let warn: (ServiceWarning) -> Void
     /// The workers that build several alarms' sounds at once.
     let pool: RebuildPool
+    /// Told what `refresh` did to each alarm, in order, once the alarm is scheduled: the app
+    /// API's rebuild events (`VoiceAlarmLibrary.Event`). Nil tells no one.
+    package var rebuilt: ((UUID, SoundBuilder.Outcome) -> Void)?
 
     /// - Parameters:
     ///   - jobs: how many sounds are built at once when several alarms need one (at least 1).
@@ -78,6 +81,7 @@ package final class ScheduleSync {
             if schedule(stored.alarm.id, held: held, snoozes: snoozes), case .built(let fileName, _) = outcome {
                 builder.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
             }
+            rebuilt?(stored.alarm.id, outcome)
         }
         return summary
     }
