@@ -3,14 +3,26 @@ import Testing
 import TestSupport
 import VoiceAlarmStore
 
+/// The root's debug build: where it puts the library (`libVoiceAlarm.so`) and the module files.
+private enum RootDebugBuild {
+    static let path = "\(ProjectPaths.root)/.build/debug"
+
+    /// Whether the tests run from this build (`make test`), not from a sanitized one in its own
+    /// folder (`make sanitize`), whose library a plain `swiftc` link could not use.
+    static var runsTheseTests: Bool {
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        return runner.path == URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+}
+
 /// The example app (`Examples/WakeUpToMyVoice`) as an app outside this package sees the
 /// library: its `main.swift` compiled by `swiftc` against the root build's module files and
 /// `libVoiceAlarm.so`, without `-package-name`, so only `public` declarations are visible — one
 /// use of anything else fails to compile. (`make examples` builds it through SwiftPM instead.)
-@Suite("The example app, built against the library product's public API alone", .timeLimit(.minutes(5)))
+@Suite("The example app, built against the library product's public API alone", .timeLimit(.minutes(5)),
+       .enabled(if: RootDebugBuild.runsTheseTests, "links the root's debug build; a sanitized test build is another"))
 struct ExamplePackageTests {
-    /// Where a debug build puts the library (`libVoiceAlarm.so`) and the module files.
-    static let build = "\(ProjectPaths.root)/.build/debug"
+    static let build = RootDebugBuild.path
     static let modules = "\(build)/Modules"
     static let example = "\(ProjectPaths.root)/Examples/WakeUpToMyVoice/Sources/WakeUpToMyVoice/main.swift"
 
