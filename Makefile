@@ -70,6 +70,18 @@ test-full: build $(PYTHON)
 	$(TEST_ENV) VOICEALARM_TEST_FULL=1 swift test --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
 
+# The example app (Examples/WakeUpToMyVoice), not part of `make test`: built through SwiftPM as an
+# app would build it (a second full build of the library, in the example's own .build: minutes),
+# then run on a temporary library with SampleAudio/calm.wav. `make test` checks the same main.swift
+# more cheaply, compiled against this build's libVoiceAlarm.so (ExamplePackageTests).
+EXAMPLE := Examples/WakeUpToMyVoice
+.PHONY: examples
+
+examples: build-deps
+	swift build --package-path $(EXAMPLE)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$$(swift build --package-path $(EXAMPLE) --show-bin-path)/WakeUpToMyVoice "$$tmp/library" SampleAudio/calm.wav
+
 # Sanitizers, not part of `make test` (each builds everything again, in its own folder): AddressSanitizer
 # (with LeakSanitizer) over the audio, batch and library tests, and ThreadSanitizer over the parallel
 # paths (a batch with several jobs, `build` with several workers, the rebuild pool, the shared clip cache). The CLI tests

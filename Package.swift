@@ -11,8 +11,11 @@ let package = Package(
     name: "VoiceAlarm",
     products: [
         .executable(name: "voicealarm", targets: ["voicealarm"]),
-        .library(name: "VoiceAlarmCore", targets: ["VoiceAlarmCore"]),
-        .library(name: "VoiceAlarmAudio", targets: ["VoiceAlarmAudio"]),
+        // What an app links: the service's small public API (`VoiceAlarmLibrary`) and the core's
+        // value types its signatures use. Everything else is `package`: the command line and the
+        // tests see it, an app does not. Dynamic, so the example package's test links the root
+        // build's libVoiceAlarm.so instead of building everything a second time.
+        .library(name: "VoiceAlarm", type: .dynamic, targets: ["VoiceAlarm", "VoiceAlarmCore"]),
     ],
     targets: [
         // C system libraries: a module map and one shim.h each, nothing else.

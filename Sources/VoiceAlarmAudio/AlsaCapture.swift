@@ -2,7 +2,7 @@ internal import CALSA
 import Foundation
 
 /// Where a take's audio comes from: an ALSA device, or a test's stand-in that can fail on cue.
-public protocol CaptureSource: AnyObject {
+package protocol CaptureSource: AnyObject {
     /// The rate the device actually runs at (the nearest it has to the one asked for).
     var sampleRate: Int { get }
     var channels: Int { get }
@@ -11,7 +11,7 @@ public protocol CaptureSource: AnyObject {
 }
 
 /// What one read brought.
-public enum CaptureChunk: Equatable, Sendable {
+package enum CaptureChunk: Equatable, Sendable {
     case samples([Int16])
     /// The device overran (audio was lost) and was recovered; reading goes on.
     case overrun
@@ -22,10 +22,10 @@ public enum CaptureChunk: Equatable, Sendable {
 /// The corresponding C functions are `snd_pcm_open` (or `snd_pcm_open_lconf` with a
 /// configuration given as text, as tests do), the `snd_pcm_hw_params_*` family (with
 /// `set_rate_near`), `snd_pcm_readi` and `snd_pcm_recover`.
-public final class AlsaCapture: CaptureSource {
-    public let device: String
-    public private(set) var sampleRate: Int
-    public let channels: Int
+package final class AlsaCapture: CaptureSource {
+    package let device: String
+    package private(set) var sampleRate: Int
+    package let channels: Int
     private var pcm: OpaquePointer?
     private var configuration: OpaquePointer?
 
@@ -34,7 +34,7 @@ public final class AlsaCapture: CaptureSource {
     ///   nil to use the system's.
     /// - Throws: `AudioError.device` when the device does not exist, is busy, or cannot capture
     ///   anything near the asked rate or channel count.
-    public init(device: String, sampleRate: Int, channels: Int, configurationText: String? = nil) throws {
+    package init(device: String, sampleRate: Int, channels: Int, configurationText: String? = nil) throws {
         calsa_silence_errors()
         self.device = device
         self.channels = channels
@@ -79,7 +79,7 @@ public final class AlsaCapture: CaptureSource {
         if configuration != nil { snd_config_delete(configuration) }
     }
 
-    public func read(frames: Int) throws -> CaptureChunk {
+    package func read(frames: Int) throws -> CaptureChunk {
         var buffer = [Int16](repeating: 0, count: frames * channels)
         let got = buffer.withUnsafeMutableBufferPointer { snd_pcm_readi(pcm, $0.baseAddress, snd_pcm_uframes_t(frames)) }
         if got < 0 {

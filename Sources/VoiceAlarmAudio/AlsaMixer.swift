@@ -2,7 +2,7 @@ internal import CALSA
 import Foundation
 
 /// The playback controls a ring turns up: Linux's "silent switch" is a muted or turned-down mixer.
-public protocol PlaybackMixer: AnyObject {
+package protocol PlaybackMixer: AnyObject {
     /// Unmutes every playback control and raises it to at least `floor` (0...1) of its range;
     /// returns a sentence per control changed.
     func raise(toAtLeast floor: Double) -> [String]
@@ -14,13 +14,13 @@ public protocol PlaybackMixer: AnyObject {
 ///
 /// The corresponding C functions are `snd_mixer_open`, `snd_mixer_attach`,
 /// `snd_mixer_selem_register`, `snd_mixer_load`, and the `snd_mixer_selem_*_playback_*` family.
-public final class AlsaMixer: PlaybackMixer {
+package final class AlsaMixer: PlaybackMixer {
     private var handle: OpaquePointer?
     private var saved: [(element: OpaquePointer, volume: Int?, switchOn: Int32?)] = []
 
     /// Opens the mixer of `device`'s card (`hw:N` for `hw:N,M`/`plughw:N,M`, else the device name),
     /// or nil when there is none — a device without a mixer still rings.
-    public init?(device: String) {
+    package init?(device: String) {
         calsa_silence_errors()
         guard snd_mixer_open(&handle, 0) >= 0 else { return nil }
         let card = Self.card(of: device)
@@ -41,7 +41,7 @@ public final class AlsaMixer: PlaybackMixer {
         return device
     }
 
-    public func raise(toAtLeast floor: Double) -> [String] {
+    package func raise(toAtLeast floor: Double) -> [String] {
         var changes: [String] = []
         var element = snd_mixer_first_elem(handle)
         while let current = element {
@@ -76,7 +76,7 @@ public final class AlsaMixer: PlaybackMixer {
         return changes
     }
 
-    public func restore() {
+    package func restore() {
         for (element, volume, switchOn) in saved {
             if let volume { snd_mixer_selem_set_playback_volume_all(element, volume) }
             if let switchOn { snd_mixer_selem_set_playback_switch_all(element, switchOn) }

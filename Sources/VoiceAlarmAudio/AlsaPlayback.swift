@@ -3,7 +3,7 @@ internal import CFFmpeg
 import Foundation
 
 /// Where played audio goes: an ALSA device, or a test's recorder.
-public protocol PlaybackSink: AnyObject {
+package protocol PlaybackSink: AnyObject {
     /// Plays mono float samples at the sink's rate, blocking until the device took them.
     func play(_ samples: ArraySlice<Float>) throws
     /// Waits until everything written has been played.
@@ -15,13 +15,13 @@ public protocol PlaybackSink: AnyObject {
 ///
 /// The corresponding C functions are `snd_pcm_open`, `snd_pcm_set_params`, `snd_pcm_writei`,
 /// `snd_pcm_recover`, `snd_pcm_drain` and `snd_pcm_close`.
-public final class AlsaPlayback: PlaybackSink {
-    public let device: String
-    public let sampleRate: Int
+package final class AlsaPlayback: PlaybackSink {
+    package let device: String
+    package let sampleRate: Int
     private var pcm: OpaquePointer?
     private let converter: ResamplerHandle
 
-    public init(device: String, sampleRate: Int) throws {
+    package init(device: String, sampleRate: Int) throws {
         calsa_silence_errors()
         self.device = device
         self.sampleRate = sampleRate
@@ -48,7 +48,7 @@ public final class AlsaPlayback: PlaybackSink {
 
     deinit { if pcm != nil { snd_pcm_close(pcm) } }
 
-    public func play(_ samples: ArraySlice<Float>) throws {
+    package func play(_ samples: ArraySlice<Float>) throws {
         guard !samples.isEmpty else { return }
         var pcm16 = [Int16](repeating: 0, count: samples.count)
         let converted = samples.withUnsafeBytes { input -> Int32 in
@@ -78,7 +78,7 @@ public final class AlsaPlayback: PlaybackSink {
         }
     }
 
-    public func drain() { snd_pcm_drain(pcm) }
+    package func drain() { snd_pcm_drain(pcm) }
 
     static func error(_ device: String, _ function: String, _ code: Int32) -> AudioError {
         .device(name: device, function: function, code: code, message: String(cString: snd_strerror(code)))

@@ -12,23 +12,23 @@ import VoiceAlarmFiles
 /// ```
 /// Resampling and downmixing are done by libswresample; a stream whose channel layout is
 /// unspecified (a WAV without a channel mask) is given FFmpeg's default layout for its count.
-public final class AudioDecoder {
+package final class AudioDecoder {
     /// The file being read, as given.
-    public let path: String
+    package let path: String
     /// The rate samples are delivered at.
-    public let sampleRate: Int
+    package let sampleRate: Int
     /// FFmpeg's demuxer name (e.g. `wav`, `mov,mp4,m4a,3gp,3g2,mj2`).
-    public let container: String
+    package let container: String
     /// FFmpeg's codec name (e.g. `pcm_s16le`, `aac`).
-    public let codec: String
+    package let codec: String
     /// The stream's own sample rate and channel count.
-    public let sourceSampleRate: Int
-    public let sourceChannels: Int
+    package let sourceSampleRate: Int
+    package let sourceChannels: Int
     /// The length the container's header declares, in seconds, when it declares one
     /// (not a guess from the bit rate).
-    public let declaredDuration: Double?
+    package let declaredDuration: Double?
     /// Samples delivered so far.
-    public private(set) var samplesRead = 0
+    package private(set) var samplesRead = 0
 
     private let input: InputFormatHandle
     private let decoder: CodecContextHandle
@@ -50,7 +50,7 @@ public final class AudioDecoder {
     /// - Throws: `AudioError` when the file is missing, a directory, a FIFO or a device, empty,
     ///   unreadable, not a media file, holds no audio stream, or declares a sample rate or
     ///   channel count outside `InputLimits` (checked from the header, before decoding).
-    public init(path: String, sampleRate requestedRate: Int?, removeDC: Bool = false) throws {
+    package init(path: String, sampleRate requestedRate: Int?, removeDC: Bool = false) throws {
         _ = FFmpegResult.quietLogging
         precondition((requestedRate ?? 1) > 0, "sample rate must be positive")
         self.path = path
@@ -107,7 +107,7 @@ public final class AudioDecoder {
     /// Delivers up to `maxSamples` further samples, or nil once the stream is exhausted.
     /// - Throws: `AudioError.corrupt` when the stream cannot be decoded at some point,
     ///   `AudioError.truncated` when it ends well short of the length its header declares.
-    public func read(upTo maxSamples: Int) throws -> [Float]? {
+    package func read(upTo maxSamples: Int) throws -> [Float]? {
         precondition(maxSamples > 0, "read at least one sample")
         while pending.count - pendingStart < maxSamples, !decoderFinished {
             try decodeMore()
@@ -131,7 +131,7 @@ public final class AudioDecoder {
     }
 
     /// Reads everything that is left.
-    public func readAll() throws -> [Float] {
+    package func readAll() throws -> [Float] {
         var all: [Float] = []
         while let chunk = try read(upTo: 1 << 16) { all.append(contentsOf: chunk) }
         return all
@@ -260,7 +260,7 @@ public final class AudioDecoder {
     /// unreadable, empty) before FFmpeg sees the file. Only `stat` and `access` are asked:
     /// nothing is opened, so a FIFO is refused without blocking.
     /// - Throws: `AudioError` saying which of them it is.
-    public static func checkReadableFile(_ path: String) throws {
+    package static func checkReadableFile(_ path: String) throws {
         let status: FileSystem.Status
         do { status = try FileSystem.status(of: path) } catch {
             if error.code == ENOENT || error.code == ENOTDIR { throw AudioError.fileNotFound(path: path) }

@@ -3,7 +3,7 @@ import VoiceAlarmFiles
 
 /// Why the audio layer could not do what was asked: always names the file and the reason,
 /// and for FFmpeg failures the C function, its return code and FFmpeg's own text.
-public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     case fileNotFound(path: String)
     case isDirectory(path: String)
     case emptyFile(path: String)
@@ -39,7 +39,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// True when the machine is at fault (writing failed: no space, a read-only or missing
     /// folder; a device failed), not the audio: the same input may work once that is fixed.
-    public var isEnvironmental: Bool {
+    package var isEnvironmental: Bool {
         switch self {
         case .cannotWrite, .ffmpeg, .device: true
         default: false
@@ -47,7 +47,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The file the error is about.
-    public var path: String {
+    package var path: String {
         switch self {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
              .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
@@ -59,7 +59,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// What went wrong, without the file it happened to: for a report that names the file itself.
-    public var problem: String {
+    package var problem: String {
         switch self {
         case .fileNotFound: "no such file"
         case .isDirectory: "is a directory, not an audio file"
@@ -88,7 +88,7 @@ public enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The file (or sound device) and what went wrong with it: one line for a person.
-    public var description: String {
+    package var description: String {
         if case .device(let name, _, _, _) = self { return "sound device '\(name)': \(problem)" }
         return "\(path): \(problem)"
     }

@@ -4,15 +4,15 @@ import VoiceAlarmFiles
 
 /// A clip read once for a whole batch: how long it is once trimmed (as far as any cap could
 /// need), and its samples, kept in a file so memory does not grow with the batch.
-public struct CachedClip: Sendable {
+package struct CachedClip: Sendable {
     /// The input's path, for reports and errors.
-    public var input: String
+    package var input: String
     /// The trimmed length, exact, or known only to be longer than any cap.
-    public var extent: ClipExtent
+    package var extent: ClipExtent
     /// Samples of silence trimmed off (for the report).
-    public var silenceTrimmed: Int
+    package var silenceTrimmed: Int
     /// Raw native-endian 32-bit float samples of the trimmed clip, at least as many as any cap uses.
-    public var samplesFile: String
+    package var samplesFile: String
 }
 
 /// Decodes each input of a batch at most once (per silence-trimming choice), however many
@@ -30,14 +30,14 @@ public struct CachedClip: Sendable {
 /// let cache = try BatchClipCache(in: "out", sampleRate: 44_100)
 /// defer { cache.remove() }
 /// ```
-public final class BatchClipCache: @unchecked Sendable {
-    public let directory: String
-    public let sampleRate: Int
+package final class BatchClipCache: @unchecked Sendable {
+    package let directory: String
+    package let sampleRate: Int
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
 
     /// The most any valid cap can take: just under 30 s.
-    public var budget: Int { Int(RenderSettings.hardLimit * Double(sampleRate)) - 1 }
+    package var budget: Int { Int(RenderSettings.hardLimit * Double(sampleRate)) - 1 }
 
     private final class Entry: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
@@ -45,12 +45,12 @@ public final class BatchClipCache: @unchecked Sendable {
     }
 
     /// The prefix of every cache folder's name.
-    public static let folderPrefix = ".voicealarm-cache-"
+    package static let folderPrefix = ".voicealarm-cache-"
 
     /// Makes a cache folder of this process inside `outputDirectory`; `tag` (letters, digits and
     /// `_`, no `-`) names the writer's part of a shared folder, for `sweep(in:tag:)`.
     /// - Throws: `AudioError.cannotWrite` when it cannot be made.
-    public convenience init(in outputDirectory: String, sampleRate: Int, tag: String = "") throws {
+    package convenience init(in outputDirectory: String, sampleRate: Int, tag: String = "") throws {
         precondition(!tag.contains("-") && !tag.contains("/"), "a cache tag holds no '-' or '/'")
         let token = UUID().uuidString.prefix(8).lowercased()
         try self.init(directory: "\(outputDirectory)/\(Self.folderPrefix)\(ProcessIdentity.current.text)-\(tag)\(token)", sampleRate: sampleRate)
@@ -58,7 +58,7 @@ public final class BatchClipCache: @unchecked Sendable {
 
     /// Makes the cache folder `directory` (mode 0700), removed on Ctrl-C or SIGTERM.
     /// - Throws: `AudioError.cannotWrite` when it cannot be made.
-    public init(directory: String, sampleRate: Int) throws {
+    package init(directory: String, sampleRate: Int) throws {
         self.directory = directory
         self.sampleRate = sampleRate
         TemporaryFiles.registerFolder(directory)
@@ -71,7 +71,7 @@ public final class BatchClipCache: @unchecked Sendable {
     }
 
     /// Removes the folder and everything cached in it; call once the batch is done.
-    public func remove() {
+    package func remove() {
         FileSystem.removeTree(directory)
         TemporaryFiles.unregisterFolder(directory)
     }
@@ -82,7 +82,7 @@ public final class BatchClipCache: @unchecked Sendable {
     /// removed once nothing has touched it for `legacyAge` seconds.
     /// - Returns: the names of the folders removed.
     @discardableResult
-    public static func sweepAbandoned(in outputDirectory: String, legacyAge: TimeInterval = 3600, now: Date = Date()) -> [String] {
+    package static func sweepAbandoned(in outputDirectory: String, legacyAge: TimeInterval = 3600, now: Date = Date()) -> [String] {
         var removed: [String] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] where name.hasPrefix(folderPrefix) {
             let path = "\(outputDirectory)/\(name)"
@@ -105,7 +105,7 @@ public final class BatchClipCache: @unchecked Sendable {
     /// earlier run may have been killed on another machine, where no pid can be asked).
     /// - Returns: the names of the folders removed.
     @discardableResult
-    public static func sweep(in outputDirectory: String, tag: String) -> [String] {
+    package static func sweep(in outputDirectory: String, tag: String) -> [String] {
         precondition(!tag.isEmpty, "a tag names the writer")
         var removed: [String] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? [] where name.hasPrefix(folderPrefix) {
@@ -120,7 +120,7 @@ public final class BatchClipCache: @unchecked Sendable {
 
     /// The clip at `path`, whose bytes hash to `hash`, trimmed or not.
     /// - Throws: `AudioError` when it cannot be decoded (each waiting caller gets the same error).
-    public func clip(_ path: String, hash: String, trimSilence: Bool) throws -> CachedClip {
+    package func clip(_ path: String, hash: String, trimSilence: Bool) throws -> CachedClip {
         let key = "\(hash)-\(sampleRate)-\(trimSilence ? "trim" : "whole")"
         let (entry, owner): (Entry, Bool) = lock.withLock {
             if let existing = entries[key] { return (existing, false) }

@@ -2,25 +2,25 @@ import VoiceAlarmCore
 
 /// A batch input read through the batch's `BatchClipCache`: decoded at most once per batch,
 /// by the first ringtone that reaches it, and then shared by every ringtone that uses it.
-public final class CachedClipSource: ClipSource {
+package final class CachedClipSource: ClipSource {
     /// The input's path.
-    public let path: String
+    package let path: String
     /// The SHA-256 of its bytes, which keys the cache.
-    public let contentHash: String
+    package let contentHash: String
     private let cache: BatchClipCache
     private var clip: CachedClip?
 
     /// The input at `path`, whose bytes hash to `contentHash`, to be read through `cache`.
-    public init(path: String, contentHash: String, cache: BatchClipCache) {
+    package init(path: String, contentHash: String, cache: BatchClipCache) {
         self.path = path
         self.contentHash = contentHash
         self.cache = cache
     }
 
-    public var name: String { path }
+    package var name: String { path }
 
     /// The cached extent; one the cache knows only to be longer than any cap is longer than `budget` too.
-    public func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent {
+    package func measure(within budget: Int, trimSilence: Bool, sampleRate: Int) throws -> ClipExtent {
         precondition(sampleRate == cache.sampleRate, "a batch cache at \(cache.sampleRate) Hz asked for \(sampleRate) Hz")
         precondition(budget <= cache.budget, "a budget of \(budget) samples past the cache's \(cache.budget)")
         let clip = try cache.clip(path, hash: contentHash, trimSilence: trimSilence)
@@ -32,10 +32,10 @@ public final class CachedClipSource: ClipSource {
     }
 
     /// Reads the cached samples file a chunk at a time.
-    public func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
+    package func read(_ count: Int, chunk: Int, into sink: (ArraySlice<Float>) throws -> Void) throws {
         guard let clip else { preconditionFailure("samples of \(path) asked before it was measured") }
         try BatchClipCache.read(clip, count: count, chunk: chunk, into: sink)
     }
 
-    public var silenceTrimmed: Int { clip?.silenceTrimmed ?? 0 }
+    package var silenceTrimmed: Int { clip?.silenceTrimmed ?? 0 }
 }

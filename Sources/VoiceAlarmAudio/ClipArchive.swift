@@ -5,21 +5,21 @@ import VoiceAlarmFiles
 
 /// Keeps the library's recordings: a lossless copy of each (FLAC, 24-bit, mono, at the library's
 /// rate), measured once so that no ringtone is ever planned by decoding.
-public enum ClipArchive {
+package enum ClipArchive {
     /// The rate every stored clip, and every library ringtone, is at.
-    public static let sampleRate = RenderSettings.defaultSampleRate
+    package static let sampleRate = RenderSettings.defaultSampleRate
 
     /// What was stored and measured.
-    public struct Archived: Sendable {
+    package struct Archived: Sendable {
         /// The stored copy's path, under its final name.
-        public var path: String
-        public var frames: Int
-        public var trimmedStart: Int
-        public var trimmedLength: Int
+        package var path: String
+        package var frames: Int
+        package var trimmedStart: Int
+        package var trimmedLength: Int
         /// SHA-256 of the stored copy's bytes.
-        public var contentHash: String
+        package var contentHash: String
         /// Integrated loudness of the whole take.
-        public var loudness: Loudness
+        package var loudness: Loudness
     }
 
     /// Decodes `source` whole and stores it as `directory/<name>.flac` through
@@ -31,7 +31,7 @@ public enum ClipArchive {
     /// import run without bound.
     /// - Throws: `AudioError` for a file that is not audio, too long, holds no samples, or is
     ///   silent (a muted microphone must not become a clip); nothing is left behind then.
-    public static func store(_ source: String, into directory: String, name: String,
+    package static func store(_ source: String, into directory: String, name: String,
                              longest: Double = InputLimits.longestRecording) throws -> Archived {
         let decoder = try AudioDecoder(path: source, sampleRate: sampleRate)
         // Container estimates and codec priming differ by a few frames: both limits allow for them.

@@ -16,7 +16,7 @@ import VoiceAlarmCore
 /// let sources = ["calm.wav", "ready.mp3"].map(DecodingClipSource.init(path:))
 /// let report = try RingtoneRenderer().render(sources, settings: RenderSettings(), to: "morning.m4a")
 /// ```
-public protocol ClipSource: AnyObject {
+package protocol ClipSource: AnyObject {
     /// What the report and error messages call the clip: its path, or a library clip's title.
     var name: String { get }
 
@@ -42,7 +42,7 @@ public protocol ClipSource: AnyObject {
 
 extension ClipSource {
     /// The first `count` samples of the clip as measured, in one array (`read`, collected).
-    public func samples(_ count: Int) throws -> [Float] {
+    package func samples(_ count: Int) throws -> [Float] {
         var samples: [Float] = []
         samples.reserveCapacity(count)
         try read(count, chunk: 1 << 16) { samples += $0 }

@@ -4,16 +4,16 @@
 /// caller that holds the clips can act on the one at fault (the library leaves it out of its
 /// playlist's ringtone and renders again) without parsing a path. It prints exactly as the
 /// underlying `AudioError`, whose text already names the file.
-public struct ClipSourceError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct ClipSourceError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The failing clip's position among the sources rendered (0-based).
-    public var index: Int
+    package var index: Int
     /// What went wrong with it.
-    public var underlying: AudioError
+    package var underlying: AudioError
 
-    public init(index: Int, underlying: AudioError) {
+    package init(index: Int, underlying: AudioError) {
         self.index = index
         self.underlying = underlying
     }
 
-    public var description: String { underlying.description }
+    package var description: String { underlying.description }
 }

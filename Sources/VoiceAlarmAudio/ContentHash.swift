@@ -3,12 +3,12 @@ import Foundation
 import VoiceAlarmFiles
 
 /// SHA-256 digests, by libavutil's `av_sha`: the identity of a clip's audio and of a ringtone's inputs.
-public enum ContentHash {
+package enum ContentHash {
     /// The hex SHA-256 of a file's bytes, read in chunks. Only a regular file is opened: a
     /// FIFO or a device (which would block, or never end) is refused first.
     /// - Throws: `AudioError.notRegularFile` for a FIFO, device or socket;
     ///   `AudioError.unreadable` when the file cannot be read.
-    public static func sha256(file path: String) throws -> String {
+    package static func sha256(file path: String) throws -> String {
         let kind = FileSystem.kind(of: path, followingLinks: true)
         guard kind == .regular else {
             if kind == .missing { throw AudioError.fileNotFound(path: path) }
@@ -29,7 +29,7 @@ public enum ContentHash {
     }
 
     /// The hex SHA-256 of a text's UTF-8 bytes.
-    public static func sha256(_ text: String) -> String {
+    package static func sha256(_ text: String) -> String {
         let hasher = try! Hasher()
         hasher.update(Data(text.utf8))
         return hasher.finish()

@@ -5,9 +5,9 @@ import VoiceAlarmFiles
 /// VoiceAlarm's own default alarm tone: a soft two-note chime, made here by libavfilter's `sine`
 /// source (not shipped as a file), so that a data dir always has something to ring with and
 /// nothing ever points into the source tree.
-public enum DefaultTone {
+package enum DefaultTone {
     /// The tone's file name in a data dir.
-    public static let fileName = "default-tone.caf"
+    package static let fileName = "default-tone.caf"
 
     /// The chime: two notes, a rest, three times (9 s), 16-bit PCM in caf.
     static let notes = [(frequency: 880.0, level: 0.5), (frequency: 1318.5, level: 0.4)]
@@ -15,7 +15,7 @@ public enum DefaultTone {
     /// The chime itself, made in memory: what a ring plays when the data dir's copy cannot be
     /// written or read (a read-only or full disk). Needs nothing but libavfilter.
     /// - Throws: `AudioError` when libavfilter fails.
-    public static func samples(sampleRate rate: Int) throws -> [Float] {
+    package static func samples(sampleRate rate: Int) throws -> [Float] {
         var samples: [Float] = []
         for _ in 0..<3 {
             for note in notes {
@@ -30,7 +30,7 @@ public enum DefaultTone {
 
     /// The tone's path in `dataDirectory`, written (or rewritten) when it is missing or fails its check.
     /// - Throws: `AudioError` when it cannot be made or written.
-    public static func ensure(in dataDirectory: String) throws -> String {
+    package static func ensure(in dataDirectory: String) throws -> String {
         let path = "\(dataDirectory)/\(fileName)"
         if FileManager.default.fileExists(atPath: path),
            (try? SoundInspector.inspect(path).problems.isEmpty) == true {

@@ -1,16 +1,16 @@
 import VoiceAlarmCore
 
 /// EBU R128 loudness of a stretch of audio, as libavfilter's `ebur128` filter measures it.
-public struct Loudness: Equatable, Sendable, Codable {
+package struct Loudness: Equatable, Sendable, Codable {
     /// Integrated loudness in LUFS (−70 for audio below the absolute gate).
-    public var integrated: Double
+    package var integrated: Double
     /// True peak in dBTP (oversampled to 192 kHz, as `ebur128` does; see `TruePeakMeter`).
-    public var truePeak: Double
+    package var truePeak: Double
     /// Largest absolute sample in dBFS.
-    public var samplePeak: Double
+    package var samplePeak: Double
 
     /// True when a listener would hear nothing: below −60 LUFS or no sample above −60 dBFS.
-    public var isSilent: Bool {
+    package var isSilent: Bool {
         integrated < AudioLevels.silentLoudnessLUFS || samplePeak <= AudioLevels.silentPeakDBFS
     }
 }

@@ -5,10 +5,10 @@ import VoiceAlarmCore
 ///
 /// m4a is AAC-LC through the `ipod` muxer with `+faststart` (the `moov` box first). mp3 is LAME
 /// with its gapless header and no ID3 tag. PCM endianness follows the container.
-public struct RingtoneEncoder: Sendable {
-    public let settings: RenderSettings
+package struct RingtoneEncoder: Sendable {
+    package let settings: RenderSettings
 
-    public init(settings: RenderSettings) { self.settings = settings }
+    package init(settings: RenderSettings) { self.settings = settings }
 
     /// Bit rate for the lossy codecs: plenty for a single voice.
     static let bitRate: Int64 = 96_000
@@ -27,7 +27,7 @@ public struct RingtoneEncoder: Sendable {
 
     /// Encodes `samples` into a new file at `path` (overwriting it).
     /// - Throws: `AudioError` naming the failing FFmpeg call.
-    public func write(_ samples: [Float], to path: String) throws {
+    package func write(_ samples: [Float], to path: String) throws {
         let writer = try open(path)
         try writer.append(samples)
         try writer.finish()

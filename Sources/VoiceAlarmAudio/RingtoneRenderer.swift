@@ -14,8 +14,8 @@ import VoiceAlarmFiles
 /// let sources = ["a.wav", "b.mp3"].map(DecodingClipSource.init(path:))
 /// let report = try RingtoneRenderer().render(sources, settings: RenderSettings(), to: "morning.m4a")
 /// ```
-public struct RingtoneRenderer: Sendable {
-    public init() {}
+package struct RingtoneRenderer: Sendable {
+    package init() {}
 
     /// How many times the limited audio is turned down and encoded again when the encoded true
     /// peak comes out above the ceiling (apart from the encodings that correct the gain).
@@ -43,7 +43,7 @@ public struct RingtoneRenderer: Sendable {
     /// - Throws: `ClipSourceError` saying which source could not be read (or gave no samples);
     ///   `AudioError` naming the output when it cannot be written or fails its check. `output`
     ///   is then left as it was.
-    public func render(_ sources: [any ClipSource], settings: RenderSettings, to output: String) throws -> RenderReport {
+    package func render(_ sources: [any ClipSource], settings: RenderSettings, to output: String) throws -> RenderReport {
         precondition(!sources.isEmpty, "render needs at least one clip")
         precondition(settings.problem == nil, "invalid render settings: \(settings.problem ?? "")")
         try Self.checkWritable(output)

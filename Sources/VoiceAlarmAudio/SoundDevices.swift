@@ -4,34 +4,34 @@ import Foundation
 /// The sound devices ALSA knows, as `arecord -l` / `aplay -l` (hardware cards and their devices)
 /// and `arecord -L` (named PCMs) list them — keeping only the PCMs that actually open for the
 /// direction asked, so every name listed is one `--device` accepts.
-public enum SoundDevices {
-    public enum Direction: String, Sendable {
+package enum SoundDevices {
+    package enum Direction: String, Sendable {
         case capture, playback
     }
 
     /// One device of a card (`hw:CARD,DEVICE`).
-    public struct CardDevice: Sendable, Equatable {
-        public var device: Int
-        public var id: String
-        public var name: String
-        public var subdevices: Int
+    package struct CardDevice: Sendable, Equatable {
+        package var device: Int
+        package var id: String
+        package var name: String
+        package var subdevices: Int
     }
 
     /// A sound card with the devices it has in the direction asked.
-    public struct Card: Sendable, Equatable {
-        public var index: Int
-        public var id: String
-        public var name: String
-        public var devices: [CardDevice]
+    package struct Card: Sendable, Equatable {
+        package var index: Int
+        package var id: String
+        package var name: String
+        package var devices: [CardDevice]
         /// Why the card could not be asked about its devices (`Permission denied` for a user
         /// outside the `audio` group); nil when it answered.
-        public var problem: String?
+        package var problem: String?
     }
 
     /// A named PCM (`default`, `pulse`, `plughw:CARD=PCH,DEV=0`, one a configuration defines).
-    public struct PCM: Sendable, Equatable {
-        public var name: String
-        public var description: String
+    package struct PCM: Sendable, Equatable {
+        package var name: String
+        package var description: String
     }
 
     /// How long one PCM may take to open before it is taken as not answering: a `file` PCM
@@ -39,7 +39,7 @@ public enum SoundDevices {
     static let probeTimeout = 1.5
 
     /// The cards and the PCMs that open in `direction`.
-    public static func list(_ direction: Direction) -> (cards: [Card], pcms: [PCM]) {
+    package static func list(_ direction: Direction) -> (cards: [Card], pcms: [PCM]) {
         calsa_silence_errors()
         return (cards(direction), pcms(direction))
     }

@@ -3,20 +3,20 @@ import VoiceAlarmCore
 
 /// Decodes a whole file to learn what an alarm system would find in it: container, codec,
 /// decoded duration, peak, and (when asked) loudness.
-public enum SoundInspector {
+package enum SoundInspector {
     /// What was found.
-    public struct Inspection: Sendable {
-        public var facts: SoundFacts
+    package struct Inspection: Sendable {
+        package var facts: SoundFacts
         /// The file's loudness, when measured.
-        public var loudness: Loudness?
+        package var loudness: Loudness?
         /// Reasons the file is not a shippable alarm sound; empty when it is.
-        public var problems: [String] { ShippableSound.problems(of: facts) }
+        package var problems: [String] { ShippableSound.problems(of: facts) }
     }
 
     /// Decodes `path` completely, at its own rate so no resampling blurs the count, and reports
     /// on it. Samples are streamed, loudness included: a two-hour file costs no memory.
     /// - Throws: `AudioError` when the file cannot be read or decoded.
-    public static func inspect(_ path: String, measureLoudness: Bool = false) throws -> Inspection {
+    package static func inspect(_ path: String, measureLoudness: Bool = false) throws -> Inspection {
         let decoder = try AudioDecoder(path: path, sampleRate: nil)
         let meter = measureLoudness ? try LoudnessMeter(sampleRate: decoder.sourceSampleRate, path: path) : nil
         var count = 0

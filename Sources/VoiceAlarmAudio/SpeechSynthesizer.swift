@@ -7,9 +7,9 @@ import Synchronization
 ///
 /// eSpeak NG keeps one synthesizer per process (global state, not thread-safe), so every use
 /// holds one process-wide lock from `espeak_Initialize` to `espeak_Terminate`.
-public struct SpeechSynthesizer: Sendable {
+package struct SpeechSynthesizer: Sendable {
     /// Why speech could not be made.
-    public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         /// The eSpeak NG data (voices, phonemes) cannot be loaded.
         case unavailable(String)
         /// No voice of this name (`espeak-ng --voices` lists them).
@@ -20,7 +20,7 @@ public struct SpeechSynthesizer: Sendable {
         case tooLong(limit: Double)
         case synthesis(String, code: Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unavailable(let reason): "text to speech is not available: \(reason) (is Debian's espeak-ng-data installed?)"
             case .unknownVoice(let voice): "--voice: '\(voice)' is not an eSpeak NG voice (see 'espeak-ng --voices')"
@@ -32,22 +32,22 @@ public struct SpeechSynthesizer: Sendable {
     }
 
     /// Speech made from text: 16-bit mono samples at `sampleRate`.
-    public struct Speech: Sendable {
-        public var samples: [Int16]
-        public var sampleRate: Int
-        public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package struct Speech: Sendable {
+        package var samples: [Int16]
+        package var sampleRate: Int
+        package var duration: Double { Double(samples.count) / Double(sampleRate) }
     }
 
     private static let lock = Mutex(())
 
     /// The voice used when none is named.
-    public static let defaultVoice = "en"
+    package static let defaultVoice = "en"
 
-    public init() {}
+    package init() {}
 
     /// Speaks `text` in `voice` (an eSpeak NG voice name such as `en`, `en-us`, `de`, `fr`),
     /// stopping past `longest` seconds of speech.
-    public func speak(_ text: String, voice: String = Self.defaultVoice, longest: Double) throws(Failure) -> Speech {
+    package func speak(_ text: String, voice: String = Self.defaultVoice, longest: Double) throws(Failure) -> Speech {
         try Self.lock.withLock { _ throws(Failure) -> Speech in
             guard !voice.isEmpty, voice.count <= 40, voice.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) }) else {
                 throw .unknownVoice(voice)

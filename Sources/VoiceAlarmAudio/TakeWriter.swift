@@ -4,16 +4,16 @@ import Foundation
 /// A recording being written as it arrives: a 16-bit WAV through libsndfile, its header kept
 /// current after every write (`SFC_SET_UPDATE_HEADER_AUTO`), so that Ctrl-C, SIGTERM or even
 /// SIGKILL leave a valid file holding everything captured until then. Closed in deinit.
-public final class TakeWriter {
-    public let path: String
-    public let sampleRate: Int
-    public let channels: Int
+package final class TakeWriter {
+    package let path: String
+    package let sampleRate: Int
+    package let channels: Int
     /// Frames written so far.
-    public private(set) var frames = 0
+    package private(set) var frames = 0
     private var file: OpaquePointer?
 
     /// Creates (truncating) the take file. The corresponding C functions are `sf_open` and `sf_command`.
-    public init(path: String, sampleRate: Int, channels: Int) throws {
+    package init(path: String, sampleRate: Int, channels: Int) throws {
         self.path = path
         self.sampleRate = sampleRate
         self.channels = channels
@@ -31,7 +31,7 @@ public final class TakeWriter {
     deinit { if file != nil { sf_close(file) } }
 
     /// Appends interleaved 16-bit frames. The corresponding C function is `sf_writef_short`.
-    public func append(_ samples: [Int16]) throws {
+    package func append(_ samples: [Int16]) throws {
         precondition(samples.count % channels == 0, "a partial frame")
         guard !samples.isEmpty else { return }
         let count = samples.count / channels
@@ -43,10 +43,10 @@ public final class TakeWriter {
     }
 
     /// Flushes and closes the file.
-    public func close() {
+    package func close() {
         if file != nil { sf_close(file) }
         file = nil
     }
 
-    public var duration: Double { Double(frames) / Double(sampleRate) }
+    package var duration: Double { Double(frames) / Double(sampleRate) }
 }

@@ -4,21 +4,25 @@ import Foundation
 ///
 /// Alarms are added and deleted, never edited: fewer states, fewer reconciliation bugs.
 public struct Alarm: Hashable, Sendable, Identifiable {
+    /// The alarm's own id: stable for its life, the same in the scheduler, its voice file and its events.
     public var id: UUID
+    /// What it plays: a playlist, or the manifesto.
     public var target: Target
+    /// When it rings, in the library's time zone.
     public var time: AlarmTime
     /// Weekly days; empty for a one-off.
     public var days: Weekdays
     /// The date of a one-off; nil for a weekly alarm.
-    public var date: LocalDate?
+    package var date: LocalDate?
+    /// A name the person gave it, if any.
     public var label: String?
     /// "Wake up to my voice": off means the default tone and no voice file.
     public var voice: Bool
     /// Minutes a `voicealarm snooze` puts the ring off (`Snooze.minutes`); nil for no snooze, the
     /// default, as in the app the rules come from.
-    public var snoozeMinutes: Int?
+    package var snoozeMinutes: Int?
 
-    public init(id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
+    package init(id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
                 label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
         precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
@@ -33,20 +37,20 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     }
 
     /// The id as printed everywhere: lowercase.
-    public var idString: String { id.uuidString.lowercased() }
+    package var idString: String { id.uuidString.lowercased() }
 
-    public var schedule: AlarmSchedule {
+    package var schedule: AlarmSchedule {
         if let date { .once(time, date: date) } else { .weekly(time, days: days) }
     }
 
     /// A one-off whose time has passed has finished: it no longer counts toward the five per
     /// target nor blocks its minute.
-    public func isFinished(at now: Date, in timeZone: TimeZone) -> Bool {
+    package func isFinished(at now: Date, in timeZone: TimeZone) -> Bool {
         schedule.nextFire(after: now, in: timeZone) == nil
     }
 
     /// Whether both ring at the same hour:minute on a shared day.
-    public func overlaps(_ other: Alarm) -> Bool {
+    package func overlaps(_ other: Alarm) -> Bool {
         guard time == other.time else { return false }
         switch (date, other.date) {
         case (let a?, let b?): return a == b

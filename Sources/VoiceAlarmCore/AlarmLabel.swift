@@ -6,13 +6,13 @@
 /// try AlarmLabel.check("Work")          // fine
 /// try AlarmLabel.check("two\nlines")    // throws AlarmLabel.Problem.controlCharacters
 /// ```
-public enum AlarmLabel {
+package enum AlarmLabel {
     /// Why a label cannot be kept.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// It holds a control character (`PrintableText.hasControlCharacters`).
         case controlCharacters
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .controlCharacters: PrintableText.refusal
             }
@@ -21,7 +21,7 @@ public enum AlarmLabel {
 
     /// Checks `label` against the rule.
     /// - Throws: `AlarmLabel.Problem` saying why it cannot be kept.
-    public static func check(_ label: String) throws(Problem) {
+    package static func check(_ label: String) throws(Problem) {
         if PrintableText.hasControlCharacters(label) { throw .controlCharacters }
     }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// The rules a new alarm must pass, from the shipping app: no two alarms in the same minute on a
 /// shared day (two alarms ringing at once make "Stop" look broken), at most five per target,
 /// and a date that has not passed.
-public enum AlarmRules {
-    public static let maximumPerTarget = 5
+package enum AlarmRules {
+    package static let maximumPerTarget = 5
 
     /// Why `candidate` cannot be added next to `existing`.
-    public enum Violation: Error, Equatable, CustomStringConvertible {
+    package enum Violation: Error, Equatable, CustomStringConvertible {
         case tooMany(target: Target, count: Int)
         case overlaps(Alarm)
         case inThePast(LocalDate, AlarmTime)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .tooMany(let target, let count):
                 "\(target) already has \(count) alarms (at most \(AlarmRules.maximumPerTarget) per target)"
@@ -24,7 +24,7 @@ public enum AlarmRules {
     }
 
     /// The first rule `candidate` breaks, or nil. Finished one-offs are ignored.
-    public static func violation(adding candidate: Alarm, to existing: [Alarm], now: Date, timeZone: TimeZone) -> Violation? {
+    package static func violation(adding candidate: Alarm, to existing: [Alarm], now: Date, timeZone: TimeZone) -> Violation? {
         if candidate.date != nil, candidate.isFinished(at: now, in: timeZone) {
             return .inThePast(candidate.date!, candidate.time)
         }
@@ -36,7 +36,7 @@ public enum AlarmRules {
     }
 
     /// The date a one-off without `--date` gets: the next day on which `time` is still ahead.
-    public static func nextOccurrenceDate(of time: AlarmTime, after now: Date, in timeZone: TimeZone) -> LocalDate {
+    package static func nextOccurrenceDate(of time: AlarmTime, after now: Date, in timeZone: TimeZone) -> LocalDate {
         let fire = AlarmSchedule.weekly(time, days: .everyDay).nextFire(after: now, in: timeZone)!
         return LocalDate(fire, in: timeZone)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// When an alarm rings, shaped like AlarmKit's `Alarm.Schedule`: a fixed instant, or a
 /// wall-clock time that follows the local time zone (7:00 stays 7:00 after flying east),
 /// repeating on weekdays or once on a date.
-public enum AlarmSchedule: Hashable, Sendable, Codable {
+package enum AlarmSchedule: Hashable, Sendable, Codable {
     /// An absolute instant, whatever the time zone.
     case fixed(Date)
     /// A local time of day, weekly on `days`.
@@ -17,7 +17,7 @@ public enum AlarmSchedule: Hashable, Sendable, Codable {
     /// A local time that a DST change skips rings at the first valid minute after it (a wake-up
     /// alarm must not silently skip a day); in a repeated hour, the first occurrence rings, as
     /// systemd does.
-    public func nextFire(after instant: Date, in timeZone: TimeZone) -> Date? {
+    package func nextFire(after instant: Date, in timeZone: TimeZone) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         switch self {
@@ -44,7 +44,7 @@ public enum AlarmSchedule: Hashable, Sendable, Codable {
     /// The first ring within a year after `instant` whose local time a daylight-saving change
     /// skips, and the instant it rings instead (the first valid minute after it); nil when
     /// every ring in that year falls on a time that exists. What `alarm add` warns about.
-    public func firstSkippedRing(after instant: Date, in timeZone: TimeZone) -> (date: LocalDate, ringsAt: Date)? {
+    package func firstSkippedRing(after instant: Date, in timeZone: TimeZone) -> (date: LocalDate, ringsAt: Date)? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         func skipped(_ time: AlarmTime, _ day: LocalDate) -> Date? {

@@ -2,11 +2,11 @@ import Foundation
 
 /// The sound a scheduled alarm plays, as AlarmKit's `AlertSound`: the system's default, or a
 /// file in the sounds directory named with its extension.
-public enum AlertSound: Hashable, Sendable, Codable, CustomStringConvertible {
+package enum AlertSound: Hashable, Sendable, Codable, CustomStringConvertible {
     case `default`
     case named(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .default: "default"
         case .named(let name): name
@@ -15,12 +15,12 @@ public enum AlertSound: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// What the scheduler needs to ring an alarm, as AlarmKit's `AlarmConfiguration`.
-public struct AlarmConfiguration: Hashable, Sendable, Codable {
-    public var schedule: AlarmSchedule
-    public var sound: AlertSound
-    public var label: String?
+package struct AlarmConfiguration: Hashable, Sendable, Codable {
+    package var schedule: AlarmSchedule
+    package var sound: AlertSound
+    package var label: String?
 
-    public init(schedule: AlarmSchedule, sound: AlertSound, label: String? = nil) {
+    package init(schedule: AlarmSchedule, sound: AlertSound, label: String? = nil) {
         self.schedule = schedule
         self.sound = sound
         self.label = label
@@ -28,11 +28,11 @@ public struct AlarmConfiguration: Hashable, Sendable, Codable {
 }
 
 /// One alarm as a scheduler holds it.
-public struct ScheduledAlarm: Hashable, Sendable, Codable {
-    public var id: UUID
-    public var configuration: AlarmConfiguration
+package struct ScheduledAlarm: Hashable, Sendable, Codable {
+    package var id: UUID
+    package var configuration: AlarmConfiguration
 
-    public init(id: UUID, configuration: AlarmConfiguration) {
+    package init(id: UUID, configuration: AlarmConfiguration) {
         self.id = id
         self.configuration = configuration
     }
@@ -48,7 +48,7 @@ public struct ScheduledAlarm: Hashable, Sendable, Codable {
 /// ```swift
 /// try scheduler.schedule(id: alarm.id, configuration: .init(schedule: alarm.schedule, sound: .named("\(id).m4a")))
 /// ```
-public protocol AlarmScheduler {
+package protocol AlarmScheduler {
     /// Which of the product's backends this is (what `doctor` reports).
     var backend: SchedulerBackend { get }
     /// True when alarms ring only while a `voicealarm daemon` runs for the data dir (the
@@ -80,17 +80,17 @@ public protocol AlarmScheduler {
 }
 
 extension AlarmScheduler {
-    public var ringsThroughDaemon: Bool { backend == .embedded }
-    public var systemdUnitDirectory: String? { nil }
-    public func isCurrent(_ alarm: ScheduledAlarm) -> Bool { true }
-    public func relocating(soundsDirectory: String) throws -> any AlarmScheduler { self }
-    public func carrying(device: String?) throws -> any AlarmScheduler { self }
+    package var ringsThroughDaemon: Bool { backend == .embedded }
+    package var systemdUnitDirectory: String? { nil }
+    package func isCurrent(_ alarm: ScheduledAlarm) -> Bool { true }
+    package func relocating(soundsDirectory: String) throws -> any AlarmScheduler { self }
+    package func carrying(device: String?) throws -> any AlarmScheduler { self }
 }
 
 /// AlarmKit's `alarmUpdates`: the scheduled alarms, yielded whenever the list read by `read`
 /// changes (checked every `interval`). `read` must open its own access to the backend, as it
 /// runs in its own task.
-public func alarmUpdates(checkingEvery interval: Duration = .seconds(5),
+package func alarmUpdates(checkingEvery interval: Duration = .seconds(5),
                          read: @escaping @Sendable () throws -> [ScheduledAlarm]) -> AsyncStream<[ScheduledAlarm]> {
     AsyncStream { continuation in
         let task = Task {

@@ -1,8 +1,12 @@
 /// A wall-clock time of day, to the minute.
 public struct AlarmTime: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// 0 to 23.
     public var hour: Int
+    /// 0 to 59.
     public var minute: Int
 
+    /// A time of day; `hour` 0…23 and `minute` 0…59, else a trap (a bug in the caller:
+    /// parse a person's text with `init?(parsing:)`).
     public init(hour: Int, minute: Int) {
         precondition((0...23).contains(hour) && (0...59).contains(minute), "time \(hour):\(minute) out of range")
         self.hour = hour
@@ -34,5 +38,6 @@ public struct AlarmTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
+    /// Earlier in the day.
     public static func < (a: AlarmTime, b: AlarmTime) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
 }

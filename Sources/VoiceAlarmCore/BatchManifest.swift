@@ -8,35 +8,35 @@ import Foundation
 /// ringtone; a ringtone's own value wins, then the manifest's, then the command line's, then
 /// the built-in default. A ringtone that is wrong fails alone; a manifest that cannot be read
 /// at all fails whole.
-public struct BatchManifest: Sendable {
+package struct BatchManifest: Sendable {
     /// One ringtone to build, or why it cannot be.
-    public struct Item: Sendable {
-        public var id: String
+    package struct Item: Sendable {
+        package var id: String
         /// Absolute paths of the clips, in order.
-        public var clips: [String]
-        public var settings: RenderSettings
+        package var clips: [String]
+        package var settings: RenderSettings
         /// Why this ringtone cannot be built (a bad id, no clips, a bad setting), or nil.
-        public var problem: String?
+        package var problem: String?
         /// The clips as the manifest writes them (before they are made absolute).
-        public var writtenClips: [String] = []
+        package var writtenClips: [String] = []
 
         /// The text whose SHA-256 decides the ringtone's shard (`ShardSpec`): its settings and its
         /// clips as the manifest writes them. Ringtones declared alike land in one shard (and are
         /// built once), a clip's new bytes never move a ringtone to another shard, and no shard
         /// reads another's clips to decide. A ringtone that cannot be built is placed by its id.
-        public var shardKey: String {
+        package var shardKey: String {
             problem == nil ? (["shard-v1", settings.fingerprint] + writtenClips).joined(separator: "\n") : "shard-v1-id\n\(id)"
         }
     }
 
-    public var items: [Item]
+    package var items: [Item]
 
     /// The settings keys a manifest may hold.
-    public static let settingKeys = Set(RenderSettingKey.allCases.map(\.manifestName))
+    package static let settingKeys = Set(RenderSettingKey.allCases.map(\.manifestName))
 
     /// Parses `data`, read from a manifest in `folder`, on top of `base` settings (the command line's).
     /// - Throws: `BatchManifestError` when the manifest is not JSON or has no `ringtones` list.
-    public init(data: Data, folder: String, base: RenderSettings) throws {
+    package init(data: Data, folder: String, base: RenderSettings) throws {
         let root: JSON
         do { root = try JSONDecoder().decode(JSON.self, from: data) } catch {
             throw BatchManifestError("not JSON (\(Self.describe(error)))")
@@ -120,10 +120,10 @@ public struct BatchManifest: Sendable {
 }
 
 /// A JSON value, decoded strictly (`true` is never `1`).
-public enum JSON: Decodable, Equatable, Sendable {
+package enum JSON: Decodable, Equatable, Sendable {
     case null, bool(Bool), number(Double), string(String), array([JSON]), object([String: JSON])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -133,12 +133,12 @@ public enum JSON: Decodable, Equatable, Sendable {
         else { self = .object(try container.decode([String: JSON].self)) }
     }
 
-    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    package var string: String? { if case .string(let s) = self { s } else { nil } }
 }
 
 /// A manifest that cannot be read at all.
-public struct BatchManifestError: Error, Equatable, CustomStringConvertible {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
-    public var description: String { reason }
+package struct BatchManifestError: Error, Equatable, CustomStringConvertible {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
+    package var description: String { reason }
 }

@@ -2,28 +2,28 @@
 /// out because one crosses the cap (a short greeting followed by a 35 s manifesto silently
 /// becomes a ringtone of the greeting alone), or a ringtone under `RingtoneWarning.shortestQuiet`.
 /// Planned from stored lengths (`LibraryPlan`), so it costs no render.
-public struct CapNote: Equatable, Sendable {
+package struct CapNote: Equatable, Sendable {
     /// The clip that crossed the cap: its title and its (trimmed) length in seconds.
-    public struct Crossing: Equatable, Sendable {
-        public var title: String
-        public var seconds: Double
+    package struct Crossing: Equatable, Sendable {
+        package var title: String
+        package var seconds: Double
 
-        public init(title: String, seconds: Double) {
+        package init(title: String, seconds: Double) {
             self.title = title
             self.seconds = seconds
         }
     }
 
     /// Seconds of the cap the ringtone uses.
-    public var usedSeconds: Double
+    package var usedSeconds: Double
     /// The cap, in seconds.
-    public var cap: Double
+    package var cap: Double
     /// The first clip left out at the cap, when one was.
-    public var crossing: Crossing?
+    package var crossing: Crossing?
     /// How many clips were left out in all.
-    public var leftOut: Int
+    package var leftOut: Int
 
-    public init(usedSeconds: Double, cap: Double, crossing: Crossing?, leftOut: Int) {
+    package init(usedSeconds: Double, cap: Double, crossing: Crossing?, leftOut: Int) {
         self.usedSeconds = usedSeconds
         self.cap = cap
         self.crossing = crossing
@@ -32,7 +32,7 @@ public struct CapNote: Equatable, Sendable {
 
     /// The note for `plan`, or nil when the ringtone plays its whole target (or all the cap
     /// allows of one long first clip) and is at least `RingtoneWarning.shortestQuiet` long.
-    public init?(_ plan: LibraryPlan) {
+    package init?(_ plan: LibraryPlan) {
         let composition = plan.composition
         guard !plan.clips.isEmpty else { return nil }
         let crossing = composition.entries.first { $0.reason == .crossesCap }.map { entry in

@@ -2,7 +2,7 @@
 ///
 /// Measuring stops as soon as a clip is known not to fit, so a long recording is never decoded
 /// whole: its extent is then only a lower bound.
-public enum ClipExtent: Equatable, Sendable {
+package enum ClipExtent: Equatable, Sendable {
     /// The clip was read to its end: exactly this many samples.
     case exact(Int)
     /// The clip was read only until it was known to be longer than this many samples.

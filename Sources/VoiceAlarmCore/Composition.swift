@@ -3,21 +3,21 @@
 /// A composition is computed from clip lengths alone (see `CompositionPlanner`) and rendered
 /// separately, so every cap decision can be checked without audio. All positions are in
 /// samples at `sampleRate`.
-public struct Composition: Equatable, Sendable {
+package struct Composition: Equatable, Sendable {
     /// What happened to one input clip.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// Position of the clip in the input order (0-based).
-        public var index: Int
+        package var index: Int
         /// Offset in the ringtone, or nil when the clip is not used.
-        public var start: Int?
+        package var start: Int?
         /// Samples of the clip that play (0 when unused).
-        public var length: Int
+        package var length: Int
         /// Why part or all of the clip was left out, or nil when it plays whole.
-        public var reason: CutReason?
+        package var reason: CutReason?
 
-        public var isUsed: Bool { start != nil }
+        package var isUsed: Bool { start != nil }
 
-        public init(index: Int, start: Int?, length: Int, reason: CutReason?) {
+        package init(index: Int, start: Int?, length: Int, reason: CutReason?) {
             self.index = index
             self.start = start
             self.length = length
@@ -26,7 +26,7 @@ public struct Composition: Equatable, Sendable {
     }
 
     /// Why a clip was shortened or left out.
-    public enum CutReason: String, Equatable, Sendable {
+    package enum CutReason: String, Equatable, Sendable {
         /// A first clip longer than the cap, cut at the cap with a fade-out.
         case cutAtCap = "cut at cap"
         /// Including the clip would make the ringtone longer than the cap.
@@ -37,22 +37,22 @@ public struct Composition: Equatable, Sendable {
         case frameAligned = "end shortened to fit the encoder's frame at the cap"
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Length of the ringtone in samples, gaps included.
-    public var totalSamples: Int
-    public var sampleRate: Int
+    package var totalSamples: Int
+    package var sampleRate: Int
     /// Samples of silence between consecutive used clips.
-    public var gapSamples: Int
+    package var gapSamples: Int
 
-    public var usedEntries: [Entry] { entries.filter(\.isUsed) }
+    package var usedEntries: [Entry] { entries.filter(\.isUsed) }
     /// True when the first clip was cut at the cap (the ringtone ends on a cut, so it fades longer).
-    public var endsOnCut: Bool { entries.contains { $0.reason == .cutAtCap } }
-    public var duration: Double { Double(totalSamples) / Double(sampleRate) }
+    package var endsOnCut: Bool { entries.contains { $0.reason == .cutAtCap } }
+    package var duration: Double { Double(totalSamples) / Double(sampleRate) }
 
     /// The same plan made a whole number of `frameLength`-sample frames long, never past `capSamples`:
     /// padded with silence at the end when that fits, otherwise shortened from the end to the
     /// frame boundary below the cap (at most `frameLength - 1` samples lost, within the fade-out).
-    public func alignedToFrames(of frameLength: Int, capSamples: Int) -> Composition {
+    package func alignedToFrames(of frameLength: Int, capSamples: Int) -> Composition {
         precondition(frameLength > 0 && capSamples >= frameLength, "frame of \(frameLength) samples under a cap of \(capSamples)")
         var aligned = self
         let roundedUp = (totalSamples + frameLength - 1) / frameLength * frameLength

@@ -15,22 +15,22 @@
 /// }
 /// let composition = planner.composition
 /// ```
-public struct CompositionPlanner: Sendable {
-    public let capSamples: Int
-    public let gapSamples: Int
-    public let sampleRate: Int
+package struct CompositionPlanner: Sendable {
+    package let capSamples: Int
+    package let gapSamples: Int
+    package let sampleRate: Int
     private var entries: [Composition.Entry] = []
     private var end = 0
     private var stopped = false
 
-    public init(capSamples: Int, gapSamples: Int, sampleRate: Int) {
+    package init(capSamples: Int, gapSamples: Int, sampleRate: Int) {
         precondition(capSamples > 0 && gapSamples >= 0 && sampleRate > 0, "invalid planner settings")
         self.capSamples = capSamples
         self.gapSamples = gapSamples
         self.sampleRate = sampleRate
     }
 
-    public init(settings: RenderSettings) {
+    package init(settings: RenderSettings) {
         self.init(capSamples: settings.capSamples, gapSamples: settings.gapSamples, sampleRate: settings.sampleRate)
     }
 
@@ -42,12 +42,12 @@ public struct CompositionPlanner: Sendable {
     ///
     /// A first clip is cut rather than refused, so for it the budget is the whole cap: reading
     /// past it would be wasted.
-    public var budgetForNextClip: Int? {
+    package var budgetForNextClip: Int? {
         stopped ? nil : max(0, capSamples - nextStart)
     }
 
     /// Records the next clip's measured extent and decides its fate.
-    public mutating func add(_ extent: ClipExtent) {
+    package mutating func add(_ extent: ClipExtent) {
         let index = entries.count
         guard !stopped else {
             entries.append(.init(index: index, start: nil, length: 0, reason: .afterCap))
@@ -78,7 +78,7 @@ public struct CompositionPlanner: Sendable {
     ///
     /// Call it only once the plan has stopped (`budgetForNextClip` is nil): marking clips that
     /// could still fit as unreached is a bug.
-    public mutating func markRestUnreached(_ count: Int) {
+    package mutating func markRestUnreached(_ count: Int) {
         precondition(stopped, "clips marked unreached before the playlist stopped")
         precondition(count >= 0, "a negative number of unreached clips")
         for _ in 0..<count {
@@ -87,12 +87,12 @@ public struct CompositionPlanner: Sendable {
     }
 
     /// The plan so far.
-    public var composition: Composition {
+    package var composition: Composition {
         Composition(entries: entries, totalSamples: end, sampleRate: sampleRate, gapSamples: gapSamples)
     }
 
     /// Plans a whole list of clips at once.
-    public static func plan(_ extents: [ClipExtent], capSamples: Int, gapSamples: Int, sampleRate: Int) -> Composition {
+    package static func plan(_ extents: [ClipExtent], capSamples: Int, gapSamples: Int, sampleRate: Int) -> Composition {
         var planner = CompositionPlanner(capSamples: capSamples, gapSamples: gapSamples, sampleRate: sampleRate)
         for extent in extents { planner.add(extent) }
         return planner.composition

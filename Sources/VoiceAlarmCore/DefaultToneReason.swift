@@ -16,7 +16,7 @@ public enum DefaultToneReason: Equatable, Sendable, CustomStringConvertible {
     case recorded(String)
 
     /// The reason the library holds as `text` (`description` of one this type made).
-    public init(recorded text: String) {
+    package init(recorded text: String) {
         let failed = DefaultToneReason.buildFailed("").description
         switch text {
         case DefaultToneReason.voiceOff.description: self = .voiceOff

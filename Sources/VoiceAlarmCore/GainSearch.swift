@@ -6,35 +6,35 @@
 /// // encode with search.gain, measure the file, then:
 /// if search.correct(measured: -16.9) { /* encode again with search.gain */ }
 /// ```
-public struct GainSearch: Sendable {
+package struct GainSearch: Sendable {
     /// The limiter loss (LU) up to which the prediction is trusted to go straight to the encoder.
     /// Past it (heavy limiting, where the model strays by up to half a LU) the gain is confirmed
     /// first by a pass that only measures, so a miss costs a measurement, not an encoding.
-    public static let trustedLoss = 1.0
+    package static let trustedLoss = 1.0
 
     /// How close to the target an encoded ringtone must measure to be accepted (LU): inside the
     /// `LoudnessShortfall.band` that another meter holds it to, with room for the two meters'
     /// difference.
-    public static let tolerance = 0.25
+    package static let tolerance = 0.25
 
     /// The loudness before any gain, LUFS.
-    public let loudness: Double
+    package let loudness: Double
     /// The loudness asked for, LUFS.
-    public let target: Double
+    package let target: Double
     /// The limiter's ceiling, dBFS.
-    public let ceiling: Double
+    package let ceiling: Double
     private let profile: LevelProfile
     /// The gain to encode with next, dB.
-    public private(set) var gain: Double
+    package private(set) var gain: Double
     /// What holds the gain under the target's, when something does: the gain cap or the limiter.
-    public private(set) var heldBack: LoudnessShortfall.Reason?
+    package private(set) var heldBack: LoudnessShortfall.Reason?
     /// The most gain allowed: the cap, or where the limiter would take off too much.
     private var most: Double
     private var tried: [(gain: Double, measured: Double)] = []
 
     /// Predicts the gain for audio measured at `loudness` LUFS with `profile`, to reach `target`
     /// LUFS through a limiter at `ceiling` dBFS.
-    public init(loudness: Double, profile: LevelProfile, target: Double, ceiling: Double) {
+    package init(loudness: Double, profile: LevelProfile, target: Double, ceiling: Double) {
         precondition(loudness.isFinite && target.isFinite && ceiling.isFinite, "levels are finite numbers")
         self.loudness = loudness
         self.target = target
@@ -57,12 +57,12 @@ public struct GainSearch: Sendable {
     }
 
     /// The loudness the limiter is predicted to take off at `gain` (LU).
-    public var predictedLoss: Double { profile.limiterLoss(gain: gain, ceiling: ceiling) }
+    package var predictedLoss: Double { profile.limiterLoss(gain: gain, ceiling: ceiling) }
 
     /// Takes the loudness the file encoded with `gain` measured; returns true when another gain
     /// should be tried (it is then `gain`), false when this one stands: on target, or held back
     /// (`heldBack` says by what), or no gain would do better.
-    public mutating func correct(measured: Double) -> Bool {
+    package mutating func correct(measured: Double) -> Bool {
         let off = target - measured
         guard abs(off) > Self.tolerance else { return false }
         if off > 0 {

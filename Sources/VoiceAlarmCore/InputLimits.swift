@@ -7,18 +7,18 @@
 /// ```swift
 /// if let problem = InputLimits.streamProblem(sampleRate: 5, channels: 1) { throw … }   // "sample rate 5 Hz is outside …"
 /// ```
-public enum InputLimits {
+package enum InputLimits {
     /// The sample rates VoiceAlarm reads, in Hz: from telephone audio to studio recordings.
-    public static let sampleRates = 8_000...192_000
+    package static let sampleRates = 8_000...192_000
     /// The most channels an input may have: far beyond any recording (7.1 is 8), well below
     /// what only a damaged or hostile header claims.
-    public static let maximumChannels = 32
+    package static let maximumChannels = 32
     /// The longest recording the library keeps, in seconds (10 minutes): a clip is an
     /// affirmation, and every ringtone uses at most its first 30 s.
-    public static let longestRecording = 600.0
+    package static let longestRecording = 600.0
 
     /// Why a stream with this rate and channel count is refused, or nil when it is within bounds.
-    public static func streamProblem(sampleRate: Int, channels: Int) -> String? {
+    package static func streamProblem(sampleRate: Int, channels: Int) -> String? {
         if !sampleRates.contains(sampleRate) {
             return "sample rate \(sampleRate) Hz is outside \(sampleRates.lowerBound)–\(sampleRates.upperBound) Hz"
         }

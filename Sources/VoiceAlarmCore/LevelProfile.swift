@@ -13,9 +13,9 @@ import Foundation
 /// attack, over-predicted the loss by 0.3 LU on our corpus of difficult recordings: 24 of 60
 /// first encodings on target instead of 51.) It is a model for choosing
 /// a gain, never audio processing: the limiter that shapes the ringtone is libavfilter's.
-public struct LevelProfile: Sendable {
+package struct LevelProfile: Sendable {
     /// The block length, seconds.
-    public static let blockSeconds = 0.01
+    package static let blockSeconds = 0.01
     /// What the model's loss is scaled by: measured through libavfilter's limiter, the model's
     /// blocks over-predict the loss of peaky speech by about 8% (10 playlists of `make bench`'s
     /// speech: 4.2-5.3 LU predicted, 3.9-4.8 LU measured; scaled, every one within 0.2 LU).
@@ -23,8 +23,8 @@ public struct LevelProfile: Sendable {
 
     /// The limiter's attack and release, seconds: the renderer sets `alimiter` with them, and the
     /// model recovers over the same release.
-    public static let attackSeconds = 0.005
-    public static let releaseSeconds = 0.05
+    package static let attackSeconds = 0.005
+    package static let releaseSeconds = 0.05
     /// Blocks quieter than this, relative to the mean energy, are left out of the loss, as the
     /// loudness gate leaves out the quiet (−10 LU relative; at 10 ms blocks, a little lower).
     static let gate = 0.05
@@ -39,13 +39,13 @@ public struct LevelProfile: Sendable {
     private var count = 0
 
     /// An empty profile of audio at `sampleRate`; `add` the samples as they stream.
-    public init(sampleRate: Int) {
+    package init(sampleRate: Int) {
         precondition(sampleRate > 0, "sample rate must be positive")
         blockLength = max(1, Int(Double(sampleRate) * Self.blockSeconds))
     }
 
     /// Takes the next samples, as they stream to the loudness meter.
-    public mutating func add<C: Collection>(_ samples: C) where C.Element == Float {
+    package mutating func add<C: Collection>(_ samples: C) where C.Element == Float {
         for sample in samples {
             let magnitude = abs(sample)
             if magnitude > peak { peak = magnitude }
@@ -56,7 +56,7 @@ public struct LevelProfile: Sendable {
     }
 
     /// Closes the last, partial block: call once, after the last samples.
-    public mutating func finish() {
+    package mutating func finish() {
         if count > 0 { closeBlock() }
     }
 
@@ -70,7 +70,7 @@ public struct LevelProfile: Sendable {
 
     /// The loudness (LU) the limiter is predicted to take off audio turned up by `gain` dB,
     /// its ceiling at `ceiling` dBFS.
-    public func limiterLoss(gain: Double, ceiling: Double) -> Double {
+    package func limiterLoss(gain: Double, ceiling: Double) -> Double {
         guard !energies.isEmpty else { return 0 }
         let mean = energies.reduce(0, +) / Double(energies.count)
         let recovery = exp(-Self.blockSeconds / Self.releaseSeconds)
@@ -92,7 +92,7 @@ public struct LevelProfile: Sendable {
 
     /// The most gain (dB, at most `maximum`) at which the limiter at `ceiling` dBFS is predicted to
     /// take off no more than `mostLoss` LU.
-    public func mostGain(ceiling: Double, maximum: Double, mostLoss: Double) -> Double {
+    package func mostGain(ceiling: Double, maximum: Double, mostLoss: Double) -> Double {
         guard limiterLoss(gain: maximum, ceiling: ceiling) > mostLoss else { return maximum }
         return Self.bisect(maximum - 80, maximum) { limiterLoss(gain: $0, ceiling: ceiling) <= mostLoss }
     }
@@ -111,7 +111,7 @@ public struct LevelProfile: Sendable {
     /// The gain (dB) that brings audio measured at `loudness` LUFS to `target` through the
     /// limiter at `ceiling` dBFS, at most `maximum` dB, and no more than lets the limiter take off
     /// `mostLoss` LU; with what held it back when one of those did.
-    public func gain(from loudness: Double, to target: Double, ceiling: Double, maximum: Double,
+    package func gain(from loudness: Double, to target: Double, ceiling: Double, maximum: Double,
                      mostLoss: Double) -> (gain: Double, heldBack: LoudnessShortfall.Reason?) {
         let plain = target - loudness
         // Loudness through the limiter rises with the gain (the limiter never takes off more than

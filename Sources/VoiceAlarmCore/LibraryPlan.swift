@@ -1,12 +1,12 @@
 /// A ringtone for a target planned from the library's stored lengths alone.
-public struct LibraryPlan: Equatable, Sendable {
+package struct LibraryPlan: Equatable, Sendable {
     /// The target's clips in order, the unusable ones already left out.
-    public var clips: [LibraryClip]
-    public var composition: Composition
-    public var settings: RenderSettings
+    package var clips: [LibraryClip]
+    package var composition: Composition
+    package var settings: RenderSettings
 
     /// Plans `clips` (in target order) under `settings`; aligned to whole frames where the codec pads.
-    public init(clips: [LibraryClip], settings: RenderSettings) {
+    package init(clips: [LibraryClip], settings: RenderSettings) {
         precondition(clips.allSatisfy { $0.sampleRate == settings.sampleRate }, "clips stored at another rate than the settings'")
         var composition = CompositionPlanner.plan(
             clips.map { .exact($0.range(trimSilence: settings.trimSilence).length) },
@@ -22,11 +22,11 @@ public struct LibraryPlan: Equatable, Sendable {
     /// Everything the ringtone's audio depends on, in a canonical text: the used clips' audio
     /// hashes and ranges, and the settings. Equal identities mean an equal ringtone, so an
     /// unchanged alarm is never rebuilt (and timestamps never decide it).
-    public var identity: String { identity(processing: RenderSettings.processing) }
+    package var identity: String { identity(processing: RenderSettings.processing) }
 
     /// The identity the ringtone had under the processing numbered `processing`: 1 is the
     /// identity of versions before the processing took part in it (no processing part).
-    public func identity(processing: Int) -> String {
+    package func identity(processing: Int) -> String {
         precondition(processing >= 1 && processing <= RenderSettings.processing, "no processing \(processing)")
         var parts = processing == 1 ? ["v1", settings.fingerprint] : ["v1", "p\(processing)", settings.fingerprint]
         for entry in composition.usedEntries {

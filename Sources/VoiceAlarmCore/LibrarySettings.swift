@@ -11,9 +11,9 @@
 /// settings.device = "plughw:1,0"
 /// let render = try settings.renderSettings()
 /// ```
-public struct LibrarySettings: Equatable, Sendable {
+package struct LibrarySettings: Equatable, Sendable {
     /// A remembered setting, spelled as stored (and as `voicealarm settings KEY VALUE` takes it).
-    public enum Key: String, CaseIterable, Sendable, CodingKey {
+    package enum Key: String, CaseIterable, Sendable, CodingKey {
         case format, codec, gap
         case trimSilence = "trim-silence"
         case normalize
@@ -24,7 +24,7 @@ public struct LibrarySettings: Equatable, Sendable {
         case scheduler
 
         /// The library key of a render setting; nil for the cap, which the library does not remember.
-        public init?(_ render: RenderSettingKey) {
+        package init?(_ render: RenderSettingKey) {
             switch render {
             case .format: self = .format
             case .codec: self = .codec
@@ -37,7 +37,7 @@ public struct LibrarySettings: Equatable, Sendable {
         }
 
         /// The render setting this key holds, if it holds one.
-        public var renderKey: RenderSettingKey? {
+        package var renderKey: RenderSettingKey? {
             switch self {
             case .format: .format
             case .codec: .codec
@@ -51,7 +51,7 @@ public struct LibrarySettings: Equatable, Sendable {
 
         /// Whether a person sets it by name (`voicealarm settings KEY VALUE`); the folders and the
         /// backend are remembered from the options that choose them instead.
-        public var isSetByName: Bool {
+        package var isSetByName: Bool {
             switch self {
             case .soundsDirectory, .unitDirectory, .scheduler: false
             default: true
@@ -60,25 +60,25 @@ public struct LibrarySettings: Equatable, Sendable {
     }
 
     /// The render settings the library remembers, in `RenderSettingKey` order.
-    public static let renderKeys = RenderSettingKey.allCases.filter(\.isLibrarySetting)
+    package static let renderKeys = RenderSettingKey.allCases.filter(\.isLibrarySetting)
 
     private var stored: [Key: String] = [:]
 
     /// No setting remembered: every default applies.
-    public init() {}
+    package init() {}
 
     /// The text `key` is stored as, or nil when it is not remembered (its default applies).
     /// The store maps its rows through this, and a backup its JSON.
-    public subscript(stored key: Key) -> String? {
+    package subscript(stored key: Key) -> String? {
         get { stored[key] }
         set { stored[key] = newValue }
     }
 
     /// The keys remembered, in `Key` order.
-    public var storedKeys: [Key] { Key.allCases.filter { stored[$0] != nil } }
+    package var storedKeys: [Key] { Key.allCases.filter { stored[$0] != nil } }
 
     /// These settings, with what `other` remembers that these do not.
-    public func filled(from other: LibrarySettings) -> LibrarySettings {
+    package func filled(from other: LibrarySettings) -> LibrarySettings {
         var merged = self
         merged.stored.merge(other.stored) { mine, _ in mine }
         return merged
@@ -87,46 +87,46 @@ public struct LibrarySettings: Equatable, Sendable {
     // MARK: Typed values
 
     /// The ALSA device alarms ring on (`settings device NAME`); nil when none was chosen (`default`).
-    public var device: String? {
+    package var device: String? {
         get { stored[.device] }
         set { stored[.device] = newValue }
     }
 
     /// Seconds over which rings rise from quiet to full level, as remembered; nil when none is, or
     /// the text is no number. Not clamped: `VolumeRamp.clamped` makes a hand-edited value usable.
-    public var rampSeconds: Double? {
+    package var rampSeconds: Double? {
         get { stored[.ramp].flatMap(Double.init) }
         set { stored[.ramp] = newValue.map { "\($0)" } }
     }
 
     /// The folder voice files go to, when one other than the data dir's `Sounds` was chosen.
-    public var soundsDirectory: String? {
+    package var soundsDirectory: String? {
         get { stored[.soundsDirectory] }
         set { stored[.soundsDirectory] = newValue }
     }
 
     /// The folder systemd units are written to, when one was given.
-    public var unitDirectory: String? {
+    package var unitDirectory: String? {
         get { stored[.unitDirectory] }
         set { stored[.unitDirectory] = newValue }
     }
 
     /// The scheduler backend alarms are on; nil when none is remembered or the text names none.
-    public var scheduler: SchedulerBackend? {
+    package var scheduler: SchedulerBackend? {
         get { stored[.scheduler].flatMap(SchedulerBackend.init(rawValue:)) }
         set { stored[.scheduler] = newValue?.rawValue }
     }
 
     /// Remembers a render setting as given (`value` in the `voicealarm settings` syntax, checked
     /// by `renderSettings()`).
-    public mutating func setRender(_ key: RenderSettingKey, to value: String) {
+    package mutating func setRender(_ key: RenderSettingKey, to value: String) {
         guard let stored = Key(key) else { preconditionFailure("the library does not remember \(key)") }
         self.stored[stored] = value
     }
 
     /// The render settings remembered (defaults for what is not), through the one validator.
     /// - Throws: `SettingsError` naming the first key whose value does not parse or fit.
-    public func renderSettings() throws -> RenderSettings {
+    package func renderSettings() throws -> RenderSettings {
         var settings = RenderSettings()
         for key in Self.renderKeys {
             guard let text = Key(key).flatMap({ stored[$0] }) else { continue }
@@ -174,12 +174,12 @@ public struct LibrarySettings: Equatable, Sendable {
 
 /// In a backup, the settings are one JSON object of stored keys and their text, as in the table.
 extension LibrarySettings: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         for key in container.allKeys { stored[key] = try container.decode(String.self, forKey: key) }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         for key in storedKeys { try container.encode(stored[key], forKey: key) }
     }

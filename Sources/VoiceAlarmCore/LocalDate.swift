@@ -1,19 +1,19 @@
 import Foundation
 
 /// A calendar date without a time zone (`2027-03-28`).
-public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// Parses `YYYY-MM-DD`; nil when malformed or not a real date (2027-02-30).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
@@ -24,7 +24,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// Decodes a date kept by a scheduler or a file (which anyone may edit), refusing one that is not a real date.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let year = try container.decode(Int.self, forKey: .year), month = try container.decode(Int.self, forKey: .month)
         let day = try container.decode(Int.self, forKey: .day)
@@ -37,7 +37,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// The date an instant falls on in `timeZone`.
-    public init(_ date: Date, in timeZone: TimeZone) {
+    package init(_ date: Date, in timeZone: TimeZone) {
         var calendar = Self.gregorian
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day], from: date)
@@ -45,16 +45,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// The day of the week this date falls on.
-    public var weekday: Weekdays {
+    package var weekday: Weekdays {
         var calendar = Self.gregorian
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
         return Weekdays(calendarWeekday: calendar.component(.weekday, from: date))
     }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    package var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
-    public static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+    package static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
     static let gregorian = Calendar(identifier: .gregorian)
 }

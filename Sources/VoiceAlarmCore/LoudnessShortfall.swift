@@ -6,13 +6,13 @@ import Foundation
 public struct LoudnessShortfall: Equatable, Sendable, Codable {
     /// How far under the target the result may be without being a shortfall (LU): what the
     /// tests hold every ringtone to, measured by another meter (pyloudnorm).
-    public static let band = 0.5
+    package static let band = 0.5
     /// The most loudness the limiter may take off (LU) on the way to the target. Speech is peaky:
     /// under the ceiling a lossy ringtone needs (−2.6 dBFS), reaching −16 LUFS takes 3–4.5 LU off
     /// most of our corpus of difficult recordings, clean speech included. 6 LU leaves room for
     /// that; past it a ringtone on target would be more limiter than voice (pumping, flattened
     /// consonants), so it stays quieter and says why.
-    public static let mostLimiterLoss = 6.0
+    package static let mostLimiterLoss = 6.0
 
     /// Why the target was not met.
     public enum Reason: String, Sendable, Codable, CaseIterable {
@@ -40,7 +40,7 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
     public var reason: Reason
 
     /// A ringtone `by` LU (rounded to 0.1) under `target`, for `reason`.
-    public init(by: Double, target: Double, reason: Reason) {
+    package init(by: Double, target: Double, reason: Reason) {
         precondition(by > 0, "a shortfall is under the target")
         self.by = (by * 10).rounded() / 10
         self.target = target
@@ -50,18 +50,18 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
     /// A file whose true peak lies within this of the ceiling (dB) is at the ceiling, for `check`:
     /// a VoiceAlarm m4a on target peaks about 1.2 dB under it, one turned down for the ceiling
     /// 0.5–3 dB under it, one at the gain cap far lower.
-    public static let nearCeiling = 3.5
+    package static let nearCeiling = 3.5
 
     /// The shortfall of any file measured at `integrated` LUFS with a true peak of `truePeak`
     /// dBTP against `target`, as `check` tells it: at the ceiling or quiet, since how it was made
     /// is not known.
-    public static func of(file integrated: Double, truePeak: Double, target: Double) -> LoudnessShortfall? {
+    package static func of(file integrated: Double, truePeak: Double, target: Double) -> LoudnessShortfall? {
         of(integrated, target: target, reason: truePeak >= AudioLevels.truePeakCeilingDBTP - nearCeiling ? .ceiling : .quiet)
     }
 
     /// The shortfall of a ringtone measured at `integrated` LUFS against `target`, when it is more
     /// than `band` under it; nil when it is on target (or over it).
-    public static func of(_ integrated: Double, target: Double, reason: Reason) -> LoudnessShortfall? {
+    package static func of(_ integrated: Double, target: Double, reason: Reason) -> LoudnessShortfall? {
         let under = target - integrated
         return under > band ? LoudnessShortfall(by: under, target: target, reason: reason) : nil
     }
@@ -83,6 +83,7 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
         String(format: "%.1f LU under the %g LUFS target: ", by, target) + detail
     }
 
+    /// `{"by", "target", "reason", "detail"}`, as the JSON reports print it.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(by, forKey: .by)
@@ -91,6 +92,7 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
         try c.encode(detail, forKey: .detail)
     }
 
+    /// Reads `encode(to:)`'s form back, refusing a shortfall that is not a positive number of LU.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let by = try c.decode(Double.self, forKey: .by)

@@ -3,16 +3,16 @@ import Foundation
 /// What to do with an alarm whose time came while nothing could ring it (the machine asleep,
 /// the daemon down, the clock changed): ring it if it is only a little late, else log it as
 /// missed — ringing an hour late is usually wrong. Both backends follow this.
-public enum MissedAlarmPolicy {
+package enum MissedAlarmPolicy {
     /// An alarm less late than this still rings.
-    public static let window: TimeInterval = 600
+    package static let window: TimeInterval = 600
 
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         case ring
         case missed(lateBy: TimeInterval)
     }
 
-    public static func decide(dueAt due: Date, now: Date) -> Decision {
+    package static func decide(dueAt due: Date, now: Date) -> Decision {
         let late = now.timeIntervalSince(due)
         return late < window ? .ring : .missed(lateBy: late)
     }
@@ -21,7 +21,7 @@ public enum MissedAlarmPolicy {
 extension AlarmSchedule {
     /// The latest time this schedule rang at or before `instant`, or nil when it never has
     /// (looking back at most eight days, which covers every weekly schedule).
-    public func previousFire(atOrBefore instant: Date, in timeZone: TimeZone) -> Date? {
+    package func previousFire(atOrBefore instant: Date, in timeZone: TimeZone) -> Date? {
         switch self {
         case .fixed(let date):
             return date <= instant ? date : nil
@@ -40,7 +40,7 @@ extension AlarmSchedule {
     }
 
     /// Every time this schedule rings in `(start, end]`, in order.
-    public func fires(after start: Date, through end: Date, in timeZone: TimeZone) -> [Date] {
+    package func fires(after start: Date, through end: Date, in timeZone: TimeZone) -> [Date] {
         var result: [Date] = []
         var cursor = start
         while let fire = nextFire(after: cursor, in: timeZone), fire <= end {

@@ -9,20 +9,20 @@ import Foundation
 /// PrintableText.escaped("x\nwarning: all alarms deleted")   // "x\\u{A}warning: all alarms deleted"
 /// PrintableText.hasControlCharacters("07:00")                // false
 /// ```
-public enum PrintableText {
+package enum PrintableText {
     /// Whether `scalar` is a control character (C0, DEL, C1: a newline, ESC, BEL, CR…): the one
     /// definition every check, escape and replacement below goes through.
-    public static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
         CharacterSet.controlCharacters.contains(scalar)
     }
 
     /// Whether `text` holds a control character.
-    public static func hasControlCharacters(_ text: String) -> Bool {
+    package static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isControlCharacter)
     }
 
     /// `text` on one line: every control character written as `\u{HEX}`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard hasControlCharacters(text) else { return text }
         return text.unicodeScalars.map {
             isControlCharacter($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
@@ -30,5 +30,5 @@ public enum PrintableText {
     }
 
     /// Why text that is kept (a title, a name, a label, a path) is refused when it holds control characters.
-    public static let refusal = "control characters (such as newlines) are not allowed"
+    package static let refusal = "control characters (such as newlines) are not allowed"
 }

@@ -2,15 +2,15 @@ import Foundation
 
 /// What to do so that a scheduler holds exactly the library's alarms: the diff between what
 /// should be scheduled and what is, computed without touching either.
-public struct ReconcilePlan: Equatable, Sendable {
+package struct ReconcilePlan: Equatable, Sendable {
     /// Stored alarms the scheduler lacks.
-    public var schedule: [UUID] = []
+    package var schedule: [UUID] = []
     /// Alarms the scheduler holds with a stale sound or schedule (or that it reports stale).
-    public var update: [UUID] = []
+    package var update: [UUID] = []
     /// Alarms in our namespace the library does not know (or that have finished).
-    public var cancel: [UUID] = []
+    package var cancel: [UUID] = []
 
-    public init(desired: [UUID: AlarmConfiguration], actual: [UUID: AlarmConfiguration], stale: Set<UUID> = []) {
+    package init(desired: [UUID: AlarmConfiguration], actual: [UUID: AlarmConfiguration], stale: Set<UUID> = []) {
         for (id, configuration) in desired {
             if let held = actual[id] {
                 if held != configuration || stale.contains(id) { update.append(id) }
@@ -24,5 +24,5 @@ public struct ReconcilePlan: Equatable, Sendable {
         cancel.sort { $0.uuidString < $1.uuidString }
     }
 
-    public var isEmpty: Bool { schedule.isEmpty && update.isEmpty && cancel.isEmpty }
+    package var isEmpty: Bool { schedule.isEmpty && update.isEmpty && cancel.isEmpty }
 }

@@ -1,19 +1,19 @@
 /// What a render produced and why: the composition, printed (the `--json` of `voicealarm render`).
-public struct RenderReport: Equatable, Sendable, Encodable {
+package struct RenderReport: Equatable, Sendable, Encodable {
     /// One input clip's fate.
-    public struct ClipReport: Equatable, Sendable, Encodable {
-        public var input: String
-        public var used: Bool
+    package struct ClipReport: Equatable, Sendable, Encodable {
+        package var input: String
+        package var used: Bool
         /// Offset in the ringtone in seconds; nil when unused.
-        public var start: Double?
+        package var start: Double?
         /// Seconds of the clip that play.
-        public var duration: Double
+        package var duration: Double
         /// True when any of the clip was left out (silence or the cap).
-        public var trimmed: Bool
+        package var trimmed: Bool
         /// Why part or all of the clip was left out; nil when it plays whole.
-        public var reason: String?
+        package var reason: String?
 
-        public init(input: String, used: Bool, start: Double?, duration: Double, trimmed: Bool, reason: String?) {
+        package init(input: String, used: Bool, start: Double?, duration: Double, trimmed: Bool, reason: String?) {
             self.input = input
             self.used = used
             self.start = start
@@ -22,7 +22,7 @@ public struct RenderReport: Equatable, Sendable, Encodable {
             self.reason = reason
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(input, forKey: .input)
             try c.encode(used, forKey: .used)
@@ -35,19 +35,19 @@ public struct RenderReport: Equatable, Sendable, Encodable {
     }
 
     /// Loudness of the file as written, measured by decoding it.
-    public struct LoudnessReport: Equatable, Sendable, Encodable {
-        public var integrated: Double
-        public var truePeak: Double
+    package struct LoudnessReport: Equatable, Sendable, Encodable {
+        package var integrated: Double
+        package var truePeak: Double
         /// Set when the ringtone is more than `LoudnessShortfall.band` under its target.
-        public var shortfall: LoudnessShortfall?
+        package var shortfall: LoudnessShortfall?
         /// A file measured at `integrated` LUFS and `truePeak` dBTP, under its target by `shortfall`.
-        public init(integrated: Double, truePeak: Double, shortfall: LoudnessShortfall? = nil) {
+        package init(integrated: Double, truePeak: Double, shortfall: LoudnessShortfall? = nil) {
             self.integrated = integrated
             self.truePeak = truePeak
             self.shortfall = shortfall
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(integrated, forKey: .integrated)
             try c.encode(truePeak, forKey: .truePeak)
@@ -58,32 +58,32 @@ public struct RenderReport: Equatable, Sendable, Encodable {
 
     /// The passes made over the ringtone's audio: `measure` (the loudness and level profile,
     /// once when normalising) and `encode` (1, or more after a miss).
-    public struct Passes: Equatable, Sendable, Encodable {
+    package struct Passes: Equatable, Sendable, Encodable {
         /// Passes that measured the audio before encoding it.
-        public var measure: Int
+        package var measure: Int
         /// Encodings, the first included.
-        public var encode: Int
+        package var encode: Int
         /// The passes made: `measure` and `encode` of them.
-        public init(measure: Int, encode: Int) {
+        package init(measure: Int, encode: Int) {
             self.measure = measure
             self.encode = encode
         }
     }
 
-    public var output: String
-    public var format: String
+    package var output: String
+    package var format: String
     /// FFmpeg's codec name: `aac`, `pcm_s16le`, `pcm_s16be`, `adpcm_ima_qt`, `mp3`.
-    public var codec: String
-    public var sampleRate: Int
-    public var channels: Int
+    package var codec: String
+    package var sampleRate: Int
+    package var channels: Int
     /// Decoded duration of the written file, in seconds.
-    public var duration: Double
-    public var bytes: Int
-    public var loudness: LoudnessReport
-    public var clips: [ClipReport]
-    public var passes: Passes
+    package var duration: Double
+    package var bytes: Int
+    package var loudness: LoudnessReport
+    package var clips: [ClipReport]
+    package var passes: Passes
 
-    public init(output: String, format: String, codec: String, sampleRate: Int, channels: Int, duration: Double,
+    package init(output: String, format: String, codec: String, sampleRate: Int, channels: Int, duration: Double,
                 bytes: Int, loudness: LoudnessReport, clips: [ClipReport], passes: Passes) {
         self.output = output
         self.format = format

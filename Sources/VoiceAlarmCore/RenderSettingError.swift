@@ -1,8 +1,8 @@
 /// A render setting that cannot be used: which key, and why (in the settings' own words).
-public struct RenderSettingError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RenderSettingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The setting that was refused.
-    public var key: RenderSettingKey
+    package var key: RenderSettingKey
     /// Why, e.g. "m4a cannot carry ima4 (use aac)".
-    public var reason: String
-    public var description: String { reason }
+    package var reason: String
+    package var description: String { reason }
 }

@@ -2,11 +2,11 @@
 /// `voicealarm settings` (kebab-case, remembered by the library), a batch manifest (camelCase
 /// JSON) and the options of `render` and `batch`. Each front end maps only its own spelling;
 /// `RenderSettings.set(_:_:)` is the one place values are checked and combined.
-public enum RenderSettingKey: String, CaseIterable, Sendable {
+package enum RenderSettingKey: String, CaseIterable, Sendable {
     case format, codec, cap, gap, trimSilence, normalize, targetLUFS
 
     /// The value a key takes, already parsed by the front end from its own syntax.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case format(RingtoneFormat)
         case codec(RingtoneCodec)
         case number(Double)
@@ -14,16 +14,16 @@ public enum RenderSettingKey: String, CaseIterable, Sendable {
     }
 
     /// The key of `voicealarm settings KEY VALUE` and of the data dir's settings table.
-    public var settingName: String { LibrarySettings.Key(self)?.rawValue ?? rawValue }
+    package var settingName: String { LibrarySettings.Key(self)?.rawValue ?? rawValue }
 
     /// The key in a batch manifest.
-    public var manifestName: String { self == .targetLUFS ? "targetLufs" : rawValue }
+    package var manifestName: String { self == .targetLUFS ? "targetLufs" : rawValue }
 
     /// The library remembers every setting but the cap, which stays the app's 29 seconds.
-    public var isLibrarySetting: Bool { self != .cap }
+    package var isLibrarySetting: Bool { self != .cap }
 
     /// What values the key takes, for help text.
-    public var help: String {
+    package var help: String {
         switch self {
         case .format: "m4a, caf, wav, aiff or mp3"
         case .codec: "pcm or ima4 (caf, aiff); the format's default when unset"
@@ -35,7 +35,7 @@ public enum RenderSettingKey: String, CaseIterable, Sendable {
     }
 
     /// The key a library setting name spells, if any.
-    public init?(settingName: String) {
+    package init?(settingName: String) {
         guard let key = Self.allCases.first(where: { $0.isLibrarySetting && $0.settingName == settingName }) else { return nil }
         self = key
     }

@@ -2,34 +2,34 @@
 ///
 /// Two renders with equal settings and equal input audio produce the same ringtone, so
 /// settings take part in a ringtone's identity.
-public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
+package struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     /// The longest a ringtone may be, in seconds. Must be > 0 and < 30.
-    public var cap: Double
+    package var cap: Double
     /// Silence between clips, in seconds (0...1), counted against the cap.
-    public var gap: Double
+    package var gap: Double
     /// Whether leading and trailing silence is cut from each clip before planning.
-    public var trimSilence: Bool
+    package var trimSilence: Bool
     /// Whether the whole ringtone is brought to `targetLUFS`.
-    public var normalize: Bool
+    package var normalize: Bool
     /// Integrated loudness to normalise to, in LUFS (−40...−6).
-    public var targetLUFS: Double
+    package var targetLUFS: Double
     /// The container to write.
-    public var format: RingtoneFormat
+    package var format: RingtoneFormat
     /// The codec inside it; must be one of `format.allowedCodecs`.
-    public var codec: RingtoneCodec
+    package var codec: RingtoneCodec
     /// Output sample rate in Hz; every length in a plan is counted at this rate.
-    public var sampleRate: Int
+    package var sampleRate: Int
 
-    public static let defaultCap = 29.0
-    public static let defaultGap = 0.3
-    public static let defaultTargetLUFS = -16.0
-    public static let defaultSampleRate = 44_100
+    package static let defaultCap = 29.0
+    package static let defaultGap = 0.3
+    package static let defaultTargetLUFS = -16.0
+    package static let defaultSampleRate = 44_100
     /// Ringtones must be shorter than this for the alarm system to play them.
-    public static let hardLimit = 30.0
-    public static let gapRange = 0.0...1.0
-    public static let targetLUFSRange = -40.0...(-6.0)
+    package static let hardLimit = 30.0
+    package static let gapRange = 0.0...1.0
+    package static let targetLUFSRange = -40.0...(-6.0)
 
-    public init(
+    package init(
         cap: Double = RenderSettings.defaultCap,
         gap: Double = RenderSettings.defaultGap,
         trimSilence: Bool = true,
@@ -50,7 +50,7 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     }
 
     /// Why these settings cannot be used, or nil when they can.
-    public var problem: String? {
+    package var problem: String? {
         if !(cap > 0 && cap < Self.hardLimit) { return "cap must be more than 0 and less than 30 seconds (got \(cap))" }
         if !Self.gapRange.contains(gap) { return "gap must be between 0 and 1 second (got \(gap))" }
         if !Self.targetLUFSRange.contains(targetLUFS) { return "target loudness must be between -40 and -6 LUFS (got \(targetLUFS))" }
@@ -71,7 +71,7 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     /// own default codec (a codec given after it may then replace that).
     /// - Throws: `RenderSettingError` naming the key when the value is out of range or the
     ///   settings no longer fit together (a format that cannot carry the codec).
-    public mutating func set(_ key: RenderSettingKey, _ value: RenderSettingKey.Value) throws(RenderSettingError) {
+    package mutating func set(_ key: RenderSettingKey, _ value: RenderSettingKey.Value) throws(RenderSettingError) {
         var changed = self
         switch (key, value) {
         case (.format, .format(let format)):
@@ -95,17 +95,17 @@ public struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     /// or batch run — never taken for current. (Nothing rebuilds it unasked: it keeps ringing as
     /// it is.) 2: DC offset removed before anything is measured, clip edges faded, the gain
     /// predicted from the level profile. 1: none of these (identities without a processing part).
-    public static let processing = 2
+    package static let processing = 2
 
     /// Everything in the settings a ringtone's audio depends on, in a canonical text: part of
     /// every ringtone identity (the library's and a batch's), so equal settings mean equal audio.
-    public var fingerprint: String {
+    package var fingerprint: String {
         [format.rawValue, codec.rawValue, "\(sampleRate)", "cap=\(capSamples)", "gap=\(gapSamples)",
          "trim=\(trimSilence)", "norm=\(normalize)", "lufs=\(targetLUFS)"].joined(separator: "|")
     }
 
     /// The cap in samples at the output rate (rounded down, so the cap is never exceeded).
-    public var capSamples: Int { Int((cap * Double(sampleRate)).rounded(.down)) }
+    package var capSamples: Int { Int((cap * Double(sampleRate)).rounded(.down)) }
     /// The gap in samples at the output rate.
-    public var gapSamples: Int { Int((gap * Double(sampleRate)).rounded()) }
+    package var gapSamples: Int { Int((gap * Double(sampleRate)).rounded()) }
 }

@@ -2,14 +2,14 @@
 ///
 /// m4a (AAC) is the default, as the reference app ships it; caf, wav and aiff carry the
 /// codecs Apple documents for alert sounds (linear PCM, IMA4); mp3 was reported to work.
-public enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
+package enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
     case m4a, caf, wav, aiff, mp3
 
     /// The file extension written for this format.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
 
     /// The format a file name's extension asks for (`aif` counts as aiff), or nil.
-    public init?(fileExtension ext: String) {
+    package init?(fileExtension ext: String) {
         switch ext.lowercased() {
         case "m4a": self = .m4a
         case "caf": self = .caf
@@ -21,7 +21,7 @@ public enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
     }
 
     /// The codec used when none is asked for.
-    public var defaultCodec: RingtoneCodec {
+    package var defaultCodec: RingtoneCodec {
         switch self {
         case .m4a: .aac
         case .caf, .wav, .aiff: .pcm16
@@ -30,7 +30,7 @@ public enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
     }
 
     /// The codecs this format may carry.
-    public var allowedCodecs: [RingtoneCodec] {
+    package var allowedCodecs: [RingtoneCodec] {
         switch self {
         case .m4a: [.aac]
         case .caf, .aiff: [.pcm16, .ima4]
@@ -40,7 +40,7 @@ public enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
     }
 
     /// FFmpeg's muxer name for this format.
-    public var muxerName: String {
+    package var muxerName: String {
         switch self {
         case .m4a: "ipod"
         case .caf: "caf"
@@ -51,7 +51,7 @@ public enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
     }
 
     /// FFmpeg's codec name for `codec` in this container (endianness follows the container).
-    public func ffmpegCodecName(_ codec: RingtoneCodec) -> String {
+    package func ffmpegCodecName(_ codec: RingtoneCodec) -> String {
         switch codec {
         case .aac: "aac"
         case .mp3: "mp3"
@@ -62,7 +62,7 @@ public enum RingtoneFormat: String, CaseIterable, Sendable, Codable {
 }
 
 /// The audio coding inside a ringtone file, named as a user types it.
-public enum RingtoneCodec: String, CaseIterable, Sendable, Codable {
+package enum RingtoneCodec: String, CaseIterable, Sendable, Codable {
     /// AAC-LC, the m4a codec.
     case aac
     /// 16-bit linear PCM.
@@ -78,7 +78,7 @@ public enum RingtoneCodec: String, CaseIterable, Sendable, Codable {
     /// 1024-sample frames; IMA4 packs 64 samples a packet with no remainder field. A ringtone in
     /// these codecs is therefore made a whole number of frames long, so every player hears the
     /// same length. mp3 carries its padding in the LAME header, PCM has no frames: nil.
-    public var paddedFrameLength: Int? {
+    package var paddedFrameLength: Int? {
         switch self {
         case .aac: 1024
         case .ima4: 64

@@ -7,19 +7,19 @@ import Foundation
 /// terminal (`blocks(columns:)`).
 ///
 /// Pure: the samples come decoded from the ringtone file; nothing here reads or writes.
-public struct RingtonePicture: Sendable {
+package struct RingtonePicture: Sendable {
     /// One clip as the picture shows it.
-    public struct Span: Sendable, Equatable {
-        public var title: String
+    package struct Span: Sendable, Equatable {
+        package var title: String
         /// Seconds from the ringtone's start.
-        public var start: Double
+        package var start: Double
         /// Seconds: what plays, or for a clip left out its own length (nil when unknown).
-        public var duration: Double?
+        package var duration: Double?
         /// False for a clip the cap left out: drawn after the ringtone, greyed, with its reason.
-        public var used: Bool
-        public var reason: String?
+        package var used: Bool
+        package var reason: String?
 
-        public init(title: String, start: Double, duration: Double?, used: Bool, reason: String?) {
+        package init(title: String, start: Double, duration: Double?, used: Bool, reason: String?) {
             self.title = title
             self.start = start
             self.duration = duration
@@ -29,19 +29,19 @@ public struct RingtonePicture: Sendable {
     }
 
     /// What the caption names first (`morning`, a file name).
-    public var name: String
+    package var name: String
     /// The ringtone's samples, mono.
-    public var samples: [Float]
-    public var sampleRate: Int
-    public var cap: Double
-    public var spans: [Span]
+    package var samples: [Float]
+    package var sampleRate: Int
+    package var cap: Double
+    package var spans: [Span]
     /// Integrated loudness (LUFS) and true peak (dBTP) as measured on the file; nil when not measured.
-    public var loudness: Double?
-    public var truePeak: Double?
+    package var loudness: Double?
+    package var truePeak: Double?
     /// A line the caption adds (`the default tone: no recording yet`).
-    public var note: String?
+    package var note: String?
 
-    public init(name: String, samples: [Float], sampleRate: Int, cap: Double, spans: [Span],
+    package init(name: String, samples: [Float], sampleRate: Int, cap: Double, spans: [Span],
                 loudness: Double? = nil, truePeak: Double? = nil, note: String? = nil) {
         precondition(sampleRate > 0, "a picture needs a sample rate")
         self.name = name
@@ -56,14 +56,14 @@ public struct RingtonePicture: Sendable {
     }
 
     /// Seconds of audio.
-    public var duration: Double { Double(samples.count) / Double(sampleRate) }
+    package var duration: Double { Double(samples.count) / Double(sampleRate) }
 
     /// Colours the picture uses, fixed so a test can find each element in a rendered image.
-    public enum Colour {
-        public static let waveform = "#1f77b4"
-        public static let cap = "#d62728"
-        public static let boundary = "#ff7f0e"
-        public static let leftOut = "#bbbbbb"
+    package enum Colour {
+        package static let waveform = "#1f77b4"
+        package static let cap = "#d62728"
+        package static let boundary = "#ff7f0e"
+        package static let leftOut = "#bbbbbb"
     }
 
     /// How long a left-out clip of unknown length is drawn.
@@ -81,7 +81,7 @@ public struct RingtonePicture: Sendable {
     }
 
     /// The smallest and largest sample in each of `columns` equal slices of `samples[range]`.
-    public static func envelope(_ samples: ArraySlice<Float>, columns: Int) -> [(min: Float, max: Float)] {
+    package static func envelope(_ samples: ArraySlice<Float>, columns: Int) -> [(min: Float, max: Float)] {
         guard columns > 0, !samples.isEmpty else { return [] }
         var result: [(min: Float, max: Float)] = []
         result.reserveCapacity(columns)
@@ -102,7 +102,7 @@ public struct RingtonePicture: Sendable {
     /// The picture as SVG, `width` pixels wide and a quarter as high (at least 150). Titles that
     /// do not fit their span are ellipsised; the caption and labels use 12–14 px text, readable
     /// from 600 px wide.
-    public func svg(width: Int = 1200) -> String {
+    package func svg(width: Int = 1200) -> String {
         precondition(width >= 200, "a picture narrower than 200 px shows nothing")
         let height = max(150, width / 4)
         let left = 12.0, right = Double(width) - 12, top = 30.0, bottom = Double(height) - 58
@@ -163,7 +163,7 @@ public struct RingtonePicture: Sendable {
     }
 
     /// The caption: `morning · 23.41 s of the 29 s cap · -16.0 LUFS · true peak -1.2 dBTP`.
-    public var caption: String {
+    package var caption: String {
         var parts = [name, String(format: "%.2f s of the %@ s cap", duration, Self.seconds(cap))]
         if let loudness { parts.append(String(format: "%.1f LUFS", loudness)) }
         if let truePeak { parts.append(String(format: "true peak %.1f dBTP", truePeak)) }
@@ -173,7 +173,7 @@ public struct RingtonePicture: Sendable {
 
     /// The waveform as one line of `columns` block characters (▁…█, by each column's peak),
     /// with `│` where a clip starts, for a terminal.
-    public func blocks(columns: Int) -> String {
+    package func blocks(columns: Int) -> String {
         precondition(columns > 0, "a line needs a column")
         let blocks: [Character] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         let envelope = Self.envelope(samples[...], columns: columns)

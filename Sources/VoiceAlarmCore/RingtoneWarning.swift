@@ -8,14 +8,14 @@ import Foundation
 /// ```swift
 /// RingtoneWarning.text(for: report, cap: 29)   // "2 of 3 clips left out: b.wav crosses the 29.0 s cap; the ringtone is 0.95 s"
 /// ```
-public enum RingtoneWarning {
+package enum RingtoneWarning {
     /// A ringtone shorter than this gets a warning however it came about.
-    public static let shortestQuiet = 3.0
+    package static let shortestQuiet = 3.0
 
     /// The warning for a ringtone rendered as `report` under `cap`, or nil when it plays its
     /// playlist (or all the cap allows of a long first clip), is at least `shortestQuiet` long
     /// and on its loudness target; several are joined with "; ".
-    public static func text(for report: RenderReport, cap: Double) -> String? {
+    package static func text(for report: RenderReport, cap: Double) -> String? {
         let found = [composition(of: report, cap: cap), report.loudness.shortfall.map { "loudness \($0.summary)" }].compactMap { $0 }
         return found.isEmpty ? nil : found.joined(separator: "; ")
     }

@@ -1,4 +1,4 @@
 /// The two ways alarms get rung: VoiceAlarm's own daemon, or systemd timers.
-public enum SchedulerBackend: String, CaseIterable, Sendable {
+package enum SchedulerBackend: String, CaseIterable, Sendable {
     case embedded, systemd
 }

@@ -3,7 +3,7 @@ import Foundation
 /// What stops a scheduling backend from ringing the alarms, as a value: the backend tells what
 /// it found, the command line alone words it (with what to do), so rewording one never changes
 /// what a caller decides.
-public enum SchedulerProblem: Equatable, Sendable {
+package enum SchedulerProblem: Equatable, Sendable {
     /// The embedded backend: no `voicealarm daemon` runs for this data dir.
     case noDaemon(dataDirectory: String)
     /// The systemd backend: no user manager runs, so the timers written in `unitDirectory` are

@@ -1,11 +1,11 @@
 /// A setting that does not parse or fit.
-public struct SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var key: String
-    public var value: String
-    public var reason: String
-    public var description: String { "settings \(key) '\(value)': \(reason)" }
+package struct SettingsError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var key: String
+    package var value: String
+    package var reason: String
+    package var description: String { "settings \(key) '\(value)': \(reason)" }
 
-    public init(key: String, value: String, reason: String) {
+    package init(key: String, value: String, reason: String) {
         self.key = key
         self.value = value
         self.reason = reason

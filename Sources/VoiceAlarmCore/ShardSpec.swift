@@ -16,9 +16,9 @@ import Foundation
 /// let shard = try ShardSpec.resolve(option: "2/4", count: nil, environment: [:])
 /// shard.owns(digest: "9f86d081884c7d65…")   // true for one shard of the four
 /// ```
-public struct ShardSpec: Equatable, Sendable {
+package struct ShardSpec: Equatable, Sendable {
     /// Where the shard index came from.
-    public enum Source: String, Equatable, Sendable, Encodable {
+    package enum Source: String, Equatable, Sendable, Encodable {
         /// No sharding: the whole manifest.
         case none
         case option = "--shard"
@@ -28,18 +28,18 @@ public struct ShardSpec: Equatable, Sendable {
     }
 
     /// 1-based: 1 ... count.
-    public let index: Int
-    public let count: Int
-    public let source: Source
+    package let index: Int
+    package let count: Int
+    package let source: Source
 
     /// The whole manifest, in one process.
-    public static let whole = ShardSpec(index: 1, count: 1, source: .none)
+    package static let whole = ShardSpec(index: 1, count: 1, source: .none)
 
     /// The most shards a batch may be split into.
-    public static let largestCount = 100_000
+    package static let largestCount = 100_000
 
     /// A shard known to be valid (a bug otherwise; user input goes through `parse` or `resolve`).
-    public init(index: Int, count: Int, source: Source) {
+    package init(index: Int, count: Int, source: Source) {
         precondition(count >= 1 && count <= Self.largestCount && (1...count).contains(index), "shard \(index)/\(count)")
         self.index = index
         self.count = count
@@ -47,17 +47,17 @@ public struct ShardSpec: Equatable, Sendable {
     }
 
     /// `K/N` as on the command line.
-    public var text: String { "\(index)/\(count)" }
+    package var text: String { "\(index)/\(count)" }
 
     /// A name for files of this shard: `shard-K-of-N`.
-    public var fileStem: String { "shard-\(index)-of-\(count)" }
+    package var fileStem: String { "shard-\(index)-of-\(count)" }
 
     /// Whether this is one shard of several.
-    public var isSharded: Bool { count > 1 }
+    package var isSharded: Bool { count > 1 }
 
     /// Parses `K/N` (1 ≤ K ≤ N).
     /// - Throws: `ShardError` naming what is wrong.
-    public static func parse(_ text: String) throws(ShardError) -> ShardSpec {
+    package static func parse(_ text: String) throws(ShardError) -> ShardSpec {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
             throw ShardError("--shard: '\(text)' is not K/N (shard K of N, 1-based, e.g. 2/4)")
@@ -78,7 +78,7 @@ public struct ShardSpec: Equatable, Sendable {
     ///   - environment: the process environment.
     /// - Throws: `ShardError` for a bad value, an engine index out of range or not a number, an
     ///   index without a count, or an option that contradicts the engine's index.
-    public static func resolve(option: String?, count countText: String?, environment: [String: String]) throws(ShardError) -> ShardSpec {
+    package static func resolve(option: String?, count countText: String?, environment: [String: String]) throws(ShardError) -> ShardSpec {
         var count: Int?
         if let countText {
             guard let parsed = Int(countText), parsed >= 1, parsed <= largestCount else {
@@ -149,22 +149,22 @@ public struct ShardSpec: Equatable, Sendable {
 
     /// The 1-based shard, of `count`, that a hex SHA-256 `digest` belongs to: its first 64 bits
     /// modulo `count`, plus one.
-    public static func shard(ofDigest digest: String, count: Int) -> Int {
+    package static func shard(ofDigest digest: String, count: Int) -> Int {
         precondition(count >= 1 && digest.count >= 16, "a hex SHA-256 digest and a count")
         guard let prefix = UInt64(digest.prefix(16), radix: 16) else { preconditionFailure("not a hex digest: \(digest)") }
         return Int(prefix % UInt64(count)) + 1
     }
 
     /// Whether the ringtone whose key hashes to `digest` is this shard's.
-    public func owns(digest: String) -> Bool {
+    package func owns(digest: String) -> Bool {
         Self.shard(ofDigest: digest, count: count) == index
     }
 }
 
 /// A shard that cannot be resolved: a bad `--shard`/`--shards` or engine variable (a usage error).
-public struct ShardError: Error, Equatable, CustomStringConvertible {
-    public var reason: String
+package struct ShardError: Error, Equatable, CustomStringConvertible {
+    package var reason: String
     /// The values it quotes come from the command line and the environment: shown escaped, on one line.
-    public init(_ reason: String) { self.reason = PrintableText.escaped(reason) }
-    public var description: String { reason }
+    package init(_ reason: String) { self.reason = PrintableText.escaped(reason) }
+    package var description: String { reason }
 }

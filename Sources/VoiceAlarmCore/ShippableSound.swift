@@ -3,9 +3,9 @@
 /// An alarm system refuses a sound that is 30 s or longer, has no extension, or is in a
 /// format it does not know, and then plays its default tone instead: VoiceAlarm checks the
 /// same things before it ever points an alarm at a file.
-public enum ShippableSound {
+package enum ShippableSound {
     /// The reasons the file described by `facts` must not be shipped; empty when it may be.
-    public static func problems(of facts: SoundFacts) -> [String] {
+    package static func problems(of facts: SoundFacts) -> [String] {
         var problems: [String] = []
         guard !facts.fileExtension.isEmpty else {
             return ["the file name has no extension (the alarm would fall back to the default tone)"]

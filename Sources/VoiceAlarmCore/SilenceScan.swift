@@ -2,21 +2,21 @@
 ///
 /// One place for the thresholds of `AudioLevels`: the renderer's clip reader and the library's
 /// import both use it, so a clip is trimmed the same way wherever it is measured.
-public struct SilenceScan: Sendable {
+package struct SilenceScan: Sendable {
     private let threshold: Float
     private let silentPeak: Float
     /// Samples kept on each side of the sound, so soft consonants survive.
-    public let padding: Int
+    package let padding: Int
     /// Samples seen so far.
-    public private(set) var total = 0
+    package private(set) var total = 0
     /// Index of the first sample above the trim threshold.
-    public private(set) var firstLoud: Int?
+    package private(set) var firstLoud: Int?
     /// Index of the last sample above the trim threshold.
-    public private(set) var lastLoud: Int?
+    package private(set) var lastLoud: Int?
     /// Largest absolute sample seen.
-    public private(set) var peak: Float = 0
+    package private(set) var peak: Float = 0
 
-    public init(sampleRate: Int) {
+    package init(sampleRate: Int) {
         threshold = Float(AudioLevels.amplitude(dB: AudioLevels.trimThresholdDBFS))
         silentPeak = Float(AudioLevels.amplitude(dB: AudioLevels.silentPeakDBFS))
         padding = Int(AudioLevels.trimPadding * Double(sampleRate))
@@ -24,7 +24,7 @@ public struct SilenceScan: Sendable {
 
     /// Takes the next sample; returns whether it is above the trim threshold.
     @discardableResult
-    public mutating func feed(_ sample: Float) -> Bool {
+    package mutating func feed(_ sample: Float) -> Bool {
         let level = abs(sample)
         if level > peak { peak = level }
         defer { total += 1 }
@@ -35,12 +35,12 @@ public struct SilenceScan: Sendable {
     }
 
     /// Nothing above the silence threshold (−60 dBFS).
-    public var isSilent: Bool { peak <= silentPeak }
+    package var isSilent: Bool { peak <= silentPeak }
 
     /// The part to keep once the whole stream has been seen: from `padding` before the first loud
     /// sample to `padding` after the last; everything when nothing is above the trim threshold
     /// (a quiet clip is kept whole, not emptied).
-    public var trimmedRange: (start: Int, length: Int) {
+    package var trimmedRange: (start: Int, length: Int) {
         guard let firstLoud, let lastLoud else { return (0, total) }
         let start = max(0, firstLoud - padding)
         let end = min(total, lastLoud + 1 + padding)

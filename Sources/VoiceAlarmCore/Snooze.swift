@@ -7,26 +7,26 @@ import Foundation
 /// A snoozed ring is scheduled like any alarm, under its own id: the alarm's id with every bit
 /// flipped (`scheduleID(for:)`). Alarm ids are version-4 UUIDs and a flipped one never is, so
 /// the two can never collide, and either gives the other without a lookup.
-public enum Snooze {
+package enum Snooze {
     /// How long a snooze may be, in minutes.
-    public static let minutes = 1...30
+    package static let minutes = 1...30
     /// How many times one ring may be snoozed in a row; then it rings until stopped.
-    public static let maximumRepeats = 3
+    package static let maximumRepeats = 3
 
     /// The id a snoozed ring of `alarm` is scheduled under (and the alarm's id, given that one).
-    public static func scheduleID(for alarm: UUID) -> UUID {
+    package static func scheduleID(for alarm: UUID) -> UUID {
         var bytes = alarm.uuid
         withUnsafeMutableBytes(of: &bytes) { raw in for i in raw.indices { raw[i] = ~raw[i] } }
         return UUID(uuid: bytes)
     }
 
     /// Whether `id` is a snoozed ring's id rather than an alarm's (its version nibble is not 4).
-    public static func isScheduleID(_ id: UUID) -> Bool { (id.uuid.6 >> 4) == 0xB }
+    package static func isScheduleID(_ id: UUID) -> Bool { (id.uuid.6 >> 4) == 0xB }
 
     /// When a snooze taken at `now` rings: `minutes` later, at the start of the next whole minute
     /// (as alarms ring), and a minute later still for every minute already held by another ring
     /// (`taken`), so two rings never share a minute (Stop would look broken) — the rule alarms follow.
-    public static func ringTime(after now: Date, minutes: Int, taken: [Date]) -> Date {
+    package static func ringTime(after now: Date, minutes: Int, taken: [Date]) -> Date {
         precondition(Snooze.minutes.contains(minutes), "a snooze of \(minutes) minutes")
         let held = Set(taken.map(minute))
         var candidate = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + Double(minutes * 60)) / 60).rounded(.up) * 60)
@@ -42,17 +42,17 @@ public enum Snooze {
 }
 
 /// A snoozed ring waiting to ring again.
-public struct PendingSnooze: Hashable, Sendable {
-    public var alarm: UUID
-    public var ringAt: Date
+package struct PendingSnooze: Hashable, Sendable {
+    package var alarm: UUID
+    package var ringAt: Date
     /// How many snoozes in a row this is (1 for the first).
-    public var count: Int
+    package var count: Int
 
-    public init(alarm: UUID, ringAt: Date, count: Int) {
+    package init(alarm: UUID, ringAt: Date, count: Int) {
         self.alarm = alarm
         self.ringAt = ringAt
         self.count = count
     }
 
-    public var scheduleID: UUID { Snooze.scheduleID(for: alarm) }
+    package var scheduleID: UUID { Snooze.scheduleID(for: alarm) }
 }

@@ -1,19 +1,19 @@
 /// What was measured of an audio file, as the input to `ShippableSound.problems(of:)`.
-public struct SoundFacts: Equatable, Sendable, Codable {
+package struct SoundFacts: Equatable, Sendable, Codable {
     /// The file's extension, lowercased, without the dot ("" when it has none).
-    public var fileExtension: String
+    package var fileExtension: String
     /// FFmpeg's demuxer name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`, `caf`, `wav`.
-    public var container: String
+    package var container: String
     /// FFmpeg's codec name, e.g. `aac`, `pcm_s16le`.
-    public var codec: String
-    public var sampleRate: Int
-    public var channels: Int
+    package var codec: String
+    package var sampleRate: Int
+    package var channels: Int
     /// Seconds, from the decoded sample count (not the header).
-    public var duration: Double
+    package var duration: Double
     /// Largest absolute sample value, linear (0...1 for integer sources).
-    public var peak: Double
+    package var peak: Double
 
-    public init(fileExtension: String, container: String, codec: String, sampleRate: Int, channels: Int, duration: Double, peak: Double) {
+    package init(fileExtension: String, container: String, codec: String, sampleRate: Int, channels: Int, duration: Double, peak: Double) {
         self.fileExtension = fileExtension
         self.container = container
         self.codec = codec

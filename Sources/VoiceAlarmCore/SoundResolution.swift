@@ -2,11 +2,13 @@
 ///
 /// A wrong sound is a bug; no sound is a disaster. So every doubt resolves to the default tone.
 public enum SoundResolution: Equatable, Sendable {
+    /// The alarm's voice ringtone, `<uuid>.<ext>` in the library's sounds folder.
     case voice(fileName: String)
+    /// The default tone, and why.
     case defaultTone(DefaultToneReason)
 
     /// `<uuid>.<ext>` or `default`, as `alarm list --json` prints it.
-    public var soundName: String {
+    package var soundName: String {
         switch self {
         case .voice(let fileName): fileName
         case .defaultTone: "default"
@@ -14,7 +16,7 @@ public enum SoundResolution: Equatable, Sendable {
     }
 
     /// Why the default tone plays, or nil for the voice.
-    public var reason: String? {
+    package var reason: String? {
         if case .defaultTone(let reason) = self { reason.description } else { nil }
     }
 
@@ -23,6 +25,6 @@ public enum SoundResolution: Equatable, Sendable {
         if case .defaultTone(let reason) = self { reason } else { nil }
     }
 
-    public static let voiceOff = SoundResolution.defaultTone(.voiceOff)
-    public static let noRecording = SoundResolution.defaultTone(.noRecording)
+    package static let voiceOff = SoundResolution.defaultTone(.voiceOff)
+    package static let noRecording = SoundResolution.defaultTone(.noRecording)
 }

@@ -6,12 +6,12 @@ import Foundation
 /// spring-forward day does not fire at all), while VoiceAlarm rings at the first valid minute
 /// after it. So besides the regular expression, the next such gap day gets an extra, dated
 /// expression for the minute it should ring at; reconciliation refreshes it after that day.
-public enum SystemdCalendar {
+package enum SystemdCalendar {
     /// How far ahead to look for the next gap day.
     static let gapHorizonDays = 400
 
     /// The expressions for `schedule`, in local time of `timeZone`, looking for gaps after `now`.
-    public static func expressions(for schedule: AlarmSchedule, in timeZone: TimeZone, now: Date) -> [String] {
+    package static func expressions(for schedule: AlarmSchedule, in timeZone: TimeZone, now: Date) -> [String] {
         switch schedule {
         case .fixed(let date):
             return [stamp(date, TimeZone(identifier: "UTC")!) + " UTC"]

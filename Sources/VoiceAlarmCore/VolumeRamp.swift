@@ -6,19 +6,19 @@
 /// let ramp = VolumeRamp(seconds: 20, sampleRate: 44_100)
 /// let played = chunk.enumerated().map { $1 * ramp.gain(atSample: start + $0) }
 /// ```
-public struct VolumeRamp: Equatable, Sendable {
+package struct VolumeRamp: Equatable, Sendable {
     /// How long the rise takes; 0 plays at full level from the start.
-    public let seconds: Double
-    public let sampleRate: Int
+    package let seconds: Double
+    package let sampleRate: Int
     /// Where the rise starts, in dB below full level.
-    public let floorDB: Double
+    package let floorDB: Double
 
     /// The longest ramp a person can ask for.
-    public static let maximumSeconds = 120.0
+    package static let maximumSeconds = 120.0
     /// The default floor: quiet, but heard.
-    public static let defaultFloorDB = -24.0
+    package static let defaultFloorDB = -24.0
 
-    public init(seconds: Double, sampleRate: Int, floorDB: Double = VolumeRamp.defaultFloorDB) {
+    package init(seconds: Double, sampleRate: Int, floorDB: Double = VolumeRamp.defaultFloorDB) {
         precondition(seconds >= 0 && sampleRate > 0 && floorDB < 0, "invalid ramp")
         self.seconds = seconds
         self.sampleRate = sampleRate
@@ -27,12 +27,12 @@ public struct VolumeRamp: Equatable, Sendable {
 
     /// A ramp length from somewhere untrusted (a hand-edited or restored setting), made usable:
     /// not a number or negative → 0, longer than the maximum → the maximum.
-    public static func clamped(_ seconds: Double) -> Double {
+    package static func clamped(_ seconds: Double) -> Double {
         seconds.isFinite ? min(max(seconds, 0), maximumSeconds) : 0
     }
 
     /// The linear gain for the sample at `index` of the ring (0 = its first sample).
-    public func gain(atSample index: Int) -> Float {
+    package func gain(atSample index: Int) -> Float {
         let length = seconds * Double(sampleRate)
         guard length > 0, Double(index) < length else { return 1 }
         return Float(AudioLevels.amplitude(dB: floorDB * (1 - Double(index) / length)))

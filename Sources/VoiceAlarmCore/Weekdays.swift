@@ -2,28 +2,40 @@ import Foundation
 
 /// A set of days of the week, Monday first, as a user types them (`mon,wed-fri`, `weekdays`).
 public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
+    /// One bit a day, Monday the lowest.
     public let rawValue: Int
+    /// Days from their bits; bits past Sunday are dropped.
     public init(rawValue: Int) { self.rawValue = rawValue & 0x7F }
 
+    /// Monday.
     public static let monday = Weekdays(rawValue: 1 << 0)
+    /// Tuesday.
     public static let tuesday = Weekdays(rawValue: 1 << 1)
+    /// Wednesday.
     public static let wednesday = Weekdays(rawValue: 1 << 2)
+    /// Thursday.
     public static let thursday = Weekdays(rawValue: 1 << 3)
+    /// Friday.
     public static let friday = Weekdays(rawValue: 1 << 4)
+    /// Saturday.
     public static let saturday = Weekdays(rawValue: 1 << 5)
+    /// Sunday.
     public static let sunday = Weekdays(rawValue: 1 << 6)
+    /// All seven days (`daily`).
     public static let everyDay = Weekdays(rawValue: 0x7F)
+    /// Monday to Friday (`weekdays`).
     public static let workDays: Weekdays = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    /// Saturday and Sunday (`weekends`).
     public static let weekend: Weekdays = [.saturday, .sunday]
 
     /// Short names in week order, as accepted and printed.
-    public static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    package static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
     /// Words that name a set of days, as accepted and as `compact` prints them.
-    public static let groupNames: [(name: String, days: Weekdays)] = [("daily", .everyDay), ("weekdays", .workDays), ("weekends", .weekend)]
+    package static let groupNames: [(name: String, days: Weekdays)] = [("daily", .everyDay), ("weekdays", .workDays), ("weekends", .weekend)]
 
     /// The day for Foundation's `Calendar` weekday number (1 = Sunday … 7 = Saturday).
-    public init(calendarWeekday: Int) {
+    package init(calendarWeekday: Int) {
         precondition((1...7).contains(calendarWeekday), "weekday \(calendarWeekday) out of 1...7")
         self.init(rawValue: 1 << ((calendarWeekday + 5) % 7))
     }
@@ -34,7 +46,7 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
     ///
     /// A range runs Monday to Sunday, so `fri-mon` is refused rather than guessed at: it may
     /// mean the long weekend or be a slip, and a wrong guess rings on the wrong days.
-    public static func parse(_ text: String) -> Result<Weekdays, WeekdayParseError> {
+    package static func parse(_ text: String) -> Result<Weekdays, WeekdayParseError> {
         var days: Weekdays = []
         for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
             if let group = group(word) {
@@ -59,7 +71,7 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
     }
 
     /// `mon,wed,fri`: every day named, as schedulers and stored alarms spell them.
-    public var list: String {
+    package var list: String {
         Self.names.enumerated().filter { contains(Weekdays(rawValue: 1 << $0.offset)) }.map(\.element).joined(separator: ",")
     }
 
@@ -105,23 +117,23 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
 }
 
 /// Days that cannot be read: the offending word, and why.
-public struct WeekdayParseError: Error, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct WeekdayParseError: Error, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// Not a day name, a range or a group.
         case notADay
         /// A range whose first day comes after its last in a Monday-first week (`fri-mon`).
         case backwards
     }
 
-    public var word: String
-    public var reason: Reason
+    package var word: String
+    package var reason: Reason
 
-    public init(word: String, reason: Reason = .notADay) {
+    package init(word: String, reason: Reason = .notADay) {
         self.word = word
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .notADay:
             "'\(word)' is not a day (mon..sun, a range such as mon-fri, or daily, weekdays, weekends)"

@@ -13,28 +13,28 @@ import Foundation
 ///
 /// Sendable: it holds only the number and the path, both constant, and the number is closed only
 /// in `deinit`, when no one else can be using it; the kernel serialises the calls made on it.
-public final class FileDescriptor: Sendable {
+package final class FileDescriptor: Sendable {
     /// What the descriptor may do.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         case readOnly, writeOnly, readWrite
     }
 
     /// How `init(opening:_:options:permissions:)` treats the path.
-    public struct Options: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Options: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Create the file when it is missing (`O_CREAT`), with the given permissions less the umask.
-        public static let create = Options(rawValue: 1 << 0)
+        package static let create = Options(rawValue: 1 << 0)
         /// With `create`: fail with `EEXIST` when anything is at the path, a link included (`O_EXCL`).
-        public static let exclusive = Options(rawValue: 1 << 1)
+        package static let exclusive = Options(rawValue: 1 << 1)
         /// Every write goes to the end, whoever else writes (`O_APPEND`).
-        public static let append = Options(rawValue: 1 << 2)
+        package static let append = Options(rawValue: 1 << 2)
         /// Empty the file on opening (`O_TRUNC`).
-        public static let truncate = Options(rawValue: 1 << 3)
+        package static let truncate = Options(rawValue: 1 << 3)
         /// Refuse a symbolic link at the path with `ELOOP` instead of following it (`O_NOFOLLOW`):
         /// nothing is ever written through a link someone put in a file's place.
-        public static let noFollow = Options(rawValue: 1 << 4)
+        package static let noFollow = Options(rawValue: 1 << 4)
 
         var flags: Int32 {
             var flags: Int32 = 0
@@ -48,7 +48,7 @@ public final class FileDescriptor: Sendable {
     }
 
     /// The path it was opened by, named in every error.
-    public let path: String
+    package let path: String
     /// The descriptor number; only this module's calls see it.
     let number: Int32
 
@@ -56,7 +56,7 @@ public final class FileDescriptor: Sendable {
     /// - Parameter permissions: the mode of a file `create` makes (less the umask).
     /// - Throws: `SystemError` from `open`: `ENOENT`, `EACCES`, `EROFS`, `ELOOP` for a link
     ///   refused by `noFollow`, `EEXIST` for `exclusive`…
-    public init(opening path: String, _ access: Access, options: Options = [], permissions: Int = 0o600) throws(SystemError) {
+    package init(opening path: String, _ access: Access, options: Options = [], permissions: Int = 0o600) throws(SystemError) {
         let accessFlags: Int32 = switch access {
         case .readOnly: O_RDONLY
         case .writeOnly: O_WRONLY
@@ -75,7 +75,7 @@ public final class FileDescriptor: Sendable {
     /// continued, `EINTR` retried).
     /// - Throws: `SystemError` from `write` (`ENOSPC`, `EDQUOT`, `EIO`…); some bytes may have been
     ///   written before it.
-    public func write(_ data: Data) throws(SystemError) {
+    package func write(_ data: Data) throws(SystemError) {
         let path = path, number = number
         let failure: SystemError? = data.withUnsafeBytes { bytes in
             var offset = 0
@@ -90,17 +90,17 @@ public final class FileDescriptor: Sendable {
     }
 
     /// Writes `text` as UTF-8 (see `write(_:)` for data).
-    public func write(_ text: String) throws(SystemError) { try write(Data(text.utf8)) }
+    package func write(_ text: String) throws(SystemError) { try write(Data(text.utf8)) }
 
     /// Cuts the file to `length` bytes (0: empty). The corresponding C function is `ftruncate`.
     /// - Throws: `SystemError` (`EINVAL` for a descriptor not open for writing, `EIO`).
-    public func truncate(to length: Int = 0) throws(SystemError) {
+    package func truncate(to length: Int = 0) throws(SystemError) {
         try SystemError.check("ftruncate", path: path) { ftruncate(number, off_t(length)) }
     }
 
     /// What the open file is, judged through the descriptor (never the path again). The
     /// corresponding C function is `fstat`.
-    public func status() throws(SystemError) -> FileSystem.Status {
+    package func status() throws(SystemError) -> FileSystem.Status {
         var info = stat()
         try SystemError.check("fstat", path: path) { fstat(number, &info) }
         return FileSystem.Status(kind: FileSystem.Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),

@@ -9,22 +9,22 @@ import Foundation
 /// 2300-01-01`): a time that nanoseconds in 64 bits cannot hold (before 1677 or after 2262) makes
 /// an *inexact* stamp, which `matches` nothing (not even itself, recorded and read back), so
 /// such a file always counts as changed. Nothing a file's metadata says can trap.
-public struct FileStamp: Codable, Equatable, Hashable, Sendable {
-    public var size: Int
+package struct FileStamp: Codable, Equatable, Hashable, Sendable {
+    package var size: Int
     /// Modification time in nanoseconds since 1970 (exact, so stamps compare equal only when unchanged);
     /// clamped to the representable range when `isExact` is false.
-    public var modified: Int64
-    public var inode: UInt64
+    package var modified: Int64
+    package var inode: UInt64
     /// Whether `modified` is the file's time exactly. A stamp read back from a record says it is
     /// (the flag is not kept); what vouches is the stamp just read, which `matches` requires exact.
-    public var isExact: Bool = true
+    package var isExact: Bool = true
 
     private enum CodingKeys: String, CodingKey { case size, modified, inode }
 
     /// The modification time in seconds since 1970.
-    public var modifiedSeconds: Double { Double(modified / 1_000_000_000) + Double(modified % 1_000_000_000) / 1e9 }
+    package var modifiedSeconds: Double { Double(modified / 1_000_000_000) + Double(modified % 1_000_000_000) / 1e9 }
 
-    public init(size: Int, modified: Int64, inode: UInt64, isExact: Bool = true) {
+    package init(size: Int, modified: Int64, inode: UInt64, isExact: Bool = true) {
         self.size = size
         self.modified = modified
         self.inode = inode
@@ -33,7 +33,7 @@ public struct FileStamp: Codable, Equatable, Hashable, Sendable {
 
     /// The stamp of the file at `path` (following links).
     /// - Throws: `SystemError` from `stat` (no such file, no permission).
-    public init(path: String) throws(SystemError) {
+    package init(path: String) throws(SystemError) {
         var info = stat()
         try SystemError.check("stat", path: path) { stat(path, &info) }
         let (nanoseconds, exact) = Self.nanoseconds(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
@@ -50,7 +50,7 @@ public struct FileStamp: Codable, Equatable, Hashable, Sendable {
 
     /// Whether this stamp, just read, vouches that the file is the one `recorded` describes: both
     /// exact and equal. A file whose time cannot be represented never matches, so it is read again.
-    public func matches(_ recorded: FileStamp?) -> Bool {
+    package func matches(_ recorded: FileStamp?) -> Bool {
         guard let recorded, isExact, recorded.isExact else { return false }
         return self == recorded
     }

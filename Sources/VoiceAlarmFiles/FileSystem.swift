@@ -10,7 +10,7 @@ import Foundation
 ///     try encoder.write(samples, to: temporary)     // checked here, before it replaces anything
 /// }
 /// ```
-public enum FileSystem {
+package enum FileSystem {
     /// Writes `path` through a hidden temporary file beside it: `write` fills the temporary file
     /// (registered with `TemporaryFiles`, so Ctrl-C removes it), which is then given
     /// `permissions` (when set), flushed to disk (`fsync`) and renamed over `path`, and the
@@ -22,7 +22,7 @@ public enum FileSystem {
     /// - Returns: what `write` returned.
     /// - Throws: what `write` threw, or `SystemError` for the flush or the rename.
     @discardableResult
-    public static func atomicWrite<Result>(to path: String, permissions: Int? = nil, durable: Bool = true,
+    package static func atomicWrite<Result>(to path: String, permissions: Int? = nil, durable: Bool = true,
                                            _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
         let temporary = temporaryPath(beside: path)
         TemporaryFiles.register(temporary)
@@ -44,7 +44,7 @@ public enum FileSystem {
     /// - Returns: false when `path` already existed (another process made it first).
     /// - Throws: what `write` threw, or `SystemError` for the flush or the link.
     @discardableResult
-    public static func atomicCreate(at path: String, permissions: Int? = nil, _ write: (_ temporaryPath: String) throws -> Void) throws -> Bool {
+    package static func atomicCreate(at path: String, permissions: Int? = nil, _ write: (_ temporaryPath: String) throws -> Void) throws -> Bool {
         let temporary = temporaryPath(beside: path)
         TemporaryFiles.register(temporary)
         defer {
@@ -65,7 +65,7 @@ public enum FileSystem {
     /// Moves a damaged file (and SQLite's `-wal`/`-shm` beside it) out of the way, to
     /// `PATH.damaged-YYYYMMDD-HHMMSS`, keeping it for inspection.
     /// - Returns: the new path.
-    public static func moveAside(_ path: String, now: Date = Date()) throws(SystemError) -> String {
+    package static func moveAside(_ path: String, now: Date = Date()) throws(SystemError) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -76,7 +76,7 @@ public enum FileSystem {
     }
 
     /// Writes `data` to `path` atomically (see `atomicWrite(to:permissions:_:)`).
-    public static func atomicWrite(_ data: Data, to path: String, permissions: Int? = nil, durable: Bool = true) throws {
+    package static func atomicWrite(_ data: Data, to path: String, permissions: Int? = nil, durable: Bool = true) throws {
         try atomicWrite(to: path, permissions: permissions, durable: durable) { temporary in
             let fd = try SystemError.check("open", path: path) { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
             defer { close(fd) }
@@ -92,7 +92,7 @@ public enum FileSystem {
     }
 
     /// Copies the file at `source` to `path` atomically.
-    public static func atomicCopy(_ source: String, to path: String, permissions: Int? = nil) throws {
+    package static func atomicCopy(_ source: String, to path: String, permissions: Int? = nil) throws {
         try atomicWrite(to: path, permissions: permissions) { temporary in
             do { try FileManager.default.copyItem(atPath: source, toPath: temporary) } catch {
                 throw SystemError(foundation: error, operation: "copy", path: path)
@@ -103,7 +103,7 @@ public enum FileSystem {
     /// A hidden name in `path`'s folder (`.NAME.OWNER.TOKEN.partial`, OWNER being this
     /// process's `ProcessIdentity`), so a rename from it is atomic and a sweep can tell whether
     /// the command writing it still runs (`removeAbandonedTemporaries`).
-    public static func temporaryPath(beside path: String) -> String {
+    package static func temporaryPath(beside path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let token = UUID().uuidString.prefix(8).lowercased()
         let name = ".\(url.lastPathComponent).\(ProcessIdentity.current.text).\(token)\(temporarySuffix)"
@@ -111,17 +111,17 @@ public enum FileSystem {
     }
 
     /// The suffix of every temporary file `atomicWrite` makes, by which sweeps recognise them.
-    public static let temporarySuffix = ".partial"
+    package static let temporarySuffix = ".partial"
 
     /// How old a temporary file that does not name its owner must be before a sweep takes it
     /// for abandoned: far longer than any write takes (a render takes seconds).
-    public static let abandonedTemporaryAge: TimeInterval = 600
+    package static let abandonedTemporaryAge: TimeInterval = 600
 
     /// Removes the hidden temporary files in `folder` that a killed command left behind:
     /// `atomicWrite`'s `.NAME.OWNER.TOKEN.partial` files whose owner no longer runs, and
     /// older `.NAME.TOKEN.partial` files (which do not name their owner) untouched for `age` seconds.
     /// A file of a command that still runs is never removed.
-    public static func removeAbandonedTemporaries(in folder: String, olderThan age: TimeInterval = abandonedTemporaryAge,
+    package static func removeAbandonedTemporaries(in folder: String, olderThan age: TimeInterval = abandonedTemporaryAge,
                                                   now: Date = Date()) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
@@ -143,7 +143,7 @@ public enum FileSystem {
     /// — a process there cannot be asked whether it runs).
     /// - Returns: the names of the files removed.
     @discardableResult
-    public static func removeTemporaries(in folder: String, of names: Set<String>) -> [String] {
+    package static func removeTemporaries(in folder: String, of names: Set<String>) -> [String] {
         var removed: [String] = []
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where entry.hasPrefix(".") && entry.hasSuffix(temporarySuffix) {
@@ -161,7 +161,7 @@ public enum FileSystem {
     /// (less what the umask removes);
     /// a relative path stays relative. An existing folder is accepted as it is.
     /// - Throws: `SystemError` naming `path` (`ENOTDIR` when it, or a parent, is a file).
-    public static func makeDirectory(_ path: String, permissions: Int) throws(SystemError) {
+    package static func makeDirectory(_ path: String, permissions: Int) throws(SystemError) {
         if isDirectory(path) { return }
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
@@ -176,11 +176,11 @@ public enum FileSystem {
 
     /// What is at a path: a regular file, a folder, a link, or one of the special files that
     /// must never be read as a recording (reading a FIFO blocks; a device never ends).
-    public enum Kind: Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable, CustomStringConvertible {
         case missing, regular, directory, symbolicLink, fifo, characterDevice, blockDevice, socket, other
 
         /// How a person names it, with its article: "a FIFO", "a character device".
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: "nothing"
             case .regular: "a regular file"
@@ -211,7 +211,7 @@ public enum FileSystem {
     /// What is at `path`: by default the path itself (`lstat`, a final link is not followed),
     /// or what a final link points to when `followingLinks` (`stat`). Nothing is opened, so
     /// asking about a FIFO never blocks.
-    public static func kind(of path: String, followingLinks: Bool = false) -> Kind {
+    package static func kind(of path: String, followingLinks: Bool = false) -> Kind {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return .missing }
         return Kind(mode: info.st_mode)
@@ -219,18 +219,18 @@ public enum FileSystem {
 
     /// What `stat` says of a path that decides who may use it: its kind, its permission bits,
     /// its owner and its size.
-    public struct Status: Equatable, Sendable {
-        public var kind: Kind
+    package struct Status: Equatable, Sendable {
+        package var kind: Kind
         /// The permission bits (`0o755`), without the file type.
-        public var permissions: Int
+        package var permissions: Int
         /// The owner's user id.
-        public var owner: UInt32
-        public var size: Int
+        package var owner: UInt32
+        package var size: Int
     }
 
     /// The status of `path`, following links (`stat`); nothing is opened.
     /// - Throws: `SystemError` from `stat` (no such file, no permission on a parent folder).
-    public static func status(of path: String) throws(SystemError) -> Status {
+    package static func status(of path: String) throws(SystemError) -> Status {
         var info = stat()
         try SystemError.check("stat", path: path) { stat(path, &info) }
         return Status(kind: Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),
@@ -238,36 +238,36 @@ public enum FileSystem {
     }
 
     /// The user this process acts as (the effective user id), who owns what it creates.
-    public static var currentUser: UInt32 { UInt32(geteuid()) }
+    package static var currentUser: UInt32 { UInt32(geteuid()) }
 
     /// Gives `path` the permission bits `permissions`. The corresponding C function is `chmod`.
     /// - Throws: `SystemError` (not the owner, a read-only file system).
-    public static func setPermissions(_ path: String, _ permissions: Int) throws(SystemError) {
+    package static func setPermissions(_ path: String, _ permissions: Int) throws(SystemError) {
         try SystemError.check("chmod", path: path) { chmod(path, mode_t(permissions)) }
     }
 
     /// `path` made absolute: `~` expanded, a relative path joined to the current folder as it is
     /// (`..` kept, so a path through a link means what the person typed).
-    public static func absolutePath(_ path: String) -> String {
+    package static func absolutePath(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         return expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
     }
 
     /// Whether `path` is a folder (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether the current user may create and remove files in the folder `path`.
-    public static func isWritableDirectory(_ path: String) -> Bool {
+    package static func isWritableDirectory(_ path: String) -> Bool {
         access(path, W_OK | X_OK) == 0
     }
 
     /// Removes a file; a file already gone is not an error, and neither is any other failure:
     /// for leftovers whose removal is a courtesy. A file whose removal matters goes through
     /// `remove(ifPresent:)`.
-    public static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         try? remove(ifPresent: path)
     }
 
@@ -275,7 +275,7 @@ public enum FileSystem {
     /// corresponding C function is `unlink`.
     /// - Throws: `SystemError` for any other failure, with `errno` as `unlink` left it (`EACCES`,
     ///   `EROFS`, `EISDIR`/`EPERM` for a folder…).
-    public static func remove(ifPresent path: String) throws(SystemError) {
+    package static func remove(ifPresent path: String) throws(SystemError) {
         guard unlink(path) != 0 else { return }
         let failure = SystemError.capture("unlink", path: path)
         if failure.code == ENOENT { return }
@@ -289,13 +289,13 @@ public enum FileSystem {
     /// there, a link included (`O_CREAT | O_EXCL`): for a file a library then opens by name and
     /// must find private from the start (SQLite keeps the mode of the file it is given).
     /// - Throws: `SystemError` from `open` (`EEXIST` when something is there).
-    public static func createEmptyFile(at path: String, permissions: Int) throws(SystemError) {
+    package static func createEmptyFile(at path: String, permissions: Int) throws(SystemError) {
         _ = try FileDescriptor(opening: path, .readWrite, options: [.create, .exclusive], permissions: permissions)
     }
 
     /// Removes a folder and everything in it; links inside are removed, never followed. A folder
     /// already gone is not an error.
-    public static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
 

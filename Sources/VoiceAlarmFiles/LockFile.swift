@@ -11,15 +11,15 @@ import Foundation
 /// let lock = try LockFile(acquiring: "\(dataDirectory)/daemon.lock")   // throws .held(by: 4242) while another holds it
 /// LockFile.isHeld("\(dataDirectory)/daemon.lock")                      // true while `lock` lives
 /// ```
-public final class LockFile: Sendable {
+package final class LockFile: Sendable {
     /// Why the lock was not taken.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         /// Another process holds it; its pid as the file records it (nil when the file names none).
         case held(by: Int32?)
         /// A system call failed: the file cannot be opened (`ELOOP` for a link, `EROFS`…) or locked.
         case system(SystemError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .held(let pid): "\(pid.map { "process \($0)" } ?? "another process") holds the lock"
             case .system(let error): "\(error)"
@@ -28,18 +28,18 @@ public final class LockFile: Sendable {
     }
 
     /// The lock file.
-    public var path: String { file.path }
+    package var path: String { file.path }
     /// Why this process's pid is not in the file, when it is not (a full disk, a quota). The lock
     /// is held all the same: the pid only informs, so a holder is never turned away for it; the
     /// file is then empty or names an earlier holder, and the caller decides whether to say so.
-    public let pidNotRecorded: SystemError?
+    package let pidNotRecorded: SystemError?
     private let file: FileDescriptor
 
     /// Takes the lock on `path` without waiting, creating the file when it is missing, then
     /// replaces what the file says with this process's pid.
     /// - Throws: `Problem.held` while another process (or another `LockFile` of this one) holds
     ///   it; `Problem.system` when the file cannot be opened or locked.
-    public init(acquiring path: String) throws(Problem) {
+    package init(acquiring path: String) throws(Problem) {
         do {
             file = try FileDescriptor(opening: path, .readWrite, options: [.create, .noFollow])
         } catch { throw .system(error) }
@@ -65,7 +65,7 @@ public final class LockFile: Sendable {
     /// Whether some process holds the lock on `path` now: the file is locked and released again
     /// when it is free. False when there is no file, or it cannot be opened (a link is not
     /// followed): no holder could have locked it either.
-    public static func isHeld(_ path: String) -> Bool {
+    package static func isHeld(_ path: String) -> Bool {
         guard let file = try? FileDescriptor(opening: path, .readOnly, options: [.noFollow]) else { return false }
         // flock works on a descriptor opened for reading too: nothing here writes.
         if flock(file.number, LOCK_EX | LOCK_NB) == 0 {
@@ -76,7 +76,7 @@ public final class LockFile: Sendable {
     }
 
     /// The pid the file at `path` records, or nil when it records none (missing, empty, not a number).
-    public static func holder(of path: String) -> Int32? {
+    package static func holder(of path: String) -> Int32? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return Int32(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }

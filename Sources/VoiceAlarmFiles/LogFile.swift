@@ -9,15 +9,15 @@ import Foundation
 /// ```swift
 /// try LogFile(path: "\(dataDirectory)/events.log").append("2027-01-04T07:00:00+01:00 ringing alarm …\n")
 /// ```
-public struct LogFile: Sendable {
-    public let path: String
+package struct LogFile: Sendable {
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// Adds `text` at the end of the file, creating it when it is missing.
     /// - Throws: `SystemError` from `open` (`ELOOP` for a link, `EROFS`, `EACCES`…) or `write`
     ///   (`ENOSPC`…; part of the text may then be in the file).
-    public func append(_ text: String) throws(SystemError) {
+    package func append(_ text: String) throws(SystemError) {
         let file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .append, .noFollow], permissions: 0o600)
         try file.write(text)
     }

@@ -14,9 +14,9 @@ import Foundation
 /// let loosened = try PrivateFolder.make("\(dataDirectory)/clips", links: .ownOnly)   // 0o755 when it was tightened
 /// try PrivateFolder.check(requestedSoundsDirectory, links: .followed)                   // nothing made or changed
 /// ```
-public enum PrivateFolder {
+package enum PrivateFolder {
     /// Which symbolic links in the folder's place are followed.
-    public enum Links: Sendable {
+    package enum Links: Sendable {
         /// Any: a folder the person named may be reached through links (an app container's).
         case followed
         /// Only a link this user made, to a folder of this user's (the library's own `clips/`
@@ -26,7 +26,7 @@ public enum PrivateFolder {
     }
 
     /// Why a folder cannot be one of the library's private folders.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         /// Something else is there: a file, a device.
         case notAFolder(FileSystem.Kind)
         /// A symbolic link that is not followed (another user's).
@@ -46,7 +46,7 @@ public enum PrivateFolder {
     /// - Returns: the permission bits it had when they were loosened and are now 0700, else nil.
     /// - Throws: `Problem`.
     @discardableResult
-    public static func make(_ path: String, links: Links) throws(Problem) -> Int? {
+    package static func make(_ path: String, links: Links) throws(Problem) -> Int? {
         if FileSystem.kind(of: path) == .missing {
             try checkMissing(path)
             do { try FileSystem.makeDirectory(path, permissions: 0o700) } catch { throw .system(error) }
@@ -67,7 +67,7 @@ public enum PrivateFolder {
     /// - Returns: the permission bits `make` would tighten, else nil.
     /// - Throws: `Problem`.
     @discardableResult
-    public static func check(_ path: String, links: Links) throws(Problem) -> Int? {
+    package static func check(_ path: String, links: Links) throws(Problem) -> Int? {
         if FileSystem.kind(of: path) == .missing {
             try checkMissing(path)
             return nil
@@ -79,7 +79,7 @@ public enum PrivateFolder {
 
     /// Whether two paths name one folder (the same device and inode), however they are spelled:
     /// a trailing slash, a doubled one, a link.
-    public static func same(_ a: String, _ b: String) -> Bool {
+    package static func same(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino

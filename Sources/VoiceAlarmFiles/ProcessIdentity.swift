@@ -8,28 +8,28 @@ import Foundation
 /// let name = ".voicealarm-cache-\(ProcessIdentity.current.text)-1a2b3c4d"
 /// ProcessIdentity(text: "4242-918273")?.isRunning   // false once that process is gone
 /// ```
-public struct ProcessIdentity: Equatable, Sendable {
-    public var pid: Int32
+package struct ProcessIdentity: Equatable, Sendable {
+    package var pid: Int32
     /// When the process started, in clock ticks since boot.
-    public var startTime: UInt64
+    package var startTime: UInt64
 
-    public init(pid: Int32, startTime: UInt64) {
+    package init(pid: Int32, startTime: UInt64) {
         self.pid = pid
         self.startTime = startTime
     }
 
     /// This process.
-    public static let current: ProcessIdentity = {
+    package static let current: ProcessIdentity = {
         let pid = getpid()
         // /proc is always there on Linux; without it, 0 still names this process uniquely while it runs.
         return ProcessIdentity(pid: pid, startTime: startTime(of: pid) ?? 0)
     }()
 
     /// `<pid>-<start time>`, for a file name.
-    public var text: String { "\(pid)-\(startTime)" }
+    package var text: String { "\(pid)-\(startTime)" }
 
     /// Parses `text` as `text` writes it.
-    public init?(text: some StringProtocol) {
+    package init?(text: some StringProtocol) {
         let parts = text.split(separator: "-")
         guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, let start = UInt64(parts[1]) else { return nil }
         self.init(pid: pid, startTime: start)
@@ -37,7 +37,7 @@ public struct ProcessIdentity: Equatable, Sendable {
 
     /// Whether this very process still runs: its pid is alive and started at the same time
     /// (a recycled pid belongs to another process).
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         Self.startTime(of: pid).map { $0 == startTime } ?? false
     }
 

@@ -6,35 +6,35 @@ import Foundation
 /// Every raw POSIX call of the project goes through `SystemError.check(_:_:path:)` (or
 /// `SystemError.capture(_:path:)` when the failure is seen some other way), the one entry point
 /// where `errno` is read, as swift-system reads it in one place.
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The call that failed, e.g. `rename`.
-    public var operation: String
+    package var operation: String
     /// The file or folder it was about.
-    public var path: String
+    package var path: String
     /// The `errno` value.
-    public var code: Int32
+    package var code: Int32
 
     /// An error for `operation` on `path` with the `errno` value `code`.
-    public init(operation: String, path: String, code: Int32) {
+    package init(operation: String, path: String, code: Int32) {
         self.operation = operation
         self.path = path
         self.code = code
     }
 
     /// The system's text for the code (`strerror`), e.g. "No space left on device".
-    public var reason: String { String(cString: strerror(code)) }
+    package var reason: String { String(cString: strerror(code)) }
 
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 
     /// The error for a call that just failed, reading `errno` now. Call it first thing after the failure.
-    public static func capture(_ operation: String, path: String) -> SystemError {
+    package static func capture(_ operation: String, path: String) -> SystemError {
         SystemError(operation: operation, path: path, code: errno)
     }
 
     /// Returns the call's result when it is not -1; otherwise throws the error with `errno` as the
     /// call left it. `EINTR` is retried by running `call` again, in this one place.
     @discardableResult
-    public static func check<Result: BinaryInteger>(_ operation: String, path: String, _ call: () -> Result) throws(SystemError) -> Result {
+    package static func check<Result: BinaryInteger>(_ operation: String, path: String, _ call: () -> Result) throws(SystemError) -> Result {
         while true {
             let result = call()
             if result != -1 { return result }
@@ -50,7 +50,7 @@ extension SystemError {
     /// and the POSIX reason, instead of Foundation's multi-line dump. The code is the POSIX error
     /// underneath when Foundation kept one, else `EIO`; the path is the one Foundation names,
     /// else `path`.
-    public init(foundation error: any Error, operation: String, path: String) {
+    package init(foundation error: any Error, operation: String, path: String) {
         let ns = error as NSError
         let named = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
         self.init(operation: operation, path: named ?? path, code: ns.underlyingPOSIXCode ?? EIO)
@@ -58,7 +58,7 @@ extension SystemError {
 
     /// Whether `error` comes from Foundation rather than from VoiceAlarm (whose errors describe
     /// themselves in one line).
-    public static func isFoundationError(_ error: any Error) -> Bool {
+    package static func isFoundationError(_ error: any Error) -> Bool {
         let domain = (error as NSError).domain
         return domain == NSCocoaErrorDomain || domain == NSPOSIXErrorDomain
     }
@@ -66,7 +66,7 @@ extension SystemError {
     /// How `error` reads after `error: ` on a user's one line: VoiceAlarm's errors as they
     /// describe themselves, Foundation's as `path: reason` (see `init(foundation:operation:path:)`).
     /// Every place that prints an error it did not make itself goes through here.
-    public static func text(of error: any Error, path: String = "") -> String {
+    package static func text(of error: any Error, path: String = "") -> String {
         guard isFoundationError(error) else { return "\(error)" }
         let translated = SystemError(foundation: error, operation: "file", path: path)
         return translated.path.isEmpty ? translated.reason : translated.description

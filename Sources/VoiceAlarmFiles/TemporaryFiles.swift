@@ -4,25 +4,25 @@ import Synchronization
 /// Temporary files and folders being written right now, so that an interrupted command (Ctrl-C,
 /// SIGTERM) can remove them before it exits instead of leaving half-written files, or a batch's
 /// decode cache, beside the user's.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     private static let paths = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
 
     /// Notes that `path` is being written and must not outlive the command.
-    public static func register(_ path: String) { paths.withLock { _ = $0.files.insert(path) } }
+    package static func register(_ path: String) { paths.withLock { _ = $0.files.insert(path) } }
 
     /// Notes that `path` was renamed into place or removed.
-    public static func unregister(_ path: String) { paths.withLock { _ = $0.files.remove(path) } }
+    package static func unregister(_ path: String) { paths.withLock { _ = $0.files.remove(path) } }
 
     /// Notes that the folder `path`, and everything put in it, must not outlive the command.
-    public static func registerFolder(_ path: String) { paths.withLock { _ = $0.folders.insert(path) } }
+    package static func registerFolder(_ path: String) { paths.withLock { _ = $0.folders.insert(path) } }
 
     /// Notes that the folder `path` was removed (or is to be kept after all).
-    public static func unregisterFolder(_ path: String) { paths.withLock { _ = $0.folders.remove(path) } }
+    package static func unregisterFolder(_ path: String) { paths.withLock { _ = $0.folders.remove(path) } }
 
     /// Removes every file still being written, and every registered folder with what it holds
     /// (only those under `prefix`, when given; the others stay registered).
     /// Called from a signal handler's queue.
-    public static func removeAll(under prefix: String? = nil) {
+    package static func removeAll(under prefix: String? = nil) {
         let pending = paths.withLock { current -> (files: Set<String>, folders: Set<String>) in
             guard let prefix else {
                 defer { current = ([], []) }
@@ -39,7 +39,7 @@ public enum TemporaryFiles {
 
     /// A new folder only this user can enter, under `$TMPDIR` (else `/tmp`), named
     /// `PREFIX-XXXXXX` by `mkdtemp`: for files that must not outlive a command (a preview).
-    public static func makePrivateFolder(prefix: String) throws(SystemError) -> String {
+    package static func makePrivateFolder(prefix: String) throws(SystemError) -> String {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }

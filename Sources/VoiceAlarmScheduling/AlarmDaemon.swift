@@ -14,7 +14,7 @@ import VoiceAlarmCore
 ///                          ring: { alarm, due in spawnRing(alarm.id) }, missed: { alarm, due, late in log(…) })
 /// try await daemon.run()
 /// ```
-public final class AlarmDaemon: Sendable {
+package final class AlarmDaemon: Sendable {
     let clock: any WallClock
     let timeZone: TimeZone
     let alarms: @Sendable () throws -> [ScheduledAlarm]
@@ -25,9 +25,9 @@ public final class AlarmDaemon: Sendable {
     let lastKnown: [ScheduledAlarm]
     let looked: @Sendable (Date) -> Void
     /// The longest the daemon sleeps before it reads the list again.
-    public let pollInterval: TimeInterval
+    package let pollInterval: TimeInterval
     /// How far back a restarted daemon looks for alarms it missed while it was down.
-    public static let lookBack: TimeInterval = 86_400
+    package static let lookBack: TimeInterval = 86_400
 
     /// - Parameters:
     ///   - alarms: reads the scheduled list (called after every wake-up).
@@ -39,7 +39,7 @@ public final class AlarmDaemon: Sendable {
     ///   - since: when a previous run last looked, so alarms due while no daemon ran are found
     ///     (at most `lookBack` ago); nil to start from now.
     ///   - looked: told the time of every look, to be remembered for the next run.
-    public init(clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
+    package init(clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
                 alarms: @escaping @Sendable () throws -> [ScheduledAlarm],
                 ring: @escaping @Sendable (ScheduledAlarm, Date) -> Void,
                 missed: @escaping @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void,
@@ -59,7 +59,7 @@ public final class AlarmDaemon: Sendable {
     }
 
     /// Runs until the task is cancelled (SIGTERM).
-    public func run() async throws {
+    package func run() async throws {
         let start = clock.now()
         var lastLook = since.map { max($0, start.addingTimeInterval(-Self.lookBack)) } ?? start
         var scheduled = lastKnown

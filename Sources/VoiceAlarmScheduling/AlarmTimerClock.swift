@@ -18,18 +18,18 @@ import VoiceAlarmFiles
 /// let clock = AlarmTimerClock()
 /// try await clock.sleep(until: nextAlarm)   // returns at the alarm, on a clock change, or when cancelled
 /// ```
-public final class AlarmTimerClock: WallClock, Sendable {
+package final class AlarmTimerClock: WallClock, Sendable {
     /// Which kernel clock the sleeps use.
-    public enum Kind: String, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         /// Wakes a suspended machine.
         case realtimeAlarm = "CLOCK_REALTIME_ALARM"
         /// Rings on resume, not before.
         case realtime = "CLOCK_REALTIME"
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Why the sleeps cannot wake a suspended machine, when they cannot.
-    public let cannotWake: String?
+    package let cannotWake: String?
     /// Armed for the alarm itself (wakes the machine when `kind` is `realtimeAlarm`).
     private let timer: Int32
     /// Armed for the routine re-read; never wakes the machine.
@@ -47,7 +47,7 @@ public final class AlarmTimerClock: WallClock, Sendable {
     }
 
     /// - Parameter executable: the binary to name in the `setcap` line when the alarm clock is refused.
-    public init(executable: String = CommandLine.arguments[0]) throws {
+    package init(executable: String = CommandLine.arguments[0]) throws {
         var kind = Kind.realtimeAlarm
         var cannotWake: String?
         var timer = clinux_timer_create(clinux_clock_realtime_alarm())
@@ -75,14 +75,14 @@ public final class AlarmTimerClock: WallClock, Sendable {
         for fd in [timer, poll, clockSets, wake] { close(fd) }
     }
 
-    public func now() -> Date { Date() }
+    package func now() -> Date { Date() }
 
     /// Returns at `deadline`, when the wall clock is set, or when the task is cancelled.
-    public func sleep(until deadline: Date) async throws { try await sleep(until: deadline, alarmAt: nil) }
+    package func sleep(until deadline: Date) async throws { try await sleep(until: deadline, alarmAt: nil) }
 
     /// Returns at `deadline` (or `alarm`, when earlier), when the wall clock is set, or when the
     /// task is cancelled; only `alarm` may wake a suspended machine.
-    public func sleep(until deadline: Date, alarmAt alarm: Date?) async throws {
+    package func sleep(until deadline: Date, alarmAt alarm: Date?) async throws {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let start = state.withLock { state -> Bool in

@@ -5,20 +5,20 @@ import VoiceAlarmFiles
 /// runs (a `LockFile`), which also tells other commands whether anything will ring the embedded
 /// alarms. The file is opened with `O_NOFOLLOW`: a symbolic link in its place is refused, never
 /// written through.
-public final class DaemonLock: Sendable {
+package final class DaemonLock: Sendable {
     private let file: LockFile
 
     /// Why the daemon's pid could not be written into the lock file, when it could not. The lock
     /// is held all the same — it is what counts, and a daemon is never kept from ringing for the
     /// pid — but another daemon refused meanwhile names no pid (or an earlier one), so the daemon
     /// says so (`DaemonNotice.pidNotRecorded`).
-    public var pidNotRecorded: SystemError? { file.pidNotRecorded }
+    package var pidNotRecorded: SystemError? { file.pidNotRecorded }
 
     /// Takes the lock, or throws `SchedulerError.daemonRunning` with the holder's pid.
     /// - Throws: `SchedulerError.lockUnavailable` where the machine cannot give a lock (a
     ///   read-only, full or foreign data dir: a daemon may still ring, degraded);
     ///   `SchedulerError.lock` for a link in the lock's place or another failure.
-    public init(dataDirectory: String) throws {
+    package init(dataDirectory: String) throws {
         let path = Self.path(in: dataDirectory)
         do {
             file = try LockFile(acquiring: path)
@@ -33,7 +33,7 @@ public final class DaemonLock: Sendable {
     }
 
     /// Whether a daemon holds the lock now.
-    public static func isHeld(dataDirectory: String) -> Bool { LockFile.isHeld(path(in: dataDirectory)) }
+    package static func isHeld(dataDirectory: String) -> Bool { LockFile.isHeld(path(in: dataDirectory)) }
 
     static func path(in dataDirectory: String) -> String { "\(dataDirectory)/daemon.lock" }
 }

@@ -9,14 +9,14 @@ import VoiceAlarmFiles
 /// let unit = DaemonServiceUnit(unitDirectory: dir, dataDirectory: data, executable: "/usr/local/bin/voicealarm", device: nil)
 /// let outcome = try unit.install()
 /// ```
-public struct DaemonServiceUnit: Sendable {
-    public let unitDirectory: String
-    public let dataDirectory: String
-    public let executable: String
-    public let device: String?
+package struct DaemonServiceUnit: Sendable {
+    package let unitDirectory: String
+    package let dataDirectory: String
+    package let executable: String
+    package let device: String?
     let systemctl: any SystemctlRunning
 
-    public init(unitDirectory: String, dataDirectory: String, executable: String, device: String?,
+    package init(unitDirectory: String, dataDirectory: String, executable: String, device: String?,
                 systemctl: any SystemctlRunning = Systemctl()) throws {
         for path in [dataDirectory, executable] + [device].compactMap({ $0 }) where !SystemdTimerScheduler.isSafe(path) {
             throw SchedulerError.unsafePath(path)
@@ -29,16 +29,16 @@ public struct DaemonServiceUnit: Sendable {
     }
 
     /// The unit's name: one per data dir, never shaped like an alarm's (`voicealarm-<uuid>`).
-    public var name: String {
+    package var name: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a: stable across runs and machines
         for byte in dataDirectory.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "voicealarm-daemon-\(String(hash, radix: 16).prefix(8)).service"
     }
 
-    public var path: String { "\(unitDirectory)/\(name)" }
+    package var path: String { "\(unitDirectory)/\(name)" }
 
     /// The unit file's text.
-    public var text: String {
+    package var text: String {
         // No --device: each ring reads the remembered device, so 'settings device' takes effect at once.
         let words = [executable, "--data-dir", dataDirectory, "daemon"]
         return """
@@ -63,19 +63,19 @@ public struct DaemonServiceUnit: Sendable {
     }
 
     /// What the unit's state is.
-    public struct State: Sendable, Equatable {
-        public var installed: Bool
+    package struct State: Sendable, Equatable {
+        package var installed: Bool
         /// Whether systemd was asked, and answered (a user manager runs and reads this folder).
-        public var managed: Bool
-        public var enabled: Bool
-        public var running: Bool
-        public var lingering: Bool
+        package var managed: Bool
+        package var enabled: Bool
+        package var running: Bool
+        package var lingering: Bool
     }
 
     /// Whether systemd reads this unit folder and a user manager answers.
     var managed: Bool { unitDirectory == SystemdTimerScheduler.defaultUnitDirectory && systemctl.user(["show-environment"]).status == 0 }
 
-    public func state() -> State {
+    package func state() -> State {
         let installed = FileSystem.kind(of: path) == .regular
         let managed = self.managed
         return State(installed: installed, managed: managed,
@@ -88,7 +88,7 @@ public struct DaemonServiceUnit: Sendable {
     /// - Returns: whether it was already installed.
     /// - Throws: `SchedulerError` when the folder cannot be written or systemctl fails.
     @discardableResult
-    public func install() throws -> Bool {
+    package func install() throws -> Bool {
         let existed = FileSystem.kind(of: path) == .regular
         do {
             try FileSystem.makeDirectory(unitDirectory, permissions: 0o755)
@@ -107,7 +107,7 @@ public struct DaemonServiceUnit: Sendable {
     /// Stops, disables and removes the unit.
     /// - Throws: `SchedulerError.unitDirectory` ("no daemon service is installed") when there is
     ///   none; `SchedulerError.systemctl` when the user manager refuses the reload.
-    public func remove() throws {
+    package func remove() throws {
         guard FileSystem.kind(of: path) == .regular else { throw SchedulerError.unitDirectory(path: path, reason: "no daemon service is installed") }
         if managed { _ = systemctl.user(["disable", "--now", name]) }
         FileSystem.remove(path)

@@ -6,17 +6,17 @@ import VoiceAlarmStore
 /// VoiceAlarm's own scheduler: its list of scheduled alarms lives in
 /// `<data-dir>/embedded-scheduler.sqlite`, apart from the library's alarm records, as a system
 /// daemon's list is — so reconciling the two means something.
-public final class EmbeddedScheduler: AlarmScheduler {
+package final class EmbeddedScheduler: AlarmScheduler {
     private let db: Database
-    public let dataDirectory: String
+    package let dataDirectory: String
 
     /// The list's file in a data dir.
-    public static func databasePath(in dataDirectory: String) -> String { "\(dataDirectory)/embedded-scheduler.sqlite" }
+    package static func databasePath(in dataDirectory: String) -> String { "\(dataDirectory)/embedded-scheduler.sqlite" }
 
     /// Opens the list in `dataDirectory`, making it when there is none.
     /// - Throws: `StoreError.damaged` for a list file that is not whole (the library can make it
     ///   again: see `LibraryOpener`); `StoreError` when SQLite fails.
-    public init(dataDirectory: String) throws {
+    package init(dataDirectory: String) throws {
         self.dataDirectory = dataDirectory
         let path = Self.databasePath(in: dataDirectory)
         if FileSystem.kind(of: path) == .missing {
@@ -30,9 +30,9 @@ public final class EmbeddedScheduler: AlarmScheduler {
 
     /// Its alarms ring while `voicealarm daemon` runs (`ringsThroughDaemon`); each ring reads
     /// the remembered device, so `carrying(device:)` is itself.
-    public var backend: SchedulerBackend { .embedded }
+    package var backend: SchedulerBackend { .embedded }
 
-    public func schedule(id: UUID, configuration: AlarmConfiguration) throws {
+    package func schedule(id: UUID, configuration: AlarmConfiguration) throws {
         let json = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
         try db.execute("""
             INSERT INTO scheduled (id, configuration, updated_at) VALUES (?, ?, ?)
@@ -41,25 +41,25 @@ public final class EmbeddedScheduler: AlarmScheduler {
         db.checkpoint()
     }
 
-    public func cancel(id: UUID) throws {
+    package func cancel(id: UUID) throws {
         try db.execute("DELETE FROM scheduled WHERE id = ?", [.text(id.uuidString.lowercased())])
         db.checkpoint()
     }
 
     /// The list, each time it changes (its own connection, in its own task).
-    public func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
+    package func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
         let directory = dataDirectory
         return alarmUpdates(checkingEvery: interval) { try EmbeddedScheduler(dataDirectory: directory).alarms() }
     }
 
     /// With no daemon running for this data dir, nothing rings these alarms: say so.
-    public func problems() -> [SchedulerProblem] {
+    package func problems() -> [SchedulerProblem] {
         DaemonLock.isHeld(dataDirectory: dataDirectory) ? [] : [.noDaemon(dataDirectory: dataDirectory)]
     }
 
     /// The list in `dataDirectory`, read however it can be: opened normally, else read without
     /// writing anything (a read-only or full disk). What the daemon reads after every wake-up.
-    public static func scheduledAlarms(in dataDirectory: String) throws -> [ScheduledAlarm] {
+    package static func scheduledAlarms(in dataDirectory: String) throws -> [ScheduledAlarm] {
         do {
             return try EmbeddedScheduler(dataDirectory: dataDirectory).alarms()
         } catch let error as StoreError where error.isEnvironmental {
@@ -69,7 +69,7 @@ public final class EmbeddedScheduler: AlarmScheduler {
         }
     }
 
-    public func alarms() throws -> [ScheduledAlarm] { try Self.read(db) }
+    package func alarms() throws -> [ScheduledAlarm] { try Self.read(db) }
 
     private static func read(_ db: Database) throws -> [ScheduledAlarm] {
         try db.query("SELECT id, configuration FROM scheduled ORDER BY id").compactMap { row in

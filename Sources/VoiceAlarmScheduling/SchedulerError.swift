@@ -1,5 +1,5 @@
 /// Why a scheduling backend could not do what was asked.
-public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable {
     case unitDirectory(path: String, reason: String)
     /// A path that cannot be written safely into a unit file (a newline, a trailing backslash).
     case unsafePath(String)
@@ -10,7 +10,7 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable 
     /// The daemon's lock file cannot be made where the machine stands (read-only, full, not ours).
     case lockUnavailable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unitDirectory(let path, let reason): "\(path): \(reason)"
         case .unsafePath(let path): "\(path): cannot be written into a systemd unit (control characters or a trailing backslash)"

@@ -3,7 +3,7 @@ import VoiceAlarmFiles
 
 /// Runs `systemctl --user …` (and `loginctl`), so the systemd backend can be tested without a
 /// user manager by giving it a fake.
-public protocol SystemctlRunning: Sendable {
+package protocol SystemctlRunning: Sendable {
     /// Runs `systemctl --user ARGUMENTS`; returns its exit status and combined output.
     func user(_ arguments: [String]) -> (status: Int32, output: String)
     /// Whether lingering is on for the current user (units run without a login session).
@@ -11,10 +11,10 @@ public protocol SystemctlRunning: Sendable {
 }
 
 /// The real `systemctl`.
-public struct Systemctl: SystemctlRunning {
-    public init() {}
+package struct Systemctl: SystemctlRunning {
+    package init() {}
 
-    public func user(_ arguments: [String]) -> (status: Int32, output: String) {
+    package func user(_ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["systemctl", "--user"] + arguments
@@ -28,7 +28,7 @@ public struct Systemctl: SystemctlRunning {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    public func lingering() -> Bool {
+    package func lingering() -> Bool {
         let user = ProcessInfo.processInfo.environment["USER"] ?? NSUserName()
         return FileManager.default.fileExists(atPath: "/var/lib/systemd/linger/\(user)")
     }

@@ -11,21 +11,21 @@ import VoiceAlarmFiles
 /// ours that carry no data dir (orphans). No label or other user text is written into a unit.
 /// `Persistent=true` makes systemd start a missed ring at the next boot; `ring --scheduled`
 /// then rings only if it is less than ten minutes late, else logs it as missed.
-public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
-    public let unitDirectory: String
-    public let dataDirectory: String
+package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
+    package let unitDirectory: String
+    package let dataDirectory: String
     /// The absolute path of the voicealarm binary the service runs.
-    public let executable: String
+    package let executable: String
     /// Where voice files are, named in each service so a ring needs no database to find its sound.
-    public let soundsDirectory: String?
+    package let soundsDirectory: String?
     /// The remembered playback device, named in each service (`--device`).
-    public let device: String?
-    public let timeZone: TimeZone
+    package let device: String?
+    package let timeZone: TimeZone
     let now: @Sendable () -> Date
     let systemctl: any SystemctlRunning
 
     /// The user unit folder systemd reads: `$XDG_CONFIG_HOME/systemd/user` or `~/.config/systemd/user`.
-    public static var defaultUnitDirectory: String {
+    package static var defaultUnitDirectory: String {
         let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
@@ -34,7 +34,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     /// - Parameter soundsDirectory: where voice files are; when given, each service names its
     ///   alarm's voice file (`--sound`), so a ring can play it even when the library cannot be read.
-    public init(unitDirectory: String, dataDirectory: String, executable: String, soundsDirectory: String? = nil,
+    package init(unitDirectory: String, dataDirectory: String, executable: String, soundsDirectory: String? = nil,
                 device: String? = nil, timeZone: TimeZone = .current,
                 now: @escaping @Sendable () -> Date = Date.init, systemctl: any SystemctlRunning = Systemctl()) throws {
         for path in [dataDirectory, executable] + [soundsDirectory].compactMap({ $0 }) where !Self.isSafe(path) {
@@ -50,35 +50,35 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         self.systemctl = systemctl
     }
 
-    public var backend: SchedulerBackend { .systemd }
+    package var backend: SchedulerBackend { .systemd }
 
-    public var systemdUnitDirectory: String? { unitDirectory }
+    package var systemdUnitDirectory: String? { unitDirectory }
 
     /// The same backend, its units naming another playback device.
-    public func carrying(device: String?) throws -> any AlarmScheduler {
+    package func carrying(device: String?) throws -> any AlarmScheduler {
         try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
                                   soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
 
     /// The same backend, its services naming voice files in another sounds dir.
-    public func relocating(soundsDirectory: String) throws -> any AlarmScheduler {
+    package func relocating(soundsDirectory: String) throws -> any AlarmScheduler {
         try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
                                   soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
 
     /// The list, each time it changes.
-    public func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
+    package func updates(checkingEvery interval: Duration = .seconds(5)) -> AsyncStream<[ScheduledAlarm]> {
         alarmUpdates(checkingEvery: interval) { [self] in try alarms() }
     }
 
     /// Whether a user manager runs (`systemctl --user` can talk to it).
-    public var userManagerRunning: Bool { systemctl.user(["show-environment"]).status == 0 }
+    package var userManagerRunning: Bool { systemctl.user(["show-environment"]).status == 0 }
 
     /// Activation goes through `systemctl` only for units where systemd looks for them.
     var activates: Bool { unitDirectory == Self.defaultUnitDirectory && userManagerRunning }
 
     /// What stops these alarms from ringing; empty when nothing does.
-    public func problems() -> [SchedulerProblem] {
+    package func problems() -> [SchedulerProblem] {
         guard userManagerRunning else { return [.noUserManager(unitDirectory: unitDirectory)] }
         var problems: [SchedulerProblem] = []
         if unitDirectory != Self.defaultUnitDirectory {
@@ -88,7 +88,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         return problems
     }
 
-    public func schedule(id: UUID, configuration: AlarmConfiguration) throws {
+    package func schedule(id: UUID, configuration: AlarmConfiguration) throws {
         try makeUnitDirectory()
         let (timer, service) = unitTexts(id: id, configuration: configuration)
         try write(service, to: unitPath(id, "service"))
@@ -110,7 +110,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         }
     }
 
-    public func cancel(id: UUID) throws {
+    package func cancel(id: UUID) throws {
         if activates { _ = systemctl.user(["disable", "--now", "voicealarm-\(Self.name(id)).timer"]) }
         try removeUnits(of: id)
         if activates { try run(["daemon-reload"]) }
@@ -129,13 +129,13 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         }
     }
 
-    public func alarms() throws -> [ScheduledAlarm] {
+    package func alarms() throws -> [ScheduledAlarm] {
         try units().map { ScheduledAlarm(id: $0.id, configuration: $0.configuration ?? Self.unreadable) }
     }
 
     /// False when the unit files differ from what would be written now: edited, corrupt, written
     /// by another version, or holding a DST gap day that has passed.
-    public func isCurrent(_ alarm: ScheduledAlarm) -> Bool {
+    package func isCurrent(_ alarm: ScheduledAlarm) -> Bool {
         // This alarm's own files only: asking of every alarm reads each unit once, not the folder each time.
         guard let unit = unit(named: (unitPath(alarm.id, "timer") as NSString).lastPathComponent),
               let configuration = unit.configuration else { return false }
@@ -144,7 +144,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     }
 
     /// The two unit files for an alarm.
-    public func unitTexts(id: UUID, configuration: AlarmConfiguration) -> (timer: String, service: String) {
+    package func unitTexts(id: UUID, configuration: AlarmConfiguration) -> (timer: String, service: String) {
         let name = Self.name(id)
         // Sorted keys: JSONEncoder's key order varies between calls, and the text must not.
         let encoder = JSONEncoder()
@@ -256,7 +256,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     /// One `ExecStart=` word: double-quoted, with `\` and `"` escaped, `%` doubled (specifiers)
     /// and `$` doubled (variables), so the word reaches the program exactly as given.
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         var escaped = ""
         for character in word {
             switch character {
@@ -270,7 +270,7 @@ public final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         return "\"" + escaped + "\""
     }
 
-    public static func isSafe(_ path: String) -> Bool {
+    package static func isSafe(_ path: String) -> Bool {
         !PrintableText.hasControlCharacters(path) && !path.hasSuffix("\\")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Wall-clock time for the daemon, injected so its logic is tested without sleeping.
-public protocol WallClock: Sendable {
+package protocol WallClock: Sendable {
     /// The wall-clock time now.
     func now() -> Date
     /// Returns at `deadline` or earlier; the caller re-reads `now()` afterwards, because
@@ -14,7 +14,7 @@ public protocol WallClock: Sendable {
 }
 
 extension WallClock {
-    public func sleep(until deadline: Date, alarmAt alarm: Date?) async throws { try await sleep(until: deadline) }
+    package func sleep(until deadline: Date, alarmAt alarm: Date?) async throws { try await sleep(until: deadline) }
 }
 
 /// The system clock. Sleeps in slices of at most `slice` seconds, so that after a suspend or a
@@ -24,14 +24,14 @@ extension WallClock {
 /// sleep of the process (`SliceSleeper`), not `Task.sleep`: Dispatch's timers stall when the
 /// wall clock is manipulated (checked under libfaketime), and an alarm daemon must not depend
 /// on them. Cancellation wakes it at once.
-public struct SystemWallClock: WallClock {
-    public var slice: TimeInterval
+package struct SystemWallClock: WallClock {
+    package var slice: TimeInterval
 
-    public init(slice: TimeInterval = 5) { self.slice = slice }
+    package init(slice: TimeInterval = 5) { self.slice = slice }
 
-    public func now() -> Date { Date() }
+    package func now() -> Date { Date() }
 
-    public func sleep(until deadline: Date) async throws {
+    package func sleep(until deadline: Date) async throws {
         await SliceSleeper.shared.sleep(for: min(max(0, deadline.timeIntervalSinceNow), slice))
         try Task.checkCancellation()
     }

@@ -11,15 +11,15 @@ import VoiceAlarmFiles
 /// Rules and the writes they guard run inside `immediateTransaction` (`BEGIN IMMEDIATE`), so two
 /// processes never both pass a check and then both write: a deferred transaction that later
 /// writes can fail with `SQLITE_BUSY_SNAPSHOT` without the busy handler ever being called.
-public final class Database {
-    public let path: String
+package final class Database {
+    package let path: String
     private var handle: OpaquePointer?
 
     /// How long a writer waits for another process's transaction before giving up.
-    public static let busyTimeoutMilliseconds: Int32 = 10_000
+    package static let busyTimeoutMilliseconds: Int32 = 10_000
 
     /// How a database is opened.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// An existing database, read and written (WAL). A missing file is an error, never a new database.
         case readWrite
         /// A new database file at a path nothing else uses yet (see `create(at:schema:)`).
@@ -32,7 +32,7 @@ public final class Database {
     /// Opens the database at `path`. The corresponding C function is `sqlite3_open_v2`.
     /// - Parameter busyTimeout: how long a writer waits for another process's transaction.
     /// - Throws: `StoreError.damaged` when the file is not a database; `StoreError.sqlite` otherwise.
-    public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
+    package init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
         self.path = path
         // SQLite takes an empty file for a new database and writes one into it: refuse first.
         if mode != .create, let stamp = try? FileStamp(path: path), stamp.size == 0 {
@@ -69,7 +69,7 @@ public final class Database {
     /// never holds an empty or half-made database (an empty file at `path` is always damage).
     /// - Returns: false when another process made it first.
     @discardableResult
-    public static func create(at path: String, schema: (Database) throws -> Void) throws -> Bool {
+    package static func create(at path: String, schema: (Database) throws -> Void) throws -> Bool {
         do {
             return try FileSystem.atomicCreate(at: path, permissions: 0o600) { temporary in
                 try FileSystem.createEmptyFile(at: temporary, permissions: 0o600)   // SQLite keeps the mode it finds
@@ -86,7 +86,7 @@ public final class Database {
     /// SQLite's `quick_check` (an empty file is refused when it is opened). A damaged library is
     /// never taken for a new one.
     /// - Throws: `StoreError.damaged` naming the file and what is wrong.
-    public func checkIntact() throws {
+    package func checkIntact() throws {
         do {
             guard try userVersion > 0 else { throw StoreError.damaged(path: path, reason: "it holds no VoiceAlarm data (no schema)") }
             let verdict = try query("PRAGMA quick_check").compactMap { $0.values.first?.text }
@@ -101,7 +101,7 @@ public final class Database {
     /// Copies what the write-ahead log holds into the database file, as far as no reader stops
     /// it, so a reader that cannot use the log (read-only, or salvaging) sees the latest change.
     /// The corresponding pragma is `wal_checkpoint(PASSIVE)`; a checkpoint that cannot run now is not an error.
-    public func checkpoint() {
+    package func checkpoint() {
         _ = try? query("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
@@ -115,13 +115,13 @@ public final class Database {
     deinit { sqlite3_close_v2(handle) }
 
     /// A value bound to a statement's `?` or read from a column.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case null, integer(Int64), real(Double), text(String)
 
-        public var text: String? { if case .text(let s) = self { s } else { nil } }
-        public var integer: Int64? { if case .integer(let i) = self { i } else { nil } }
-        public var int: Int? { integer.map(Int.init) }
-        public var real: Double? {
+        package var text: String? { if case .text(let s) = self { s } else { nil } }
+        package var integer: Int64? { if case .integer(let i) = self { i } else { nil } }
+        package var int: Int? { integer.map(Int.init) }
+        package var real: Double? {
             switch self {
             case .real(let d): d
             case .integer(let i): Double(i)
@@ -131,12 +131,12 @@ public final class Database {
     }
 
     /// Runs one statement, discarding rows.
-    public func execute(_ sql: String, _ bindings: [Value] = []) throws {
+    package func execute(_ sql: String, _ bindings: [Value] = []) throws {
         _ = try query(sql, bindings)
     }
 
     /// Runs one statement and returns its rows, each a column-name → value map.
-    public func query(_ sql: String, _ bindings: [Value] = []) throws -> [[String: Value]] {
+    package func query(_ sql: String, _ bindings: [Value] = []) throws -> [[String: Value]] {
         let statement = try Statement(database: self, sql: sql)
         try statement.bind(bindings)
         var rows: [[String: Value]] = []
@@ -145,7 +145,7 @@ public final class Database {
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    public func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -158,7 +158,7 @@ public final class Database {
     }
 
     /// The schema version kept in `PRAGMA user_version`.
-    public var userVersion: Int {
+    package var userVersion: Int {
         get throws { try query("PRAGMA user_version").first?["user_version"]?.int ?? 0 }
     }
 

@@ -6,42 +6,42 @@ import VoiceAlarmFiles
 /// clips in order, alarms with what was built for them, settings — as JSON beside the database
 /// (`library-backup.json`, 0600), rewritten after every change. `voicealarm repair` restores
 /// from it what SQLite cannot recover from a damaged database.
-public struct LibraryBackup: Codable, Equatable, Sendable {
+package struct LibraryBackup: Codable, Equatable, Sendable {
     /// The file's name in the data dir.
-    public static let fileName = "library-backup.json"
+    package static let fileName = "library-backup.json"
 
-    public struct Clip: Codable, Equatable, Sendable {
-        public var id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int
-        public var sampleRate: Int, contentHash: String
+    package struct Clip: Codable, Equatable, Sendable {
+        package var id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int
+        package var sampleRate: Int, contentHash: String
         /// Absent in copies written before spoken stand-ins existed.
-        public var spokenText: String?
+        package var spokenText: String?
     }
 
-    public struct Alarm: Codable, Equatable, Sendable {
-        public var id: UUID
+    package struct Alarm: Codable, Equatable, Sendable {
+        package var id: UUID
         /// `manifesto`, or the playlist's name.
-        public var target: String
-        public var isManifesto: Bool
-        public var hour: Int, minute: Int, days: Int
-        public var date: String?, label: String?
-        public var voice: Bool
+        package var target: String
+        package var isManifesto: Bool
+        package var hour: Int, minute: Int, days: Int
+        package var date: String?, label: String?
+        package var voice: Bool
         /// Absent in copies written before snooze existed.
-        public var snoozeMinutes: Int?
+        package var snoozeMinutes: Int?
     }
 
-    public var version = 1
-    public var clips: [Clip] = []
+    package var version = 1
+    package var clips: [Clip] = []
     /// Playlist names in the order they were made, with their clips in order.
-    public var playlists: [String] = []
-    public var playlistClips: [String: [UUID]] = [:]
-    public var manifesto: [UUID] = []
-    public var alarms: [Alarm] = []
-    public var settings = LibrarySettings()
+    package var playlists: [String] = []
+    package var playlistClips: [String: [UUID]] = [:]
+    package var manifesto: [UUID] = []
+    package var alarms: [Alarm] = []
+    package var settings = LibrarySettings()
 
-    public init() {}
+    package init() {}
 
     /// A copy of what `store` holds now.
-    public init(of store: LibraryStore) throws {
+    package init(of store: LibraryStore) throws {
         clips = try store.clips().map { Clip($0) }
         playlists = try store.playlistNames()
         for name in playlists { playlistClips[name] = try store.clips(of: .playlist(name)) }
@@ -52,7 +52,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
 
     /// What can still be read of a damaged database, table by table: whatever SQLite can read
     /// is kept, whatever it cannot is left empty.
-    public static func salvage(_ databasePath: String, dataDirectory: String) -> LibraryBackup {
+    package static func salvage(_ databasePath: String, dataDirectory: String) -> LibraryBackup {
         var copy = LibraryBackup()
         guard let store = try? LibraryStore(salvaging: databasePath, dataDirectory: dataDirectory) else { return copy }
         copy.clips = ((try? store.clips()) ?? []).map { Clip($0) }
@@ -65,20 +65,20 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     }
 
     /// The copy at `path`, or nil when there is none or it cannot be read.
-    public static func read(_ path: String) -> LibraryBackup? {
+    package static func read(_ path: String) -> LibraryBackup? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try? JSONDecoder().decode(LibraryBackup.self, from: data)
     }
 
     /// Writes the copy atomically, private to the user.
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try FileSystem.atomicWrite(try encoder.encode(self), to: path, permissions: 0o600, durable: false)
     }
 
     /// This copy with what `other` holds that this one lacks (by id, or by playlist name).
-    public func filled(from other: LibraryBackup) -> LibraryBackup {
+    package func filled(from other: LibraryBackup) -> LibraryBackup {
         var merged = self
         let clipIDs = Set(clips.map(\.id)), alarmIDs = Set(alarms.map(\.id))
         merged.clips += other.clips.filter { !clipIDs.contains($0.id) }
@@ -93,13 +93,13 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
     }
 
     /// Whether the copy holds anything at all.
-    public var isEmpty: Bool { clips.isEmpty && playlists.isEmpty && alarms.isEmpty && manifesto.isEmpty }
+    package var isEmpty: Bool { clips.isEmpty && playlists.isEmpty && alarms.isEmpty && manifesto.isEmpty }
 
     /// Makes the library in `dataDirectory` from this copy: written under a temporary name and linked
     /// into place only once the whole copy is in, so a failed restore (a full disk, Ctrl-C) never
     /// leaves an empty library where the old one was. Rows the schema refuses are left out.
     /// - Throws: `StoreError` when the database cannot be made or another process made one first.
-    public func restoreAsLibrary(in dataDirectory: String) throws {
+    package func restoreAsLibrary(in dataDirectory: String) throws {
         let path = "\(dataDirectory)/voicealarm.sqlite"
         let created = try Database.create(at: path) { db in
             try Schema.migrate(db)
@@ -111,7 +111,7 @@ public struct LibraryBackup: Codable, Equatable, Sendable {
 
     /// Writes the copy into `store` (a new, empty library), in one transaction. Clips that a
     /// playlist or alarm names but the copy lacks are left out; so are alarms on a playlist that is gone.
-    public func restore(into store: LibraryStore) throws {
+    package func restore(into store: LibraryStore) throws {
         try store.transaction {
             var known = Set<UUID>()
             for clip in clips where (try? store.insertClip(clip.libraryClip)) != nil { known.insert(clip.id) }

@@ -7,14 +7,14 @@ import VoiceAlarmFiles
 ///
 /// Checks and the writes they guard run in one `BEGIN IMMEDIATE` transaction, so several
 /// `voicealarm` processes never lose an update; nothing slow (rendering) runs inside one.
-public final class LibraryStore {
-    public let dataDirectory: String
-    public var clipsDirectory: String { "\(dataDirectory)/clips" }
-    public var databasePath: String { "\(dataDirectory)/voicealarm.sqlite" }
+package final class LibraryStore {
+    package let dataDirectory: String
+    package var clipsDirectory: String { "\(dataDirectory)/clips" }
+    package var databasePath: String { "\(dataDirectory)/voicealarm.sqlite" }
     /// The last-known-good copy of the library, rewritten after every change (`LibraryBackup`).
-    public var backupPath: String { "\(dataDirectory)/\(LibraryBackup.fileName)" }
+    package var backupPath: String { "\(dataDirectory)/\(LibraryBackup.fileName)" }
     /// True when opened only to read (a read-only or full disk, a locked database).
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
     let db: Database
     var transactionDepth = 0
     /// How many `deferringBackup` bodies are running, and whether a change inside one owes the
@@ -23,16 +23,16 @@ public final class LibraryStore {
     var backupOwed = false
     /// False for a rebuild worker's own connection: its caller rewrites the backup once, from
     /// the whole library, after every worker is done.
-    public var writesBackup = true
+    package var writesBackup = true
     /// How many changes this connection has made (a rebuild worker's caller asks whether it made any).
-    public private(set) var changeCount = 0
+    package private(set) var changeCount = 0
 
     /// Opens the library in `dataDirectory`, creating it (mode 0700) when there is none, and
     /// migrating the schema. A database file that exists but is not whole is never replaced.
     /// - Throws: `StoreError.damaged` for an empty, truncated or foreign database file;
     ///   `StoreError` when the folder cannot be made or written, or SQLite fails.
     /// - Parameter busyTimeout: how long to wait for another process's hold on the database (ms).
-    public init(dataDirectory: String, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
+    package init(dataDirectory: String, busyTimeout: Int32 = Database.busyTimeoutMilliseconds) throws {
         self.dataDirectory = dataDirectory
         isReadOnly = false
         try Self.makePrivateDirectory(dataDirectory)
@@ -81,7 +81,7 @@ public final class LibraryStore {
     /// ring falls back to when the library cannot be opened to write.
     /// - Parameter path: the database file; the library's own by default.
     /// - Throws: `StoreError` when there is no database, or it is damaged.
-    public init(readingOnly dataDirectory: String, path: String? = nil) throws {
+    package init(readingOnly dataDirectory: String, path: String? = nil) throws {
         self.dataDirectory = dataDirectory
         isReadOnly = true
         let path = path ?? "\(dataDirectory)/voicealarm.sqlite"
@@ -91,12 +91,12 @@ public final class LibraryStore {
     }
 
     /// The storage's integrity, as `PRAGMA integrity_check` reports it ("ok" when sound).
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         try db.query("PRAGMA integrity_check").first?.values.first?.text ?? "no answer"
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction; the backup is rewritten once it commits.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try changing { try db.immediateTransaction(body) }
     }
 
@@ -117,7 +117,7 @@ public final class LibraryStore {
 
     // MARK: Clips
 
-    public func insertClip(_ clip: LibraryClip) throws {
+    package func insertClip(_ clip: LibraryClip) throws {
         try changing {
             try db.execute("""
                 INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, spoken_text, created_at)
@@ -127,7 +127,7 @@ public final class LibraryStore {
     }
 
     /// Gives a clip new audio (a re-recording, or generated audio arriving).
-    public func updateClipAudio(_ clip: LibraryClip) throws {
+    package func updateClipAudio(_ clip: LibraryClip) throws {
         try changing {
             try db.execute("""
                 UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?,
@@ -139,32 +139,32 @@ public final class LibraryStore {
     }
 
     /// Gives a clip a new title; its audio and every playlist position stay.
-    public func renameClip(_ id: UUID, title: String) throws {
+    package func renameClip(_ id: UUID, title: String) throws {
         try changing {
             try db.execute("UPDATE clips SET title = ? WHERE id = ?", [.text(title), .text(id.uuidString.lowercased())])
         }
     }
 
-    public func clips() throws -> [LibraryClip] {
+    package func clips() throws -> [LibraryClip] {
         try db.query("SELECT * FROM clips ORDER BY rowid").compactMap(Self.clip)
     }
 
-    public func clip(_ id: UUID) throws -> LibraryClip? {
+    package func clip(_ id: UUID) throws -> LibraryClip? {
         try db.query("SELECT * FROM clips WHERE id = ?", [.text(id.uuidString.lowercased())]).first.flatMap(Self.clip)
     }
 
     /// Ids of `table` starting with `prefix` (lowercased): how a user's short id is looked up.
-    public func ids(in table: IDTable, startingWith prefix: String) throws -> [UUID] {
+    package func ids(in table: IDTable, startingWith prefix: String) throws -> [UUID] {
         let escaped = prefix.lowercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
         return try db.query("SELECT id FROM \(table.rawValue) WHERE id LIKE ? ORDER BY id", [.text(escaped + "%")])
             .compactMap { $0["id"]?.text.flatMap(UUID.init(uuidString:)) }
     }
 
-    public enum IDTable: String { case clips, alarms }
+    package enum IDTable: String { case clips, alarms }
 
     /// Removes a clip, and every place it holds in a playlist or the manifesto (later positions
     /// close up). Returns the targets that changed.
-    public func deleteClip(_ id: UUID) throws -> [Target] {
+    package func deleteClip(_ id: UUID) throws -> [Target] {
         try changing {
             let key = Database.Value.text(id.uuidString.lowercased())
             let touched = try db.query("SELECT DISTINCT t.kind, t.name FROM target_clips tc JOIN targets t ON t.id = tc.target_id WHERE tc.clip_id = ?", [key])
@@ -180,38 +180,38 @@ public final class LibraryStore {
     // MARK: Targets
 
     /// Playlist names, in the order they were created.
-    public func playlistNames() throws -> [String] {
+    package func playlistNames() throws -> [String] {
         try db.query("SELECT name FROM targets WHERE kind = 'playlist' ORDER BY id").compactMap { $0["name"]?.text }
     }
 
     /// The stored spelling of a target, or nil when there is no such playlist.
-    public func existingTarget(_ target: Target) throws -> Target? {
+    package func existingTarget(_ target: Target) throws -> Target? {
         guard case .playlist(let name) = target else { return .manifesto }
         return try db.query("SELECT name FROM targets WHERE kind = 'playlist' AND name = ?", [.text(name)])
             .first?["name"]?.text.map(Target.playlist)
     }
 
-    public func createPlaylist(_ name: String) throws {
+    package func createPlaylist(_ name: String) throws {
         try changing {
             try db.execute("INSERT INTO targets (kind, name) VALUES ('playlist', ?)", [.text(name)])
         }
     }
 
     /// Renames a playlist; its alarms point at it by row, so they follow.
-    public func renamePlaylist(_ name: String, to newName: String) throws {
+    package func renamePlaylist(_ name: String, to newName: String) throws {
         try changing {
             try db.execute("UPDATE targets SET name = ? WHERE kind = 'playlist' AND name = ?", [.text(newName), .text(name)])
         }
     }
 
-    public func deletePlaylist(_ name: String) throws {
+    package func deletePlaylist(_ name: String) throws {
         try changing {
             try db.execute("DELETE FROM targets WHERE kind = 'playlist' AND name = ?", [.text(name)])
         }
     }
 
     /// A target's clips, in order (a clip may appear more than once).
-    public func clips(of target: Target) throws -> [UUID] {
+    package func clips(of target: Target) throws -> [UUID] {
         try db.query("""
             SELECT tc.clip_id FROM target_clips tc JOIN targets t ON t.id = tc.target_id
             WHERE \(Self.targetWhere) ORDER BY tc.position
@@ -219,7 +219,7 @@ public final class LibraryStore {
     }
 
     /// Replaces a target's clips with `clips`, in that order.
-    public func setClips(_ clips: [UUID], of target: Target) throws {
+    package func setClips(_ clips: [UUID], of target: Target) throws {
         try changing {
             guard let id = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(target)).first?["id"]?.integer else {
                 preconditionFailure("setClips on a target that does not exist: \(target)")
@@ -233,7 +233,7 @@ public final class LibraryStore {
     }
 
     /// Every target's clips: what `LibraryChange.affectedAlarms` needs.
-    public func allTargetClips() throws -> [Target: [UUID]] {
+    package func allTargetClips() throws -> [Target: [UUID]] {
         var result: [Target: [UUID]] = [:]
         for row in try db.query("SELECT t.kind, t.name, tc.clip_id FROM target_clips tc JOIN targets t ON t.id = tc.target_id ORDER BY t.id, tc.position") {
             if let clip = row["clip_id"]?.text.flatMap(UUID.init(uuidString:)) { result[Self.target(row), default: []].append(clip) }
@@ -243,7 +243,7 @@ public final class LibraryStore {
 
     // MARK: Alarms
 
-    public func alarms() throws -> [StoredAlarm] {
+    package func alarms() throws -> [StoredAlarm] {
         try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id ORDER BY a.hour, a.minute, a.rowid")
             .compactMap(Self.storedAlarm)
     }
@@ -251,19 +251,19 @@ public final class LibraryStore {
     /// The ids of alarm rows that do not make an alarm (edited or damaged: neither weekly nor
     /// dated, a time out of range): `alarms()` leaves them out, so they are reported, and a
     /// reconcile never cancels what the scheduler holds for them.
-    public func unreadableAlarmIDs() throws -> [UUID] {
+    package func unreadableAlarmIDs() throws -> [UUID] {
         try db.query("SELECT a.*, t.kind, t.name FROM alarms a LEFT JOIN targets t ON t.id = a.target_id ORDER BY a.rowid").compactMap { row in
             guard Self.storedAlarm(row) == nil || row["kind"] == nil || row["kind"]?.text == nil else { return nil }
             return row["id"]?.text.flatMap(UUID.init(uuidString:))
         }
     }
 
-    public func alarm(_ id: UUID) throws -> StoredAlarm? {
+    package func alarm(_ id: UUID) throws -> StoredAlarm? {
         try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id WHERE a.id = ?",
                      [.text(id.uuidString.lowercased())]).first.flatMap(Self.storedAlarm)
     }
 
-    public func insertAlarm(_ alarm: Alarm) throws {
+    package func insertAlarm(_ alarm: Alarm) throws {
         try changing {
             let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
             guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
@@ -277,13 +277,13 @@ public final class LibraryStore {
         }
     }
 
-    public func deleteAlarm(_ id: UUID) throws {
+    package func deleteAlarm(_ id: UUID) throws {
         try changing {
             try db.execute("DELETE FROM alarms WHERE id = ?", [.text(id.uuidString.lowercased())])
         }
     }
 
-    public func setVoice(_ on: Bool, for id: UUID) throws {
+    package func setVoice(_ on: Bool, for id: UUID) throws {
         try changing {
             try db.execute("UPDATE alarms SET voice = ? WHERE id = ?", [.integer(on ? 1 : 0), .text(id.uuidString.lowercased())])
         }
@@ -292,7 +292,7 @@ public final class LibraryStore {
     /// Records what an alarm now plays: a voice file built from `identity` (with its stamp once
     /// checked), or the default tone and why.
     /// Clears any rebuild owed.
-    public func setSound(for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil,
+    package func setSound(for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil,
                          recordings: String? = nil) throws {
         try changing {
             try db.execute("""
@@ -305,19 +305,19 @@ public final class LibraryStore {
     }
 
     /// Notes that an alarm's rebuild is owed (the machine stopped it) and why; its voice file stays as recorded.
-    public func markRebuildPending(_ id: UUID, reason: String) throws {
+    package func markRebuildPending(_ id: UUID, reason: String) throws {
         try changing {
             try db.execute("UPDATE alarms SET rebuild_pending = ? WHERE id = ?", [.text(reason), .text(id.uuidString.lowercased())])
         }
     }
 
     /// Records which recordings an alarm's current voice file was made from.
-    public func setSoundRecordings(_ recordings: String, for id: UUID) throws {
+    package func setSoundRecordings(_ recordings: String, for id: UUID) throws {
         try db.execute("UPDATE alarms SET sound_recordings = ? WHERE id = ?", [.text(recordings), .text(id.uuidString.lowercased())])
     }
 
     /// Records the stamp of an alarm's voice file that was just checked and passed.
-    public func setSoundStamp(_ stamp: FileStamp, for id: UUID) throws {
+    package func setSoundStamp(_ stamp: FileStamp, for id: UUID) throws {
         try db.execute("UPDATE alarms SET sound_stamp = ? WHERE id = ?", [.text(Self.text(of: stamp)), .text(id.uuidString.lowercased())])
     }
 }

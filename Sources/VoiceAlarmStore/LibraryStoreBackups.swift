@@ -6,7 +6,7 @@ extension LibraryStore {
     /// Runs `body`, which may make many changes (a rebuild walking every alarm), and brings the
     /// database file up to date and rewrites the backup once at its end, not once per change:
     /// a walk over n alarms costs n, not n².
-    public func deferringBackup<T>(_ body: () throws -> T) rethrows -> T {
+    package func deferringBackup<T>(_ body: () throws -> T) rethrows -> T {
         backupDeferrals += 1
         defer {
             backupDeferrals -= 1
@@ -17,7 +17,7 @@ extension LibraryStore {
 
     /// Records that another connection changed the library (a rebuild worker): the backup is
     /// rewritten at the end of the running `deferringBackup`, or now.
-    public func noteChangedElsewhere() {
+    package func noteChangedElsewhere() {
         backupOwed = true
         if backupDeferrals == 0, transactionDepth == 0 { settleBackup() }
     }

@@ -5,7 +5,7 @@ import VoiceAlarmCore
 /// folders, the backend): one `LibrarySettings` value, a row per key, written like every change.
 extension LibraryStore {
     /// The settings remembered now; rows under keys this version does not know are left out.
-    public func settings() throws -> LibrarySettings {
+    package func settings() throws -> LibrarySettings {
         var settings = LibrarySettings()
         for row in try db.query("SELECT key, value FROM settings") {
             guard let name = row["key"]?.text, let key = LibrarySettings.Key(rawValue: name), let text = row["value"]?.text else { continue }
@@ -16,7 +16,7 @@ extension LibraryStore {
 
     /// Changes the remembered settings: `change` edits those remembered now, and only the keys
     /// it changed are written (a key it set to nil is forgotten, so its default applies again).
-    public func changeSettings(_ change: (inout LibrarySettings) throws -> Void) throws {
+    package func changeSettings(_ change: (inout LibrarySettings) throws -> Void) throws {
         let before = try settings()
         var after = before
         try change(&after)

@@ -6,7 +6,7 @@ import VoiceAlarmCore
 /// starts without one (the alarm's own schedule is kept).
 extension LibraryStore {
     /// Every pending snooze, soonest first.
-    public func snoozes() throws -> [PendingSnooze] {
+    package func snoozes() throws -> [PendingSnooze] {
         try db.query("SELECT alarm_id, ring_at, count FROM snoozes ORDER BY ring_at").compactMap { row in
             // A time a snooze can hold: finite, from 1970 to the year 9999 (an edited row may say anything).
             guard let alarm = row["alarm_id"]?.text.flatMap(UUID.init(uuidString:)), let ringAt = row["ring_at"]?.real,
@@ -16,7 +16,7 @@ extension LibraryStore {
     }
 
     /// Records a snooze, replacing the alarm's earlier one.
-    public func setSnooze(_ snooze: PendingSnooze) throws {
+    package func setSnooze(_ snooze: PendingSnooze) throws {
         try changing {
             try db.execute("INSERT OR REPLACE INTO snoozes (alarm_id, ring_at, count) VALUES (?, ?, ?)",
                            [.text(snooze.alarm.uuidString.lowercased()), .real(snooze.ringAt.timeIntervalSince1970), .integer(Int64(snooze.count))])
@@ -24,7 +24,7 @@ extension LibraryStore {
     }
 
     /// Forgets snoozes: the given alarms', or every one.
-    public func deleteSnoozes(of alarms: [UUID]? = nil) throws {
+    package func deleteSnoozes(of alarms: [UUID]? = nil) throws {
         try changing {
             if let alarms {
                 for alarm in alarms { try db.execute("DELETE FROM snoozes WHERE alarm_id = ?", [.text(alarm.uuidString.lowercased())]) }

@@ -5,8 +5,8 @@ import VoiceAlarmFiles
 /// The folder of alarm sounds: one `<alarm-uuid>.<ext>` per voice alarm, mode 0700 for the
 /// folder and 0600 for its files (a voice is personal). `--sounds-dir` may point it at an app
 /// container's `Library/Sounds`.
-public struct SoundsDirectory: Sendable {
-    public let path: String
+package struct SoundsDirectory: Sendable {
+    package let path: String
 
     /// Opens (creating, mode 0700) the folder, which must be this user's.
     /// - Parameters:
@@ -15,7 +15,7 @@ public struct SoundsDirectory: Sendable {
     ///     own `Sounds/` (false) is followed only through a link of this user's.
     /// - Throws: `StoreError.dataDirectory` for a folder that cannot be made, is not a folder,
     ///   is another user's link where none is followed, or belongs to another user.
-    public init(path: String, chosen: Bool = true, announce: ((_ path: String, _ previousMode: UInt32) -> Void)? = nil) throws {
+    package init(path: String, chosen: Bool = true, announce: ((_ path: String, _ previousMode: UInt32) -> Void)? = nil) throws {
         self.path = path
         try LibraryStore.makePrivateDirectory(path, links: chosen ? .followed : .ownOnly, announce: chosen ? (announce ?? { _, _ in }) : nil)
         StaleFiles.sweep(path)
@@ -24,36 +24,36 @@ public struct SoundsDirectory: Sendable {
     /// Whether `init(path:chosen:)` would accept the folder, making and changing nothing (a
     /// `--sounds-dir` is checked before the command runs, and taken on only once it succeeded).
     /// - Throws: `StoreError.dataDirectory`, as `init` would.
-    public static func check(path: String, chosen: Bool = true) throws {
+    package static func check(path: String, chosen: Bool = true) throws {
         try LibraryStore.checkPrivateDirectory(path, links: chosen ? .followed : .ownOnly)
     }
 
     /// The file name an alarm's ringtone has in `format`.
-    public static func fileName(for alarm: UUID, format: RingtoneFormat) -> String {
+    package static func fileName(for alarm: UUID, format: RingtoneFormat) -> String {
         "\(alarm.uuidString.lowercased()).\(format.fileExtension)"
     }
 
-    public func path(of fileName: String) -> String { "\(path)/\(fileName)" }
+    package func path(of fileName: String) -> String { "\(path)/\(fileName)" }
 
     /// Makes a just-written file private (0600).
     /// - Throws: `SystemError` from `chmod`. The file is whole and rings as it is, so a builder
     ///   keeps it and warns that others may read it rather than give the alarm up.
-    public func makePrivate(_ fileName: String) throws(SystemError) { try FileSystem.setPermissions(path(of: fileName), 0o600) }
+    package func makePrivate(_ fileName: String) throws(SystemError) { try FileSystem.setPermissions(path(of: fileName), 0o600) }
 
     /// The names of the files in the folder, hidden ones included.
-    public func fileNames() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
+    package func fileNames() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
 
     /// Removes one file of the folder; one already gone is not an error.
     /// - Throws: `SystemError` when it stays (a read-only or foreign folder): the caller says so,
     ///   as a ringtone left behind takes room and may hold an old recording.
-    public func remove(_ fileName: String) throws(SystemError) { try FileSystem.remove(ifPresent: path(of: fileName)) }
+    package func remove(_ fileName: String) throws(SystemError) { try FileSystem.remove(ifPresent: path(of: fileName)) }
 
     /// Removes every file of `alarm` except `keeping` (a voice switched off, an alarm removed,
     /// a format changed). Hidden temporary files of an interrupted build go too, unless
     /// `temporaries` is false (another process may be writing one now).
     /// - Returns: the removals that failed, one per file that stays; every file is tried. Not
     ///   discardable: a ringtone that cannot be removed is reported, never silently kept.
-    public func removeFiles(of alarm: UUID, keeping: String? = nil, temporaries: Bool = true) -> [SystemError] {
+    package func removeFiles(of alarm: UUID, keeping: String? = nil, temporaries: Bool = true) -> [SystemError] {
         let id = alarm.uuidString.lowercased()
         var failures: [SystemError] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where name != keeping {

@@ -1,5 +1,5 @@
 /// Why the library's store could not do what was asked, with what a user needs to act on it.
-public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// An SQLite call failed: the database file, the statement's purpose, SQLite's code and text.
     case sqlite(path: String, operation: String, code: Int32, message: String)
     /// The data folder cannot be created or written.
@@ -9,7 +9,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The database file exists but is not whole (empty, not a database, failing its check).
     case damaged(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sqlite(let path, let operation, let code, let message): "\(path): \(operation) failed: \(message) (SQLite code \(code))"
         case .dataDirectory(let path, let reason): "\(path): \(reason)"
@@ -32,7 +32,7 @@ extension StoreError {
 
     /// True when the machine is at fault (no space, read-only, an I/O error, a lock held too
     /// long), not the library's content: the same change may work once that is fixed.
-    public var isEnvironmental: Bool {
+    package var isEnvironmental: Bool {
         switch self {
         case .sqlite(_, _, let code, _): [5, 6, 8, 10, 13, 14, 15].contains(code & 0xff)   // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL
         case .dataDirectory: true

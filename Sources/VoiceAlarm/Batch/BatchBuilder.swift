@@ -16,45 +16,45 @@ import VoiceAlarmFiles
 /// let report = try BatchBuilder(manifest: manifest, outputDirectory: "out", jobs: 2,
 ///                               shard: try ShardSpec.parse("2/4")).run()
 /// ```
-public final class BatchBuilder: Sendable {
+package final class BatchBuilder: Sendable {
     /// What a rebuild of the library's alarms did (`voicealarm build`):
     /// `{"built", "skipped", "failed": [{"id", "error"}], "seconds"}`; a batch reports a `BatchReport`.
-    public struct Outcome: Encodable, Sendable {
-        public struct Failure: Encodable, Sendable, Equatable {
-            public var id: String
-            public var error: String
-            public init(id: String, error: String) {
+    package struct Outcome: Encodable, Sendable {
+        package struct Failure: Encodable, Sendable, Equatable {
+            package var id: String
+            package var error: String
+            package init(id: String, error: String) {
                 self.id = id
                 self.error = error
             }
         }
         /// A ringtone built under its loudness target.
-        public struct Shortfall: Encodable, Sendable, Equatable {
+        package struct Shortfall: Encodable, Sendable, Equatable {
             /// The ringtone's id: the manifest's, or the alarm's UUID.
-            public var id: String
+            package var id: String
             /// How far under, and why.
-            public var shortfall: LoudnessShortfall
+            package var shortfall: LoudnessShortfall
             /// The ringtone `id`, built `shortfall` under its target.
-            public init(id: String, shortfall: LoudnessShortfall) {
+            package init(id: String, shortfall: LoudnessShortfall) {
                 self.id = id
                 self.shortfall = shortfall
             }
         }
-        public var built = 0
-        public var skipped = 0
-        public var failed: [Failure] = []
+        package var built = 0
+        package var skipped = 0
+        package var failed: [Failure] = []
         /// The ringtones built under their loudness target, and why.
-        public var shortfalls: [Shortfall] = []
-        public var seconds = 0.0
-        public init() {}
+        package var shortfalls: [Shortfall] = []
+        package var seconds = 0.0
+        package init() {}
     }
 
     /// Progress after each ringtone: done, total, failures so far.
-    public struct Progress: Sendable {
-        public var done: Int
-        public var total: Int
-        public var failed: Int
-        public var elapsed: TimeInterval
+    package struct Progress: Sendable {
+        package var done: Int
+        package var total: Int
+        package var failed: Int
+        package var elapsed: TimeInterval
     }
 
     let manifest: BatchManifest
@@ -65,7 +65,7 @@ public final class BatchBuilder: Sendable {
 
     /// - Parameters:
     ///   - shard: which part of the manifest this process builds (`ShardSpec.whole` for all of it).
-    public init(manifest: BatchManifest, outputDirectory: String, jobs: Int, shard: ShardSpec = .whole,
+    package init(manifest: BatchManifest, outputDirectory: String, jobs: Int, shard: ShardSpec = .whole,
                 progress: @escaping @Sendable (Progress) -> Void = { _ in }) {
         precondition(jobs > 0, "at least one job")
         self.manifest = manifest
@@ -76,12 +76,12 @@ public final class BatchBuilder: Sendable {
     }
 
     /// The most bytes a manifest may hold (a million ringtones fit well within it).
-    public static let largestManifest = 64_000_000
+    package static let largestManifest = 64_000_000
 
     /// Reads the manifest at `path` (its clip paths relative to its folder) on top of `base`
     /// settings (the command line's).
     /// - Throws: `BatchError.manifest` when it cannot be read or is not a manifest.
-    public static func manifest(at path: String, base: RenderSettings) throws -> BatchManifest {
+    package static func manifest(at path: String, base: RenderSettings) throws -> BatchManifest {
         // Read no more than a manifest can be: a pipe works, /dev/zero does not fill memory.
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw BatchError.manifest(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
@@ -101,7 +101,7 @@ public final class BatchBuilder: Sendable {
     }
 
     /// The manifest's items that `shard` builds: those whose `shardKey` hashes to it.
-    public static func items(of manifest: BatchManifest, in shard: ShardSpec) -> [BatchManifest.Item] {
+    package static func items(of manifest: BatchManifest, in shard: ShardSpec) -> [BatchManifest.Item] {
         guard shard.isSharded else { return manifest.items }
         return manifest.items.filter { shard.owns(digest: ContentHash.sha256($0.shardKey)) }
     }
@@ -112,7 +112,7 @@ public final class BatchBuilder: Sendable {
 
     /// Builds what needs building of this shard's ringtones.
     /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built then).
-    public func run() throws -> BatchReport {
+    package func run() throws -> BatchReport {
         let start = Date()
         try makeOutputDirectory()
         let owned = Self.items(of: manifest, in: shard)

@@ -17,22 +17,22 @@ import VoiceAlarmFiles
 /// let verdict = try BatchVerifier(manifest: manifest, outputDirectory: "out").verify()
 /// verdict.ok   // false when anything is missing or stale
 /// ```
-public struct BatchVerifier: Sendable {
+package struct BatchVerifier: Sendable {
     /// What `verify()` found: `{"ok", "checked", "missing": [{"id", "reason"}], "stale": [{"id", "reason"}]}`.
-    public struct Verdict: Encodable, Sendable {
-        public struct Entry: Encodable, Sendable, Equatable {
-            public var id: String
-            public var reason: String
+    package struct Verdict: Encodable, Sendable {
+        package struct Entry: Encodable, Sendable, Equatable {
+            package var id: String
+            package var reason: String
         }
-        public var ok: Bool { missing.isEmpty && stale.isEmpty }
+        package var ok: Bool { missing.isEmpty && stale.isEmpty }
         /// How many ringtones were checked.
-        public var checked = 0
+        package var checked = 0
         /// Ringtones with no output, or that cannot be built at all.
-        public var missing: [Entry] = []
+        package var missing: [Entry] = []
         /// Ringtones whose output is there but not what the manifest and the inputs now make.
-        public var stale: [Entry] = []
+        package var stale: [Entry] = []
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(ok, forKey: .ok)
             try container.encode(checked, forKey: .checked)
@@ -46,7 +46,7 @@ public struct BatchVerifier: Sendable {
     let output: String
     let shard: ShardSpec
 
-    public init(manifest: BatchManifest, outputDirectory: String, shard: ShardSpec = .whole) {
+    package init(manifest: BatchManifest, outputDirectory: String, shard: ShardSpec = .whole) {
         self.manifest = manifest
         output = outputDirectory
         self.shard = shard
@@ -54,7 +54,7 @@ public struct BatchVerifier: Sendable {
 
     /// Checks every ringtone of the shard (of the whole manifest by default). Writes nothing.
     /// - Throws: `BatchError.output` when no batch index is in the folder (nothing was built there).
-    public func verify() throws -> Verdict {
+    package func verify() throws -> Verdict {
         guard FileSystem.isDirectory(output), BatchRecords.exist(in: output) else {
             throw BatchError.output(output, "no batch was built here (no \(BatchIndex.folderName)); nothing to verify")
         }

@@ -5,45 +5,45 @@ import VoiceAlarmFiles
 import VoiceAlarmScheduling
 
 /// `voicealarm doctor`: whether anything will ring the alarms, and what to fix.
-public struct Doctor {
+package struct Doctor {
     /// What was found, as values a command prints.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The backend in use; nil when the library could not be opened to tell.
-        public var backend: SchedulerBackend?
+        package var backend: SchedulerBackend?
         /// Why the library cannot be opened, when it cannot (the alarms then ring degraded).
-        public var libraryProblem: String?
+        package var libraryProblem: String?
         /// Why the running daemon is degraded, when it is.
-        public var daemonDegraded: String?
+        package var daemonDegraded: String?
         /// The daemon's systemd service, for the embedded backend: "not installed", or its state.
-        public var daemonService: String?
+        package var daemonService: String?
         /// The kernel clock alarms sleep on, and why they cannot wake a suspended machine when they cannot.
-        public var wakeClock: String = AlarmTimerClock.Kind.realtime.rawValue
-        public var cannotWake: String?
-        public var dataDirectory: String
-        public var soundsDirectory: String
+        package var wakeClock: String = AlarmTimerClock.Kind.realtime.rawValue
+        package var cannotWake: String?
+        package var dataDirectory: String
+        package var soundsDirectory: String
         /// Where systemd units go, for the systemd backend.
-        public var unitDirectory: String?
+        package var unitDirectory: String?
         /// The default tone's path, when it is there or could be made.
-        public var defaultTone: String?
-        public var alarms: Int
+        package var defaultTone: String?
+        package var alarms: Int
         /// Alarms that still have a ring ahead.
-        public var live: Int
+        package var live: Int
         /// Live alarms that will play the person's voice.
-        public var withVoice: Int
+        package var withVoice: Int
         /// Live voice alarms that will play the default tone instead, and why.
-        public var onDefaultTone: [(id: String, reason: String)]
+        package var onDefaultTone: [(id: String, reason: String)]
         /// The playback device alarms ring on, and whether it opens.
-        public var device: String
-        public var deviceOpens: Bool
+        package var device: String
+        package var deviceOpens: Bool
         /// What stops alarms from ringing, or deserves a word; empty when nothing does.
-        public var problems: [Problem]
+        package var problems: [Problem]
 
         /// Whether anything stops the alarms from ringing (warnings aside).
-        public var fails: Bool { problems.contains(where: \.isFailure) }
+        package var fails: Bool { problems.contains(where: \.isFailure) }
     }
 
     /// One thing `doctor` found, as a value: the command line words it.
-    public enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// The library does not open; the alarms ring from what their scheduler holds.
         case libraryUnopenable(String)
         /// The running daemon is degraded, and why.
@@ -68,7 +68,7 @@ public struct Doctor {
         case voiceFileUnreadable(path: String, owner: String, alarm: UUID)
 
         /// Whether it stops alarms from ringing as they should; false for a warning alone.
-        public var isFailure: Bool {
+        package var isFailure: Bool {
             switch self {
             case .buildFolder: false
             case .scheduler(_, let alarmsWaiting): alarmsWaiting
@@ -81,7 +81,7 @@ public struct Doctor {
     /// Opens the playback device (ALSA in the product).
     let openDevice: (String) throws -> Void
 
-    public init(service: AlarmService,
+    package init(service: AlarmService,
                 openDevice: @escaping (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }) {
         self.service = service
         self.openDevice = openDevice
@@ -89,7 +89,7 @@ public struct Doctor {
 
     /// What can be told of a library that cannot be opened: the damage, the running daemon, the
     /// default tone (made in memory) and the device.
-    public static func examine(unopened location: LibraryLocation, because error: any Error, device: String = "default",
+    package static func examine(unopened location: LibraryLocation, because error: any Error, device: String = "default",
                                openDevice: (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }) -> Report {
         let dataDirectory = location.dataDirectory
         var problems: [Problem] = [.libraryUnopenable("\(error)")]
@@ -154,7 +154,7 @@ public struct Doctor {
     /// Looks at the scheduler, the default tone, every alarm's sound, the device (the
     /// remembered one unless `device` is given), the binary the alarms run and whether they can
     /// wake the machine.
-    public func examine(device: String? = nil, location: LibraryLocation? = nil) throws -> Report {
+    package func examine(device: String? = nil, location: LibraryLocation? = nil) throws -> Report {
         let device = try device ?? service.settings.device() ?? "default"
         let statuses = try service.alarms.statuses()
         let live = statuses.filter { $0.next != nil }

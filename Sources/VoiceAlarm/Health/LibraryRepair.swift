@@ -12,25 +12,25 @@ import VoiceAlarmStore
 /// ```swift
 /// let report = try LibraryRepair.run(location, warn: { print($0) })
 /// ```
-public enum LibraryRepair {
+package enum LibraryRepair {
     /// What a repair did.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// True when the library was whole: nothing was restored.
-        public var wasHealthy: Bool
+        package var wasHealthy: Bool
         /// Where the damaged database now is, when it was moved aside.
-        public var movedAside: String?
+        package var movedAside: String?
         /// What the restored library holds.
-        public var clips: Int, playlists: Int, alarms: Int
+        package var clips: Int, playlists: Int, alarms: Int
         /// Alarms found only in the damaged database itself, and those from the last-known-good copy.
-        public var alarmsSalvaged: Int, alarmsFromBackup: Int
+        package var alarmsSalvaged: Int, alarmsFromBackup: Int
         /// What the scheduler was given.
-        public var reconcile: ReconcileReport
+        package var reconcile: ReconcileReport
     }
 
     /// Why a library could not be repaired.
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case nothingToRestore(String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .nothingToRestore(let path):
                 "\(path): nothing can be read from it and there is no backup (\(LibraryBackup.fileName)); move it aside to start a new library"
@@ -38,7 +38,7 @@ public enum LibraryRepair {
         }
     }
 
-    public static func run(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Report {
+    package static func run(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Report {
         let dataDirectory = location.dataDirectory
         let path = "\(dataDirectory)/voicealarm.sqlite"
         var report = Report(wasHealthy: true, movedAside: nil, clips: 0, playlists: 0, alarms: 0, alarmsSalvaged: 0,

@@ -4,7 +4,7 @@ import VoiceAlarmStore
 
 /// The alarms: adding (rules checked in the same transaction as the insert), removing, the
 /// "wake up to my voice" switch, and what each will really play and when.
-public final class AlarmBook {
+package final class AlarmBook {
     let store: LibraryStore
     let sync: ScheduleSync
     let playlists: PlaylistEditor
@@ -22,11 +22,11 @@ public final class AlarmBook {
     }
 
     /// What `add` did.
-    public struct Added: Sendable {
-        public var status: AlarmStatus
+    package struct Added: Sendable {
+        package var status: AlarmStatus
         /// True when this is the target's first alarm: worth suggesting a backup when it has no
         /// snooze (snooze is opt-in: `snoozeMinutes`).
-        public var isFirstForTarget: Bool
+        package var isFirstForTarget: Bool
     }
 
     /// Adds an alarm after checking the rules (a label `AlarmLabel` accepts; five per target, no
@@ -35,7 +35,7 @@ public final class AlarmBook {
     /// to the default tone.
     /// - Throws: `LibraryError.invalidLabel` for a label with control characters, before anything
     ///   is read or changed; other `LibraryError`s for an unknown target or a broken rule.
-    public func add(on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
+    package func add(on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
                     label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) throws -> Added {
         if let label {
             do { try AlarmLabel.check(label) } catch { throw LibraryError.invalidLabel(error) }
@@ -59,7 +59,7 @@ public final class AlarmBook {
 
     /// Removes alarms, their voice files and their schedules. Every reference is resolved before
     /// anything changes, and the alarms leave in one transaction: one unknown id removes nothing.
-    public func remove(_ references: [String]) throws -> [UUID] {
+    package func remove(_ references: [String]) throws -> [UUID] {
         var ids: [UUID] = []
         try store.transaction {
             for id in try references.map(self.id) where !ids.contains(id) { ids.append(id) }
@@ -70,7 +70,7 @@ public final class AlarmBook {
     }
 
     /// "Wake up to my voice": off → default tone and the voice file deleted; on → built and used again.
-    public func setVoice(_ on: Bool, for reference: String) throws -> AlarmStatus {
+    package func setVoice(_ on: Bool, for reference: String) throws -> AlarmStatus {
         let id = try self.id(reference)
         try store.transaction { try store.setVoice(on, for: id) }
         _ = try sync.refresh([id])
@@ -78,7 +78,7 @@ public final class AlarmBook {
     }
 
     /// Every alarm with what it will really play and when it rings next.
-    public func statuses() throws -> [AlarmStatus] {
+    package func statuses() throws -> [AlarmStatus] {
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
         let targets = generated.isEmpty ? [:] : try store.allTargetClips()
         let snoozes = try sync.liveSnoozes()
@@ -91,7 +91,7 @@ public final class AlarmBook {
 
     /// One alarm with what it will really play and when it rings next.
     /// - Throws: `LibraryError.unknownAlarm` when there is no such alarm.
-    public func status(of id: UUID) throws -> AlarmStatus {
+    package func status(of id: UUID) throws -> AlarmStatus {
         guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
         var status = status(stored, standIns: try store.clips(of: stored.alarm.target).filter(generated.contains))
@@ -100,7 +100,7 @@ public final class AlarmBook {
     }
 
     /// The alarm a person means by a full id or a unique prefix of at least 8 characters.
-    public func id(_ reference: String) throws -> UUID {
+    package func id(_ reference: String) throws -> UUID {
         try ids.resolve(reference, in: .alarms, kind: "alarm") { .unknownAlarm($0) }
     }
 

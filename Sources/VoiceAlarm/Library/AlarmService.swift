@@ -19,7 +19,7 @@ import VoiceAlarmStore
 /// let added = try service.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 7, minute: 0), days: .everyDay)
 /// ```
 /// Rules and the writes they guard run in one store transaction; rendering runs outside any.
-public final class AlarmService {
+package final class AlarmService {
     /// The library's records (for the service's parts and the package's tests, not its users).
     package let store: LibraryStore
     /// The folder of voice files.
@@ -27,24 +27,24 @@ public final class AlarmService {
     /// The backend alarms are scheduled with.
     package let scheduler: any AlarmScheduler
     /// "Now", injected so schedule logic is tested without waiting.
-    public let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// The zone alarm times are in.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
 
     /// What each alarm plays, and its voice file kept in step.
-    public let builder: SoundBuilder
+    package let builder: SoundBuilder
     /// The scheduler kept in step with the library.
-    public let sync: ScheduleSync
+    package let sync: ScheduleSync
     /// The remembered render settings.
-    public let settings: SettingsEditor
+    package let settings: SettingsEditor
     /// The recordings.
-    public let clips: ClipCatalogue
+    package let clips: ClipCatalogue
     /// Playlists and the manifesto.
-    public let playlists: PlaylistEditor
+    package let playlists: PlaylistEditor
     /// The alarms.
-    public let alarms: AlarmBook
+    package let alarms: AlarmBook
     /// Snoozing a ringing alarm, and cancelling snoozes.
-    public let snoozes: Snoozer
+    package let snoozes: Snoozer
     let warn: (ServiceWarning) -> Void
 
     /// - Parameters:
@@ -55,7 +55,7 @@ public final class AlarmService {
     ///     passes an opener whose builders have them too. A library opened read-only builds one
     ///     alarm at a time (workers write) and does not ask.
     ///   - warn: where warnings for a person go (clips left out, scheduler failures).
-    public init(store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
+    package init(store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
                 now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
                 renderer: any RingtoneRendering = LibraryRenderer(), checker: any SoundChecking = InspectingSoundChecker(),
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -79,24 +79,24 @@ public final class AlarmService {
     }
 
     /// The library's folder.
-    public var dataDirectory: String { store.dataDirectory }
+    package var dataDirectory: String { store.dataDirectory }
     /// The folder of voice files.
-    public var soundsDirectory: String { sounds.path }
+    package var soundsDirectory: String { sounds.path }
 
     /// What it takes to open this library again on another thread, with its own connection
     /// (SQLite connections and the embedded scheduler's list are not shared between threads).
-    public var connector: Connector { Connector(dataDirectory: dataDirectory, soundsDirectory: sounds.path) }
+    package var connector: Connector { Connector(dataDirectory: dataDirectory, soundsDirectory: sounds.path) }
 
     /// Opens the same library again: a value that crosses threads, unlike the service. Rebuild
     /// workers open their `SoundBuilder` with it.
-    public struct Connector: SoundBuilderOpening {
+    package struct Connector: SoundBuilderOpening {
         /// The library's folder.
-        public let dataDirectory: String
+        package let dataDirectory: String
         /// Its folder of voice files.
-        public let soundsDirectory: String
+        package let soundsDirectory: String
 
         /// A builder on its own connection, with the real renderer and checker.
-        public func openBuilder(warn: @escaping @Sendable (ServiceWarning) -> Void) throws -> SoundBuilder {
+        package func openBuilder(warn: @escaping @Sendable (ServiceWarning) -> Void) throws -> SoundBuilder {
             // A worker opens the library the caller has open; one gone meanwhile is not made anew.
             let database = "\(dataDirectory)/voicealarm.sqlite"
             guard FileSystem.kind(of: database) == .regular else { throw StoreError.damaged(path: database, reason: "it is gone") }

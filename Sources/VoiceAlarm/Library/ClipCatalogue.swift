@@ -7,7 +7,7 @@ import VoiceAlarmStore
 /// The library's recordings: each kept whole as a lossless copy in `clips/`, measured once
 /// (exact length, trimmed range, content hash) so no ringtone is ever planned by decoding.
 /// Giving a clip new audio or removing it rebuilds exactly the alarms that use it.
-public final class ClipCatalogue {
+package final class ClipCatalogue {
     let store: LibraryStore
     let sync: ScheduleSync
     let ids: IDResolver
@@ -19,30 +19,30 @@ public final class ClipCatalogue {
     }
 
     /// A clip just stored, with the loudness measured while it was stored.
-    public struct Stored: Sendable {
-        public var clip: LibraryClip
+    package struct Stored: Sendable {
+        package var clip: LibraryClip
         /// Integrated loudness of the whole recording.
-        public var loudness: Loudness
+        package var loudness: Loudness
     }
 
     /// What removing clips did.
-    public struct Removed: Sendable {
+    package struct Removed: Sendable {
         /// The clips removed, in the order they were named.
-        public var clips: [LibraryClip]
+        package var clips: [LibraryClip]
         /// The playlists and manifesto they were taken out of.
-        public var targets: [Target]
-        public var summary: RebuildSummary
+        package var targets: [Target]
+        package var summary: RebuildSummary
     }
 
     /// Stores a recording and returns the new clip. Refuses files that are not audio, or silent.
-    public func add(_ file: String, title: String?) throws -> LibraryClip {
+    package func add(_ file: String, title: String?) throws -> LibraryClip {
         try store(file, title: title).clip
     }
 
     /// Stores a recording, returning the clip and its measured loudness.
     /// - Throws: `LibraryError.invalidTitle` for a title with control characters (checked before
     ///   anything is read); `AudioError` for a file that is not a usable recording.
-    public func store(_ file: String, title: String?) throws -> Stored { try store(file, title: title, spokenText: nil) }
+    package func store(_ file: String, title: String?) throws -> Stored { try store(file, title: title, spokenText: nil) }
 
     func store(_ file: String, title: String?, spokenText: String?) throws -> Stored {
         if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
@@ -66,7 +66,7 @@ public final class ClipCatalogue {
     /// `record --replace`) gives it the person's own voice.
     /// - Throws: `LibraryError.invalidSpokenText` for text that cannot be spoken;
     ///   `SpeechSynthesizer.Failure` for a voice eSpeak NG does not have, or no sound.
-    public func say(_ text: String, title: String?, voice: String?) throws -> Stored {
+    package func say(_ text: String, title: String?, voice: String?) throws -> Stored {
         if let problem = SpokenText.problem(text) { throw LibraryError.invalidSpokenText(reason: problem) }
         if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
         let speech = try SpeechSynthesizer().speak(text, voice: voice ?? SpeechSynthesizer.defaultVoice, longest: InputLimits.longestRecording)
@@ -87,7 +87,7 @@ public final class ClipCatalogue {
     }
 
     /// Gives a clip new audio and rebuilds every alarm whose target uses it.
-    public func replace(_ reference: String, with file: String) throws -> (LibraryClip, RebuildSummary) {
+    package func replace(_ reference: String, with file: String) throws -> (LibraryClip, RebuildSummary) {
         let (stored, summary) = try replace(try resolve(reference), with: file)
         return (stored.clip, summary)
     }
@@ -117,7 +117,7 @@ public final class ClipCatalogue {
     /// Removes clips, and them from every playlist and the manifesto using them; those targets'
     /// alarms are rebuilt once each, together. Every reference is resolved before anything changes, and
     /// the clips leave in one transaction: one unknown id removes nothing.
-    public func remove(_ references: [String], force: Bool = true) throws -> Removed {
+    package func remove(_ references: [String], force: Bool = true) throws -> Removed {
         // Resolved inside the write transaction: what is removed is what is reported, even with
         // another process changing the library at the same time.
         var clips: [LibraryClip] = []
@@ -150,7 +150,7 @@ public final class ClipCatalogue {
     }
 
     /// Gives a clip a new title. Its audio, its places in playlists and every ringtone stay as they are.
-    public func rename(_ reference: String, to title: String) throws -> LibraryClip {
+    package func rename(_ reference: String, to title: String) throws -> LibraryClip {
         if let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
         return try store.transaction {
             var clip = try resolve(reference)
@@ -161,15 +161,15 @@ public final class ClipCatalogue {
     }
 
     /// Every clip, in the order they were added.
-    public func all() throws -> [LibraryClip] { try store.clips() }
+    package func all() throws -> [LibraryClip] { try store.clips() }
 
     /// The clip a person means by a full id or a unique prefix of at least 8 characters.
-    public func resolve(_ reference: String) throws -> LibraryClip {
+    package func resolve(_ reference: String) throws -> LibraryClip {
         let id = try ids.resolve(reference, in: .clips, kind: "clip") { .unknownClip($0) }
         guard let clip = try store.clip(id) else { throw LibraryError.unknownClip(reference) }
         return clip
     }
 
     /// Where a clip's stored copy is.
-    public func path(of clip: LibraryClip) -> String { "\(store.clipsDirectory)/\(clip.fileName)" }
+    package func path(of clip: LibraryClip) -> String { "\(store.clipsDirectory)/\(clip.fileName)" }
 }

@@ -6,8 +6,8 @@ import VoiceAlarmStore
 /// The input a failure is about — the file, id, name or folder it names — for front ends that
 /// report errors as data (the command line's `--json` error object). Nil for failures that name
 /// none (a systemctl call, a daemon already running).
-public enum FailureInput {
-    public static func of(_ error: any Error) -> String? {
+package enum FailureInput {
+    package static func of(_ error: any Error) -> String? {
         switch error {
         case let error as LibraryError: error.input
         case let error as AudioError: error.path

@@ -2,7 +2,7 @@ import Foundation
 import VoiceAlarmCore
 
 /// A well-formed request the library refuses (exit 1), saying what and why.
-public enum LibraryError: Error, Equatable, CustomStringConvertible {
+package enum LibraryError: Error, Equatable, CustomStringConvertible {
     case unknownClip(String)
     case unknownAlarm(String)
     case ambiguousID(String, kind: String, count: Int)
@@ -32,7 +32,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A preview of a target with no recording.
     case nothingToPlay(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownClip(let id): "\(id): no such clip (see 'voicealarm clip list')"
         case .unknownAlarm(let id): "\(id): no such alarm (see 'voicealarm alarm list')"
@@ -64,7 +64,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The id, name or title the error is about, as the person gave it (for `--json`'s error object).
-    public var input: String? {
+    package var input: String? {
         switch self {
         case .unknownClip(let id), .unknownAlarm(let id), .ambiguousID(let id, _, _), .shortID(let id): id
         case .unknownPlaylist(let name), .playlistExists(let name), .reservedName(let name), .invalidName(let name, _): name

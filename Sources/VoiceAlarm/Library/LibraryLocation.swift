@@ -4,23 +4,23 @@ import VoiceAlarmCore
 /// Where a library lives and what the command line asked of it: the data dir, and the
 /// `--sounds-dir`, `--unit-dir` and `--scheduler` choices, which are remembered in the data dir
 /// once given so that later commands — and a `ring` started by systemd — find the same files.
-public struct LibraryLocation: Sendable {
+package struct LibraryLocation: Sendable {
     /// The library's folder.
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// `--sounds-dir`, absolute, when given.
-    public var soundsDirectory: String?
+    package var soundsDirectory: String?
     /// `--unit-dir`, absolute, when given.
-    public var unitDirectory: String?
+    package var unitDirectory: String?
     /// `--scheduler`, when given: a switch when it differs from the remembered one.
-    public var backend: SchedulerBackend?
+    package var backend: SchedulerBackend?
     /// This binary's absolute path, for systemd units and the daemon to run it again.
-    public var executable: String
+    package var executable: String
     /// How long to wait for another process's hold on the database, in milliseconds: a ring
     /// waits briefly, then rings from what it can read.
-    public var busyTimeoutMilliseconds: Int32 = 10_000
+    package var busyTimeoutMilliseconds: Int32 = 10_000
 
     /// A location; only the data dir is required.
-    public init(dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,
+    package init(dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,
                 backend: SchedulerBackend? = nil, executable: String = LibraryLocation.stableExecutable()) {
         self.dataDirectory = dataDirectory
         self.soundsDirectory = soundsDirectory
@@ -30,18 +30,18 @@ public struct LibraryLocation: Sendable {
     }
 
     /// The running binary's absolute path.
-    public static var currentExecutable: String {
+    package static var currentExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     }
 
     /// Whether a binary lives in a build folder (`.build/`), which `make clean` or moving the
     /// checkout removes: units and the daemon must not point there.
-    public static func isInBuildFolder(_ path: String) -> Bool { path.contains("/.build/") }
+    package static func isInBuildFolder(_ path: String) -> Bool { path.contains("/.build/") }
 
     /// The binary units and the daemon should run: this one, unless it lives in a build folder
     /// and an installed `voicealarm` is on `PATH` — then that one, which stays where it is.
-    public static func stableExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func stableExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let current = currentExecutable
         guard isInBuildFolder(current) else { return current }
         for folder in (environment["PATH"] ?? "").split(separator: ":") {
@@ -53,11 +53,11 @@ public struct LibraryLocation: Sendable {
     }
 
     /// Whether a library has been made here (its database exists).
-    public var hasLibrary: Bool { FileManager.default.fileExists(atPath: "\(dataDirectory)/voicealarm.sqlite") }
+    package var hasLibrary: Bool { FileManager.default.fileExists(atPath: "\(dataDirectory)/voicealarm.sqlite") }
 
     /// The alarms run a binary inside a build folder ('make clean' or a moved checkout would
     /// stop them): a warning for `doctor`, `alarm add` and `service install`; nil otherwise.
-    public var buildFolderProblem: Doctor.Problem? {
+    package var buildFolderProblem: Doctor.Problem? {
         Self.isInBuildFolder(executable) ? .buildFolder(executable: executable) : nil
     }
 }

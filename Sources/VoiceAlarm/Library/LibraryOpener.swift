@@ -18,12 +18,16 @@ import VoiceAlarmStore
 /// ```swift
 /// let (service, switched) = try LibraryOpener.open(LibraryLocation(dataDirectory: dir, backend: .systemd))
 /// ```
-public enum LibraryOpener {
+package enum LibraryOpener {
+    /// - Parameters:
+    ///   - now: "now" for the schedule rules and next ring times (a test or an app's own clock).
+    ///   - timeZone: the zone alarm times are in.
     /// - Returns: the service, and what a backend switch did when one happened.
     /// - Throws: `StoreError` when the library cannot be opened or a requested sounds dir cannot
     ///   be used; scheduler errors when a backend cannot be built or the switch fails (the alarms
     ///   then stay with the old backend).
-    public static func open(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in })
+    package static func open(_ location: LibraryLocation, now: @escaping @Sendable () -> Date = Date.init,
+                             timeZone: TimeZone = .current, warn: @escaping (ServiceWarning) -> Void = { _ in })
         throws -> (AlarmService, BackendSwitch?) {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         var remembered = try store.settings()
@@ -65,7 +69,7 @@ public enum LibraryOpener {
         }
 
         guard let requested = location.backend, requested != current else {
-            let service = AlarmService(store: store, sounds: sounds, scheduler: try scheduler(current), warn: warn)
+            let service = AlarmService(store: store, sounds: sounds, scheduler: try scheduler(current), now: now, timeZone: timeZone, warn: warn)
             if remade { _ = try service.sync.reconcile() }
             return (service, nil)
         }
@@ -74,7 +78,7 @@ public enum LibraryOpener {
         let new = try scheduler(requested)
         let held = try old.alarms()
         for alarm in held { try old.cancel(id: alarm.id) }
-        let service = AlarmService(store: store, sounds: sounds, scheduler: new, warn: warn)
+        let service = AlarmService(store: store, sounds: sounds, scheduler: new, now: now, timeZone: timeZone, warn: warn)
         do {
             try store.changeSettings { $0.scheduler = requested }
             let report = try service.sync.reconcile()
@@ -96,7 +100,7 @@ public enum LibraryOpener {
     /// are the old files removed. When any step fails the old folder stays remembered with its
     /// files, the copies go, and the error is thrown.
     /// - Returns: how many voice files moved, or nil when no switch was asked for.
-    public static func switchSounds(of service: AlarmService, to location: LibraryLocation,
+    package static func switchSounds(of service: AlarmService, to location: LibraryLocation,
                                     warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Int? {
         // However it is spelled (a trailing slash, a link), the folder in use is no switch: nothing is copied onto itself.
         guard let requested = location.soundsDirectory, !PrivateFolder.same(requested, service.sounds.path) else { return nil }

@@ -4,7 +4,7 @@ import VoiceAlarmStore
 
 /// Playlists and the manifesto: what alarms play, in order. Every edit that changes a
 /// target's clips rebuilds that target's alarms, and only those.
-public final class PlaylistEditor {
+package final class PlaylistEditor {
     let store: LibraryStore
     let sync: ScheduleSync
     let clips: ClipCatalogue
@@ -16,10 +16,10 @@ public final class PlaylistEditor {
     }
 
     /// Playlist names, in the order they were created.
-    public func names() throws -> [String] { try store.playlistNames() }
+    package func names() throws -> [String] { try store.playlistNames() }
 
     /// Creates a playlist, optionally with clips.
-    public func create(_ name: String, clips references: [String] = []) throws {
+    package func create(_ name: String, clips references: [String] = []) throws {
         try Self.validateName(name)
         let ids = try references.map { try clips.resolve($0).id }
         try store.transaction {
@@ -30,7 +30,7 @@ public final class PlaylistEditor {
     }
 
     /// The clips of a target, in order.
-    public func clips(of target: Target) throws -> [LibraryClip] {
+    package func clips(of target: Target) throws -> [LibraryClip] {
         let resolved = try existing(target)
         let all = Dictionary(uniqueKeysWithValues: try store.clips().map { ($0.id, $0) })
         return try store.clips(of: resolved).compactMap { all[$0] }
@@ -38,7 +38,7 @@ public final class PlaylistEditor {
 
     /// What the person should hear about `target`'s ringtone as it is now arranged (clips left
     /// out at the cap, a very short ringtone), planned from stored lengths; nil when nothing.
-    public func capNote(of target: Target) throws -> CapNote? {
+    package func capNote(of target: Target) throws -> CapNote? {
         let clips = try clips(of: target)
         guard !clips.isEmpty else { return nil }
         let settings = try sync.builder.settings()
@@ -48,13 +48,13 @@ public final class PlaylistEditor {
     }
 
     /// Appends clips to a playlist.
-    public func append(to name: String, clips references: [String]) throws -> RebuildSummary {
+    package func append(to name: String, clips references: [String]) throws -> RebuildSummary {
         let ids = try references.map { try clips.resolve($0).id }
         return try edit(name) { $0 + ids }
     }
 
     /// Moves the clip at 1-based `from` to `to`.
-    public func move(in name: String, from: Int, to: Int) throws -> RebuildSummary {
+    package func move(in name: String, from: Int, to: Int) throws -> RebuildSummary {
         try edit(name) { clips in
             for position in [from, to] where !(1...max(1, clips.count)).contains(position) || clips.isEmpty {
                 throw LibraryError.positionOutOfRange(playlist: name, position: position, count: clips.count)
@@ -66,7 +66,7 @@ public final class PlaylistEditor {
     }
 
     /// Removes the clip at 1-based `position`.
-    public func remove(from name: String, position: Int) throws -> RebuildSummary {
+    package func remove(from name: String, position: Int) throws -> RebuildSummary {
         try edit(name) { clips in
             guard (1...max(1, clips.count)).contains(position), !clips.isEmpty else {
                 throw LibraryError.positionOutOfRange(playlist: name, position: position, count: clips.count)
@@ -79,7 +79,7 @@ public final class PlaylistEditor {
 
     /// Deletes a playlist; refused while alarms use it unless `withAlarms`, which removes them too.
     /// - Returns: the alarms removed with it.
-    public func delete(_ name: String, withAlarms: Bool) throws -> [UUID] {
+    package func delete(_ name: String, withAlarms: Bool) throws -> [UUID] {
         let target = try existing(.playlist(name))
         let removed: [UUID] = try store.transaction {
             let using = try store.alarms().filter { $0.alarm.target == target }.map(\.alarm.id)
@@ -96,7 +96,7 @@ public final class PlaylistEditor {
     /// Renames a playlist. Its alarms follow it (they keep their ids, sounds and schedules, so
     /// nothing is rebuilt). A new name already taken (in any case) by another playlist is refused.
     /// - Returns: the stored new name, and the alarms that play the playlist.
-    public func rename(_ name: String, to newName: String) throws -> (target: Target, alarms: [UUID]) {
+    package func rename(_ name: String, to newName: String) throws -> (target: Target, alarms: [UUID]) {
         try Self.validateName(newName)
         let alarms: [UUID] = try store.transaction {
             guard case .playlist(let stored) = try existing(.playlist(name)) else { preconditionFailure("a playlist lookup found the manifesto") }
@@ -110,14 +110,14 @@ public final class PlaylistEditor {
     }
 
     /// Sets the manifesto's one recording and rebuilds its alarms.
-    public func setManifesto(_ reference: String) throws -> RebuildSummary {
+    package func setManifesto(_ reference: String) throws -> RebuildSummary {
         let id = try clips.resolve(reference).id
         try store.transaction { try store.setClips([id], of: .manifesto) }
         return try sync.refresh(affectedBy: .target(.manifesto))
     }
 
     /// The stored spelling of a target, or `unknownPlaylist`.
-    public func existing(_ target: Target) throws -> Target {
+    package func existing(_ target: Target) throws -> Target {
         guard let found = try store.existingTarget(target) else { throw LibraryError.unknownPlaylist(target.description) }
         return found
     }

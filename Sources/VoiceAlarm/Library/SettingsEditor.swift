@@ -4,7 +4,7 @@ import VoiceAlarmStore
 
 /// The library's render settings, remembered in the data dir: reading them, and changing one,
 /// which rebuilds every voice alarm (files whose extension changed are removed).
-public final class SettingsEditor {
+package final class SettingsEditor {
     let store: LibraryStore
     let sync: ScheduleSync
 
@@ -15,11 +15,11 @@ public final class SettingsEditor {
 
     /// The ALSA device alarms ring on (`settings device NAME`): rings, `listen`, the daemon, the
     /// systemd units and `doctor` use it. Nil when none was chosen (`default`).
-    public func device() throws -> String? { try store.settings().device }
+    package func device() throws -> String? { try store.settings().device }
 
     /// Remembers the playback device and re-writes what carries it (the systemd units).
     /// - Throws: `SettingsError` for an empty name or one with control characters.
-    public func setDevice(_ name: String) throws -> ReconcileReport {
+    package func setDevice(_ name: String) throws -> ReconcileReport {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
               !PrintableText.hasControlCharacters(name) else {
             throw SettingsError(key: LibrarySettings.Key.device.rawValue, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
@@ -30,14 +30,14 @@ public final class SettingsEditor {
 
     /// Seconds over which rings rise from quiet to full level (`settings ramp SECONDS`); 0, the
     /// default, rings at full level from the start.
-    public func ramp() throws -> Double {
+    package func ramp() throws -> Double {
         // Kept as text anyone may edit: "nan" or "1e999" parse, and are clamped like any value out of range.
         try store.settings().rampSeconds.map(VolumeRamp.clamped) ?? 0
     }
 
     /// Remembers the volume ramp.
     /// - Throws: `SettingsError` for a value that is not 0 to 120 seconds.
-    public func setRamp(_ text: String) throws {
+    package func setRamp(_ text: String) throws {
         guard let seconds = Double(text), (0...VolumeRamp.maximumSeconds).contains(seconds) else {
             throw SettingsError(key: LibrarySettings.Key.ramp.rawValue, value: text, reason: "must be 0 to \(Int(VolumeRamp.maximumSeconds)) (seconds; 0 for none)")
         }
@@ -45,7 +45,7 @@ public final class SettingsEditor {
     }
 
     /// The settings in force.
-    public func current() throws -> RenderSettings {
+    package func current() throws -> RenderSettings {
         try store.settings().renderSettings()
     }
 
@@ -53,7 +53,7 @@ public final class SettingsEditor {
     /// every voice alarm; the library's backup is written once, at the end (a copy one setting
     /// behind, should the rebuild be stopped, only rebuilds again).
     /// - Throws: `SettingsError` when the value does not parse or fit with the others.
-    public func change(_ key: RenderSettingKey, to value: String) throws -> RebuildSummary {
+    package func change(_ key: RenderSettingKey, to value: String) throws -> RebuildSummary {
         try store.deferringBackup { try changeDeferred(key, to: value) }
     }
 

@@ -11,13 +11,13 @@ import VoiceAlarmCore
 /// let setup = try RecordingSetup(device: "default", sampleRate: 48_000, channels: 1, takePath: plan.takePath)
 /// let take = setup.recorder(shouldStop: { stop.isSet }).record(.init(maxSeconds: 20))
 /// ```
-public struct RecordingSetup {
+package struct RecordingSetup {
     /// A device turned away before recording.
-    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         /// The device cannot record at the rate asked, and the nearest it has is outside `InputLimits.sampleRates`.
         case rateOutOfRange(device: String, requested: Int, nearest: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .rateOutOfRange(let device, let requested, let nearest):
                 "'\(device)' cannot record at \(requested) Hz, and the nearest rate it has, \(nearest) Hz, is outside \(InputLimits.sampleRates.lowerBound)–\(InputLimits.sampleRates.upperBound) Hz"
@@ -26,23 +26,23 @@ public struct RecordingSetup {
     }
 
     /// The ALSA capture device's name.
-    public let device: String
+    package let device: String
     /// The rate asked for, in Hz.
-    public let requestedRate: Int
+    package let requestedRate: Int
     /// The opened device.
-    public let source: AlsaCapture
+    package let source: AlsaCapture
     /// The take file, written as the audio arrives.
-    public let writer: TakeWriter
+    package let writer: TakeWriter
 
     /// The rate the take is recorded at: the one asked for, or the nearest the device has.
-    public var sampleRate: Int { source.sampleRate }
+    package var sampleRate: Int { source.sampleRate }
     /// Whether the device records at another rate than the one asked for.
-    public var rateDiffers: Bool { source.sampleRate != requestedRate }
+    package var rateDiffers: Bool { source.sampleRate != requestedRate }
 
     /// Opens `device` and makes the take file at `takePath`.
     /// - Throws: `Refusal` for a device whose nearest rate the library would refuse (the take file
     ///   is then not made); the capture device's or the file's errors when either cannot be opened.
-    public init(device: String, sampleRate: Int, channels: Int, takePath: String) throws {
+    package init(device: String, sampleRate: Int, channels: Int, takePath: String) throws {
         let source = try AlsaCapture(device: device, sampleRate: sampleRate, channels: channels)
         if !InputLimits.sampleRates.contains(source.sampleRate) {
             // The library would refuse the take afterwards: say so before anything is spoken.
@@ -58,7 +58,7 @@ public struct RecordingSetup {
     /// - Parameters:
     ///   - shouldStop: polled between chunks (Enter, SIGINT, SIGTERM).
     ///   - onLevel: called after each chunk with its level and the frames captured so far.
-    public func recorder(shouldStop: @escaping () -> Bool, onLevel: @escaping (TakeRecorder.Level, Int) -> Void = { _, _ in }) -> TakeRecorder {
+    package func recorder(shouldStop: @escaping () -> Bool, onLevel: @escaping (TakeRecorder.Level, Int) -> Void = { _, _ in }) -> TakeRecorder {
         TakeRecorder(source: source, writer: writer, shouldStop: shouldStop, onLevel: onLevel)
     }
 }

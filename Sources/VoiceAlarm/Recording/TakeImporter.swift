@@ -13,35 +13,35 @@ import VoiceAlarmFiles
 /// let take = TakeRecorder(source: mic, writer: try TakeWriter(path: plan.takePath, …), …).record(options)
 /// let result = try importer.finish(take, plan: plan, title: "I am calm", keep: false)
 /// ```
-public struct TakeImporter {
+package struct TakeImporter {
     let service: AlarmService
 
-    public init(service: AlarmService) { self.service = service }
+    package init(service: AlarmService) { self.service = service }
 
     /// Where a take goes and what it will become, checked before recording.
-    public struct Plan: Sendable {
+    package struct Plan: Sendable {
         /// The take file to record into: `DATA-DIR/takes/<uuid>.wav`.
-        public var takePath: String
+        package var takePath: String
         /// The clip that gets the take's audio, or nil for a new clip.
-        public var replacing: LibraryClip?
+        package var replacing: LibraryClip?
         /// The playlist a new clip is appended to.
-        public var playlist: String?
+        package var playlist: String?
     }
 
     /// What storing the take did.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The new clip, or the replaced one with its new audio.
-        public var clip: LibraryClip
+        package var clip: LibraryClip
         /// Integrated loudness of the take, measured while it was stored.
-        public var loudness: Loudness
+        package var loudness: Loudness
         /// What the new audio did to alarms.
-        public var summary: RebuildSummary
+        package var summary: RebuildSummary
         /// Where the take is kept, when it was asked to be kept.
-        public var keptPath: String?
+        package var keptPath: String?
     }
 
     /// A take the library will not take, or could not store.
-    public enum Refusal: Error, CustomStringConvertible {
+    package enum Refusal: Error, CustomStringConvertible {
         /// Nothing was captured.
         case empty(keptAs: String?)
         /// Nothing louder than the silence threshold (a muted microphone).
@@ -50,7 +50,7 @@ public struct TakeImporter {
         /// is kept, so nothing spoken is lost.
         case notStored(any Error, keptAs: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty(let kept): "the take is empty: nothing was captured" + (kept.map { " (kept as \($0))" } ?? "")
             case .silent(let kept): "the take is silent (is the microphone muted?)" + (kept.map { "; kept as \($0)" } ?? "; not stored")
@@ -61,7 +61,7 @@ public struct TakeImporter {
 
     /// Checks the clip to replace and the playlist to append to, and makes the takes folder.
     /// - Throws: `LibraryError` for an unknown clip or playlist; `SystemError` when the folder cannot be made.
-    public func prepare(replacing reference: String?, playlist: String?) throws -> Plan {
+    package func prepare(replacing reference: String?, playlist: String?) throws -> Plan {
         let replacing = try reference.map { try service.clips.resolve($0) }
         if let playlist { _ = try service.playlists.existing(.playlist(playlist)) }
         let takes = "\(service.dataDirectory)/takes"
@@ -73,7 +73,7 @@ public struct TakeImporter {
     /// unless the library failed to store it for a reason that is not the take's own.
     /// - Throws: `Refusal` for an empty or silent take, or one that could not be stored;
     ///   `AudioError` when the take cannot be decoded.
-    public func finish(_ take: TakeRecorder.Take, plan: Plan, title: String, keep: Bool) throws -> Result {
+    package func finish(_ take: TakeRecorder.Take, plan: Plan, title: String, keep: Bool) throws -> Result {
         let kept = keep ? take.path : nil
         guard take.frames > 0 else {
             if !keep { FileSystem.remove(take.path) }

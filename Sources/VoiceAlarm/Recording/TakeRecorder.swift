@@ -8,47 +8,47 @@ import VoiceAlarmFiles
 ///
 /// Nothing is lost: every chunk is written before the next is read, overruns are recovered and
 /// counted, and a device that fails mid-take ends the take with what was captured so far.
-public final class TakeRecorder {
-    public struct Options: Sendable {
+package final class TakeRecorder {
+    package struct Options: Sendable {
         /// Stop after this many seconds of captured frames (not wall time).
-        public var maxSeconds: Double?
+        package var maxSeconds: Double?
         /// After speech, stop when this many seconds pass below the silence threshold.
-        public var stopOnSilence: Double?
-        public init(maxSeconds: Double? = nil, stopOnSilence: Double? = nil) {
+        package var stopOnSilence: Double?
+        package init(maxSeconds: Double? = nil, stopOnSilence: Double? = nil) {
             self.maxSeconds = maxSeconds
             self.stopOnSilence = stopOnSilence
         }
     }
 
     /// The level of the last chunk, for the meter.
-    public struct Level: Sendable {
+    package struct Level: Sendable {
         /// dBFS of the largest sample.
-        public var peak: Double
+        package var peak: Double
         /// dBFS of the root mean square.
-        public var rms: Double
+        package var rms: Double
         /// A sample at full scale: the input is too loud.
-        public var clipping: Bool
+        package var clipping: Bool
     }
 
-    public enum StopReason: Equatable, Sendable {
+    package enum StopReason: Equatable, Sendable {
         case asked, maxSeconds, silence, deviceFailed
     }
 
     /// What was captured.
-    public struct Take: Sendable {
-        public var path: String
-        public var frames: Int
-        public var sampleRate: Int
-        public var overruns: Int
-        public var peak: Double
-        public var reason: StopReason
+    package struct Take: Sendable {
+        package var path: String
+        package var frames: Int
+        package var sampleRate: Int
+        package var overruns: Int
+        package var peak: Double
+        package var reason: StopReason
         /// Why the device stopped delivering, when it did.
-        public var failure: String?
-        public var duration: Double { Double(frames) / Double(sampleRate) }
+        package var failure: String?
+        package var duration: Double { Double(frames) / Double(sampleRate) }
     }
 
     /// Speech is a chunk peaking above this (dBFS); silence stays below the trim threshold.
-    public static let speechPeakDBFS = -40.0
+    package static let speechPeakDBFS = -40.0
 
     let source: CaptureSource
     let writer: TakeWriter
@@ -58,7 +58,7 @@ public final class TakeRecorder {
     /// - Parameters:
     ///   - shouldStop: polled between chunks (Enter, SIGINT, SIGTERM).
     ///   - onLevel: called after each chunk with its level and the frames captured so far.
-    public init(source: CaptureSource, writer: TakeWriter, shouldStop: @escaping () -> Bool,
+    package init(source: CaptureSource, writer: TakeWriter, shouldStop: @escaping () -> Bool,
                 onLevel: @escaping (Level, Int) -> Void = { _, _ in }) {
         precondition(source.sampleRate == writer.sampleRate && source.channels == writer.channels, "the take file must match the device")
         self.source = source
@@ -67,7 +67,7 @@ public final class TakeRecorder {
         self.onLevel = onLevel
     }
 
-    public func record(_ options: Options) -> Take {
+    package func record(_ options: Options) -> Take {
         let rate = source.sampleRate, channels = source.channels
         let chunk = max(1, rate / 10)
         let limit = options.maxSeconds.map { Int($0 * Double(rate)) }

@@ -7,21 +7,21 @@ import VoiceAlarmCore
 ///
 /// A ring that makes no sound is the one outcome that must never happen silently: every
 /// fallback is said on stderr and written to the event log, and a total failure is logged loudly.
-public final class AlarmRinger {
-    public struct Options: Sendable {
-        public var device = "default"
+package final class AlarmRinger {
+    package struct Options: Sendable {
+        package var device = "default"
         /// The longest ring, in seconds of audio played.
-        public var maxSeconds = 600.0
+        package var maxSeconds = 600.0
         /// The mixer floor while ringing (0...1).
-        public var mixerFloor = 0.7
+        package var mixerFloor = 0.7
         /// Set when a scheduler started the ring: too late, and it is logged as missed instead.
-        public var scheduled = false
+        package var scheduled = false
         /// Seconds over which the ring rises from quiet to full level (`VolumeRamp`); 0 for none.
-        public var rampSeconds = 0.0
-        public init() {}
+        package var rampSeconds = 0.0
+        package init() {}
     }
 
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case rang(seconds: Double, sound: String, device: String)
         case missed(lateBy: TimeInterval)
     }
@@ -45,7 +45,7 @@ public final class AlarmRinger {
     ///   - openMixer: the device's mixer, or nil when it has none.
     ///   - shouldStop: polled between chunks (SIGINT/SIGTERM, `voicealarm stop`).
     ///   - say: a line for the person (stderr).
-    public convenience init(service: AlarmService,
+    package convenience init(service: AlarmService,
                             openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
                             openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
                             shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
@@ -54,7 +54,7 @@ public final class AlarmRinger {
     }
 
     /// A ringer for a library that could not be opened: it rings a `RingSubject` found without it.
-    public convenience init(dataDirectory: String,
+    package convenience init(dataDirectory: String,
                             openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
                             openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
                             shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
@@ -80,7 +80,7 @@ public final class AlarmRinger {
     /// Rings the alarm `reference` names in the ringer's library.
     /// - Throws: `LibraryError` for an unknown alarm; `AudioError` when no device at all could
     ///   play (after logging it loudly).
-    public func ring(_ reference: String, options: Options) throws -> Outcome {
+    package func ring(_ reference: String, options: Options) throws -> Outcome {
         guard let service else { preconditionFailure("a ringer without a library rings subjects") }
         let id = try service.alarms.id(reference)
         let status = try service.alarms.status(of: id)
@@ -90,7 +90,7 @@ public final class AlarmRinger {
     /// Rings `subject`: its voice file when it has one that decodes, else the default tone. A
     /// degraded subject (the library could not be used) is said loudly and logged first.
     /// - Throws: `AudioError` when no device at all could play (after logging it loudly).
-    public func ring(_ subject: RingSubject, options: Options) throws -> Outcome {
+    package func ring(_ subject: RingSubject, options: Options) throws -> Outcome {
         let tag = subject.tag
         if let degraded = subject.degraded {
             say("warning: \(tag): \(degraded); ringing anyway")

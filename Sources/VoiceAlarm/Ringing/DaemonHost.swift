@@ -18,35 +18,35 @@ import VoiceAlarmStore
 /// let host = try DaemonHost(location: location, options: .init(), say: { print($0.isWarning ? "warning" : "note", $0) }, open: { try LibraryOpener.open(location).0 })
 /// host.run()          // until stop() (SIGTERM, Ctrl-C)
 /// ```
-public final class DaemonHost: Sendable {
-    public struct Options: Sendable {
+package final class DaemonHost: Sendable {
+    package struct Options: Sendable {
         /// Re-read the alarms at least this often, in seconds.
-        public var pollSeconds = 15.0
+        package var pollSeconds = 15.0
         /// The longest ring, in seconds.
-        public var maxRingSeconds = 600.0
+        package var maxRingSeconds = 600.0
         /// The ALSA device rings play on; nil for the library's remembered one (`settings device`).
-        public var device: String?
+        package var device: String?
         /// The volume ramp of each ring, in seconds; nil for the library's remembered one (`settings ramp`).
-        public var rampSeconds: Double?
-        public init() {}
+        package var rampSeconds: Double?
+        package init() {}
     }
 
     /// Why the daemon cannot run for this library.
-    public enum Refusal: Error, CustomStringConvertible {
+    package enum Refusal: Error, CustomStringConvertible {
         case notEmbedded
-        public var description: String { "the daemon rings the embedded scheduler's alarms; this data dir uses systemd timers" }
+        package var description: String { "the daemon rings the embedded scheduler's alarms; this data dir uses systemd timers" }
     }
 
     /// What the start-up reconcile did (nothing, when degraded), and how many alarms the daemon watches.
-    public let startReport: ReconcileReport
+    package let startReport: ReconcileReport
     /// How many alarms the embedded scheduler held at start.
-    public let watched: Int
+    package let watched: Int
     /// The library the daemon rings for.
-    public let dataDirectory: String
+    package let dataDirectory: String
     /// Why the daemon runs degraded, when it does (the library could not be opened).
-    public let degraded: String?
+    package let degraded: String?
     /// Why its sleeps cannot wake a suspended machine, when they cannot.
-    public let cannotWake: String?
+    package let cannotWake: String?
     private let daemon: AlarmDaemon
     private let launcher: RingLauncher
     private let lock: DaemonLock?
@@ -61,7 +61,7 @@ public final class DaemonHost: Sendable {
     /// - Parameter open: opens the library normally; when it throws, the daemon runs degraded.
     /// - Throws: `Refusal.notEmbedded` for a systemd data dir; `SchedulerError.daemonRunning` when
     ///   another daemon holds the lock.
-    public init(location: LibraryLocation, options: Options, say: @escaping @Sendable (DaemonNotice) -> Void,
+    package init(location: LibraryLocation, options: Options, say: @escaping @Sendable (DaemonNotice) -> Void,
                 open: () throws -> AlarmService) throws {
         let dataDirectory = location.dataDirectory
         self.dataDirectory = dataDirectory
@@ -164,7 +164,7 @@ public final class DaemonHost: Sendable {
     }
 
     /// Runs the daemon until `stop()`; returns when it has stopped, and the rings it started with it.
-    public func run() {
+    package func run() {
         let daemon = self.daemon
         let done = DispatchSemaphore(value: 0)
         let started: Bool = state.withLock {
@@ -181,7 +181,7 @@ public final class DaemonHost: Sendable {
     }
 
     /// Stops the daemon (from a signal handler's queue).
-    public func stop() {
+    package func stop() {
         state.withLock {
             $0.stopped = true
             $0.task?.cancel()

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the running daemon tells the person, as values: the command line words them and decides
 /// which `--quiet` keeps (the warnings).
-public enum DaemonNotice: Equatable, Sendable {
+package enum DaemonNotice: Equatable, Sendable {
     /// The library cannot be opened: the daemon rings from the scheduler's list, and why.
     case degraded(String)
     /// Alarms cannot wake this machine from suspend, and why.
@@ -21,7 +21,7 @@ public enum DaemonNotice: Equatable, Sendable {
     case eventLogUnwritable(String)
 
     /// Whether it is a warning, said even under `--quiet`.
-    public var isWarning: Bool {
+    package var isWarning: Bool {
         switch self {
         case .degraded, .listUnreadable, .pidNotRecorded, .eventLogUnwritable: true
         case .cannotWake, .ringing, .missed: false

@@ -6,19 +6,19 @@ import VoiceAlarmStore
 /// `voicealarm service install | remove | status`: the embedded scheduler's daemon as a systemd
 /// user service (`DaemonServiceUnit`), so alarms ring without a terminal left open — running the
 /// installed binary, with the data dir and the remembered device.
-public struct DaemonService {
+package struct DaemonService {
     /// Why the daemon cannot be a service for this library.
-    public enum Refusal: Error, CustomStringConvertible {
+    package enum Refusal: Error, CustomStringConvertible {
         case systemdBackend
-        public var description: String {
+        package var description: String {
             "this data dir uses systemd timers, which need no daemon; the service is for the embedded scheduler"
         }
     }
 
-    public let unit: DaemonServiceUnit
+    package let unit: DaemonServiceUnit
 
     /// - Throws: `Refusal.systemdBackend` for a library on systemd timers.
-    public init(service: AlarmService, location: LibraryLocation) throws {
+    package init(service: AlarmService, location: LibraryLocation) throws {
         guard service.scheduler.ringsThroughDaemon else { throw Refusal.systemdBackend }
         let remembered = try service.store.settings()
         unit = try DaemonServiceUnit(unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
@@ -27,10 +27,10 @@ public struct DaemonService {
     }
 
     /// Why the daemon's sleeps cannot wake a suspended machine (the binary lacks `CAP_WAKE_ALARM`), or nil.
-    public var cannotWake: String? { Doctor.wake(nil, executable: unit.executable).cannotWake }
+    package var cannotWake: String? { Doctor.wake(nil, executable: unit.executable).cannotWake }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
-    public var manualSteps: String {
+    package var manualSteps: String {
         unit.unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
             ? "systemctl --user daemon-reload && systemctl --user enable --now \(unit.name)"
             : "systemctl --user link \(unit.path) && systemctl --user enable --now \(unit.name)"

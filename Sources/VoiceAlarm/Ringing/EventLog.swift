@@ -10,18 +10,18 @@ import VoiceAlarmFiles
 /// A line that cannot be written never stops what it records (a ring, above all): `record`
 /// throws, and each caller says so once through its own channel — a ring on stderr (which the
 /// scheduler's journal keeps), the daemon as a `DaemonNotice` — and carries on.
-public struct EventLog: Sendable {
-    public var path: String { file.path }
+package struct EventLog: Sendable {
+    package var path: String { file.path }
     private let file: LogFile
 
-    public init(dataDirectory: String) { file = LogFile(path: "\(dataDirectory)/events.log") }
+    package init(dataDirectory: String) { file = LogFile(path: "\(dataDirectory)/events.log") }
 
     /// Appends `message` with the time it happened. In another user's library (root ringing
     /// it) nothing is written, and that is no failure: a log root made would be one its
     /// owner's rings cannot append to.
     /// - Throws: `SystemError` when the line cannot be appended (a link in the log's place, a
     ///   read-only or full data dir); the event itself already happened.
-    public func record(_ message: String, at date: Date = Date()) throws(SystemError) {
+    package func record(_ message: String, at date: Date = Date()) throws(SystemError) {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime]

@@ -12,22 +12,22 @@ import Foundation
 /// ```swift
 /// let stopped = RingStopper.stop(in: location, open: { try LibraryOpener.open(location).0 })
 /// ```
-public enum RingStopper {
+package enum RingStopper {
     /// What `stop` did.
-    public struct Stopped: Sendable, Equatable {
+    package struct Stopped: Sendable, Equatable {
         /// The rings stopped: alarm ids, or a snoozed ring's id.
-        public var rings: [UUID]
+        package var rings: [UUID]
         /// The alarms whose pending snooze was cancelled.
-        public var snoozesCancelled: [UUID]
+        package var snoozesCancelled: [UUID]
         /// Why pending snoozes could not be cancelled (the library did not open, or refused the
         /// change), or nil when they were, or there was no library.
-        public var snoozeProblem: String?
+        package var snoozeProblem: String?
     }
 
     /// Stops every ring of the library at `location`, then cancels the snoozes they leave pending.
     /// - Parameters:
     ///   - open: opens the library, called only when one exists at `location`.
-    public static func stop(in location: LibraryLocation, open: () throws -> AlarmService) -> Stopped {
+    package static func stop(in location: LibraryLocation, open: () throws -> AlarmService) -> Stopped {
         let rings = RingingRegistry(dataDirectory: location.dataDirectory).stopAll()
         var stopped = Stopped(rings: rings, snoozesCancelled: [], snoozeProblem: nil)
         guard location.hasLibrary else { return stopped }

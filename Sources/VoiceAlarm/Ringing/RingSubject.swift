@@ -11,21 +11,21 @@ import VoiceAlarmStore
 /// let (subject, service) = try RingSubject.find("9c41d2e0-…", in: location, soundHint: nil, open: { try LibraryOpener.open(location).0 })
 /// try AlarmRinger(dataDirectory: subject.dataDirectory, shouldStop: { false }, say: { print($0) }).ring(subject, options: .init())
 /// ```
-public struct RingSubject: Sendable {
-    public var id: UUID
+package struct RingSubject: Sendable {
+    package var id: UUID
     /// How logs and messages name the alarm: `alarm <id> (<target> at <time>)`.
-    public var tag: String
+    package var tag: String
     /// The alarm's schedule, for the missed-alarm rule; nil when it cannot be read.
-    public var schedule: AlarmSchedule?
+    package var schedule: AlarmSchedule?
     /// The voice file to play (absolute), or nil for the default tone.
-    public var voiceFile: String?
-    public var dataDirectory: String
+    package var voiceFile: String?
+    package var dataDirectory: String
     /// Why the library could not be used, when it could not.
-    public var degraded: String?
+    package var degraded: String?
     /// The playback device the library remembers, when it could be read.
-    public var device: String?
+    package var device: String?
     /// The volume ramp the library remembers, in seconds, when it could be read.
-    public var ramp: Double?
+    package var ramp: Double?
 
     /// A subject from a library that opened.
     init(_ status: AlarmStatus, soundsDirectory: String, dataDirectory: String) {
@@ -53,7 +53,7 @@ public struct RingSubject: Sendable {
     /// - Returns: the subject, and the service when the library opened.
     /// - Throws: `LibraryError` for an alarm the library does not know; when the library cannot
     ///   be opened, only for a reference that is not a whole id (a short id needs the library).
-    public static func find(_ reference: String, in location: LibraryLocation, soundHint: String?,
+    package static func find(_ reference: String, in location: LibraryLocation, soundHint: String?,
                             open: () throws -> AlarmService) throws -> (RingSubject, AlarmService?) {
         let failure: any Error
         // A snoozed ring is scheduled under its alarm's id with every bit flipped.

@@ -4,14 +4,14 @@ import VoiceAlarmFiles
 /// Which of our alarms are ringing right now: `<data-dir>/ringing/<uuid>.pid`, one per `ring`
 /// process, so `voicealarm stop` can stop them all (the app stops its own ringing when the
 /// user comes to it).
-public struct RingingRegistry: Sendable {
-    public let directory: String
+package struct RingingRegistry: Sendable {
+    package let directory: String
 
-    public init(dataDirectory: String) { directory = "\(dataDirectory)/ringing" }
+    package init(dataDirectory: String) { directory = "\(dataDirectory)/ringing" }
 
     /// Records that this process rings `id`. In another user's library (root ringing it) nothing
     /// is written: that user could neither stop this process nor remove the entry.
-    public func register(_ id: UUID, pid: Int32 = getpid()) throws {
+    package func register(_ id: UUID, pid: Int32 = getpid()) throws {
         guard FileSystem.isMine((directory as NSString).deletingLastPathComponent) else { return }
         try FileSystem.makeDirectory(directory, permissions: 0o700)
         try FileSystem.atomicWrite(Data("\(pid)\n".utf8), to: file(id))
@@ -20,11 +20,11 @@ public struct RingingRegistry: Sendable {
     /// Records that `id` no longer rings; an entry already gone is not an error.
     /// - Throws: `SystemError` when the entry stays (a read-only or foreign folder): harmless for
     ///   `stop`, which skips an entry whose process is no ring, so the ring only says so.
-    public func unregister(_ id: UUID) throws(SystemError) { try FileSystem.remove(ifPresent: file(id)) }
+    package func unregister(_ id: UUID) throws(SystemError) { try FileSystem.remove(ifPresent: file(id)) }
 
     /// Sends SIGTERM to every ringing process of ours; stale entries (the process is gone, or is
     /// not a voicealarm ring) are removed. Returns the alarms stopped.
-    public func stopAll() -> [UUID] {
+    package func stopAll() -> [UUID] {
         var stopped: [UUID] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".pid") {
             guard let id = UUID(uuidString: String(name.dropLast(4))),
@@ -40,7 +40,7 @@ public struct RingingRegistry: Sendable {
     }
 
     /// The ids ringing now, each with its live ring process (stale entries are skipped).
-    public func live() -> [(id: UUID, pid: Int32)] {
+    package func live() -> [(id: UUID, pid: Int32)] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().compactMap { name in
             guard name.hasSuffix(".pid"), let id = UUID(uuidString: String(name.dropLast(4))),
                   let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
@@ -51,13 +51,13 @@ public struct RingingRegistry: Sendable {
 
     /// Stops one ring (SIGTERM to its process); false when it was not ringing.
     @discardableResult
-    public func stop(_ id: UUID) -> Bool {
+    package func stop(_ id: UUID) -> Bool {
         guard let ring = live().first(where: { $0.id == id }) else { return false }
         return kill(ring.pid, SIGTERM) == 0
     }
 
     /// The ids ringing now.
-    public func ringing() -> [UUID] {
+    package func ringing() -> [UUID] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap {
             $0.hasSuffix(".pid") ? UUID(uuidString: String($0.dropLast(4))) : nil
         }

@@ -7,24 +7,24 @@ import VoiceAlarmStore
 ///
 /// The order keeps the person safe: the snoozed ring is recorded and scheduled first, and only
 /// then is the ring stopped — a snooze that cannot be scheduled leaves the alarm ringing.
-public struct Snoozer {
+package struct Snoozer {
     /// A ring put off.
-    public struct Snoozed: Sendable, Equatable {
-        public var alarm: UUID
-        public var ringAt: Date
+    package struct Snoozed: Sendable, Equatable {
+        package var alarm: UUID
+        package var ringAt: Date
         /// Which snooze in a row this is (1 for the first).
-        public var count: Int
+        package var count: Int
         /// How many more times it may be snoozed.
-        public var left: Int { Snooze.maximumRepeats - count }
+        package var left: Int { Snooze.maximumRepeats - count }
     }
 
     /// Why nothing was snoozed (the ring, if any, goes on).
-    public enum Refusal: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Refusal: Error, Equatable, CustomStringConvertible, Sendable {
         case nothingRinging
         case noSnooze(UUID)
         case limitReached(UUID)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .nothingRinging: "nothing of ours is ringing"
             case .noSnooze(let id):
@@ -52,7 +52,7 @@ public struct Snoozer {
     /// Snoozes every ringing alarm of this library. Nothing changes unless every one may be
     /// snoozed.
     /// - Throws: `Refusal`; the scheduler's error (the ring then goes on, and the snooze is forgotten).
-    public func snooze() throws -> [Snoozed] {
+    package func snooze() throws -> [Snoozed] {
         let pending = try store.snoozes()
         var rings: [(ringID: UUID, stored: StoredAlarm, count: Int)] = []
         for ring in registry.live() {
@@ -95,7 +95,7 @@ public struct Snoozer {
     /// the rings that were stopped (alarm or snoozed-ring ids), or, when none was ringing, every
     /// one — another alarm's snooze is never lost to stopping a different ring.
     /// - Returns: the alarms whose snooze was cancelled.
-    public func cancel(after stopped: [UUID]) throws -> [UUID] {
+    package func cancel(after stopped: [UUID]) throws -> [UUID] {
         let alarms = Set(stopped.map { Snooze.isScheduleID($0) ? Snooze.scheduleID(for: $0) : $0 })
         let pending = try sync.liveSnoozes().map(\.alarm).filter { stopped.isEmpty || alarms.contains($0) }
         try store.deleteSnoozes(of: stopped.isEmpty ? nil : Array(alarms))

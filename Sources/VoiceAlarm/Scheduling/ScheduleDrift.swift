@@ -2,7 +2,7 @@ import Foundation
 
 /// One way the scheduler is out of step with the library (`ScheduleSync.drift()`), as
 /// `doctor` reports it; `voicealarm reconcile` repairs every case.
-public enum ScheduleDrift: Equatable, Sendable, CustomStringConvertible {
+package enum ScheduleDrift: Equatable, Sendable, CustomStringConvertible {
     /// A live alarm the scheduler does not hold: nothing will ring it.
     case notHeld(UUID)
     /// An alarm the scheduler holds with another time or sound than the library's.
@@ -13,19 +13,19 @@ public enum ScheduleDrift: Equatable, Sendable, CustomStringConvertible {
     case missingSound(UUID, file: String)
 
     /// The alarm (or scheduled ring) it is about.
-    public var id: UUID {
+    package var id: UUID {
         switch self {
         case .notHeld(let id), .stale(let id), .unknown(let id), .missingSound(let id, _): id
         }
     }
 
     /// Whether this drift can leave an alarm silent or wrong, not only untidy.
-    public var affectsRinging: Bool {
+    package var affectsRinging: Bool {
         if case .unknown = self { return false }
         return true
     }
 
-    public var description: String {
+    package var description: String {
         let id = id.uuidString.lowercased()
         return switch self {
         case .notHeld: "alarm \(id) is not held by the scheduler: nothing will ring it"

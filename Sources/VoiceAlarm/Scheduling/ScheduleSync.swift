@@ -13,8 +13,8 @@ import VoiceAlarmStore
 ///
 /// A scheduler failure is a warning, never a lost alarm: the library keeps the record and the
 /// next reconcile schedules it again.
-public final class ScheduleSync {
-    public let scheduler: any AlarmScheduler
+package final class ScheduleSync {
+    package let scheduler: any AlarmScheduler
     let store: LibraryStore
     let builder: SoundBuilder
     let now: @Sendable () -> Date
@@ -22,12 +22,15 @@ public final class ScheduleSync {
     let warn: (ServiceWarning) -> Void
     /// The workers that build several alarms' sounds at once.
     let pool: RebuildPool
+    /// Told what `refresh` did to each alarm, in order, once the alarm is scheduled: the app
+    /// API's rebuild events (`VoiceAlarmLibrary.Event`). Nil tells no one.
+    package var rebuilt: ((UUID, SoundBuilder.Outcome) -> Void)?
 
     /// - Parameters:
     ///   - jobs: how many sounds are built at once when several alarms need one (at least 1).
     ///   - opener: where each worker gets a builder of its own; nil builds one alarm at a time
     ///     on `builder`.
-    public init(scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
+    package init(scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
                 now: @escaping @Sendable () -> Date, timeZone: TimeZone,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
                 warn: @escaping (ServiceWarning) -> Void) {
@@ -41,13 +44,13 @@ public final class ScheduleSync {
     }
 
     /// Rebuilds the alarms `change` affects, and only those, and re-schedules them.
-    public func refresh(affectedBy change: LibraryChange) throws -> RebuildSummary {
+    package func refresh(affectedBy change: LibraryChange) throws -> RebuildSummary {
         try refresh(affectedBy: [change])
     }
 
     /// Rebuilds the alarms any of `changes` affects, all in one pool (each alarm once), and
     /// re-schedules them.
-    public func refresh(affectedBy changes: [LibraryChange]) throws -> RebuildSummary {
+    package func refresh(affectedBy changes: [LibraryChange]) throws -> RebuildSummary {
         let alarms = try store.alarms().map(\.alarm)
         let targetClips = try store.allTargetClips()
         return try refresh(changes.flatMap { $0.affectedAlarms(alarms, targetClips: targetClips) }.map(\.id))
@@ -57,7 +60,7 @@ public final class ScheduleSync {
     /// An unchanged ringtone (same inputs, same settings) is not rewritten. Several alarms are
     /// built at once, then scheduled in the order given; an id given twice is built once.
     /// - Parameter jobs: how many are built at once; nil for the service's number (the cores).
-    public func refresh(_ ids: [UUID], jobs: Int? = nil) throws -> RebuildSummary {
+    package func refresh(_ ids: [UUID], jobs: Int? = nil) throws -> RebuildSummary {
         try store.deferringBackup { try refreshDeferred(ids, jobs: jobs) }
     }
 
@@ -78,6 +81,7 @@ public final class ScheduleSync {
             if schedule(stored.alarm.id, held: held, snoozes: snoozes), case .built(let fileName, _) = outcome {
                 builder.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false)
             }
+            rebuilt?(stored.alarm.id, outcome)
         }
         return summary
     }
@@ -145,7 +149,7 @@ public final class ScheduleSync {
 
     /// Snoozes still to ring (or late by less than the missed-alarm window); older ones have
     /// rung or been missed, and are no longer scheduled.
-    public func liveSnoozes() throws -> [PendingSnooze] {
+    package func liveSnoozes() throws -> [PendingSnooze] {
         let now = now()
         return try store.snoozes().filter { now.timeIntervalSince($0.ringAt) < MissedAlarmPolicy.window }
     }
@@ -168,7 +172,7 @@ public final class ScheduleSync {
     }
 
     /// What the scheduler should hold for an alarm: its schedule and the sound it resolves to.
-    public func configuration(of stored: StoredAlarm) -> AlarmConfiguration {
+    package func configuration(of stored: StoredAlarm) -> AlarmConfiguration {
         let sound: AlertSound = switch builder.resolve(stored) {
         case .voice(let fileName): .named(fileName)
         case .defaultTone: .default
@@ -177,16 +181,16 @@ public final class ScheduleSync {
     }
 
     /// What the scheduler holds now.
-    public func scheduled() throws -> [ScheduledAlarm] { try scheduler.alarms() }
+    package func scheduled() throws -> [ScheduledAlarm] { try scheduler.alarms() }
 
     /// What stops the scheduler from ringing the alarms.
-    public func problems() -> [SchedulerProblem] { scheduler.problems() }
+    package func problems() -> [SchedulerProblem] { scheduler.problems() }
 
     /// Makes the scheduler hold exactly the library's live alarms: schedules what it lacks,
     /// re-schedules what it holds with a stale sound or schedule, cancels what the library does
     /// not know (and finished one-offs). Voice files that should exist and do not, and rebuilds
     /// the machine stopped earlier, are built first. Running it twice in a row does nothing the second time.
-    public func reconcile() throws -> ReconcileReport { try reconcile(with: scheduler) }
+    package func reconcile() throws -> ReconcileReport { try reconcile(with: scheduler) }
 
     /// `reconcile()` through `scheduler` — the same backend with something its units carry
     /// changed (the remembered device), so every unit is re-written with it.
@@ -238,7 +242,7 @@ public final class ScheduleSync {
     /// How the scheduler differs from the library, changing neither: alarms it lacks or holds
     /// stale, ones it holds that the library does not know, and voice files it names that are
     /// not there (a ring it starts would fall back to the default tone). Empty when in step.
-    public func drift() throws -> [ScheduleDrift] {
+    package func drift() throws -> [ScheduleDrift] {
         let (plan, _) = try plan(with: scheduler)
         var drift = plan.schedule.map(ScheduleDrift.notHeld) + plan.update.map(ScheduleDrift.stale) + plan.cancel.map(ScheduleDrift.unknown)
         for held in try scheduler.alarms() {

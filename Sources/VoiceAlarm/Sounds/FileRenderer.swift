@@ -14,11 +14,11 @@ import VoiceAlarmFiles
 /// let report = try FileRenderer().render(["calm.wav", "ready.mp3"], settings: RenderSettings(), to: "morning.m4a",
 ///                                        picture: "morning.svg")
 /// ```
-public struct FileRenderer {
+package struct FileRenderer {
     /// The picture's width in pixels (its height is a quarter).
-    public static let pictureWidth = 1200
+    package static let pictureWidth = 1200
 
-    public init() {}
+    package init() {}
 
     /// Renders `inputs` into `output` under `settings`, then draws the ringtone into `picture`.
     /// - Parameters:
@@ -26,7 +26,7 @@ public struct FileRenderer {
     /// - Returns: the render's report (the ringtone's composition, loudness and file facts).
     /// - Throws: `SystemError` when the picture's folder cannot be written (before rendering);
     ///   the decoder's and renderer's errors when the ringtone cannot be made.
-    public func render(_ inputs: [String], settings: RenderSettings, to output: String, picture: String? = nil) throws -> RenderReport {
+    package func render(_ inputs: [String], settings: RenderSettings, to output: String, picture: String? = nil) throws -> RenderReport {
         if let picture {
             let folder = URL(fileURLWithPath: FileSystem.absolutePath(picture)).deletingLastPathComponent().path
             guard FileSystem.isWritableDirectory(folder) else {

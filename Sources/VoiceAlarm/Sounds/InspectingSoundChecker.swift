@@ -4,10 +4,10 @@ import VoiceAlarmFiles
 
 /// The real `SoundChecking`: decodes the whole file with `SoundInspector` and applies the
 /// shippable rules (`voicealarm check`).
-public struct InspectingSoundChecker: SoundChecking {
-    public init() {}
+package struct InspectingSoundChecker: SoundChecking {
+    package init() {}
 
-    public func problem(with path: String) -> SoundProblem? {
+    package func problem(with path: String) -> SoundProblem? {
         guard FileSystem.kind(of: path) != .missing else { return .missing }
         do {
             if let problem = try SoundInspector.inspect(path).problems.first { return .failsCheck(problem) }

@@ -9,14 +9,14 @@ import VoiceAlarmCore
 /// ```swift
 /// let outcome = try ParallelRebuild(service: service, jobs: 2).run(targets: [.playlist("morning")])
 /// ```
-public struct ParallelRebuild {
+package struct ParallelRebuild {
     let service: AlarmService
     let jobs: Int
 
     /// - Parameters:
     ///   - service: the library (each worker opens its own connections to it).
     ///   - jobs: how many ringtones are built at once (at least 1).
-    public init(service: AlarmService, jobs: Int) {
+    package init(service: AlarmService, jobs: Int) {
         precondition(jobs > 0, "at least one job")
         self.service = service
         self.jobs = jobs
@@ -24,7 +24,7 @@ public struct ParallelRebuild {
 
     /// Rebuilds the alarms of `targets` (every alarm when empty).
     /// - Throws: `LibraryError.unknownPlaylist` for a target that does not exist (nothing is built then).
-    public func run(targets: [Target]) throws -> BatchBuilder.Outcome {
+    package func run(targets: [Target]) throws -> BatchBuilder.Outcome {
         let start = Date()
         let resolved = try targets.map { try service.playlists.existing($0) }
         let alarms = try service.alarms.statuses().map(\.alarm).filter { resolved.isEmpty || resolved.contains($0.target) }

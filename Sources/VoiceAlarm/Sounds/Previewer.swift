@@ -8,14 +8,14 @@ import VoiceAlarmFiles
 ///
 /// A preview is not a ring: a device that cannot open is an error for the person at the
 /// terminal, never a fallback to another device and never an "ALARM MADE NO SOUND" event.
-public final class Previewer {
+package final class Previewer {
     /// What a reference named.
-    public enum Subject: Sendable, Equatable, CustomStringConvertible {
+    package enum Subject: Sendable, Equatable, CustomStringConvertible {
         case target(Target)
         case clip(LibraryClip)
         case alarm(id: UUID, target: Target, voice: Bool)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .target(let target): target.description
             case .clip(let clip): "clip \(clip.idString) (\(clip.title))"
@@ -25,23 +25,23 @@ public final class Previewer {
     }
 
     /// What was played.
-    public struct Played: Sendable {
-        public var subject: Subject
+    package struct Played: Sendable {
+        package var subject: Subject
         /// The clips heard, in order (for a ringtone: the clips of the target, of which the cap may cut some).
-        public var clips: [LibraryClip]
+        package var clips: [LibraryClip]
         /// True when the capped ringtone was played rather than the whole recording.
-        public var ringtone: Bool
-        public var device: String
+        package var ringtone: Bool
+        package var device: String
         /// Seconds of audio played (less when stopped).
-        public var seconds: Double
-        public var stopped: Bool
+        package var seconds: Double
+        package var stopped: Bool
     }
 
     let service: AlarmService
     let openDevice: (String, Int) throws -> PlaybackSink
     let shouldStop: () -> Bool
 
-    public init(service: AlarmService,
+    package init(service: AlarmService,
                 openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
                 shouldStop: @escaping () -> Bool) {
         self.service = service
@@ -51,7 +51,7 @@ public final class Previewer {
 
     /// What `reference` names, tried in this order: `manifesto`, a playlist's name, a clip id,
     /// an alarm id (ids as everywhere: the full id or a unique prefix of at least 8 characters).
-    public func subject(_ reference: String) throws -> Subject {
+    package func subject(_ reference: String) throws -> Subject {
         if reference.lowercased() == Target.manifestoName { return .target(.manifesto) }
         do { return .target(try service.playlists.existing(.playlist(reference))) } catch LibraryError.unknownPlaylist {}
         var idError: LibraryError?
@@ -68,7 +68,7 @@ public final class Previewer {
     }
 
     /// The clips a subject plays, in order.
-    public func clips(of subject: Subject) throws -> [LibraryClip] {
+    package func clips(of subject: Subject) throws -> [LibraryClip] {
         switch subject {
         case .target(let target), .alarm(_, let target, _): try service.playlists.clips(of: target)
         case .clip(let clip): [clip]
@@ -80,7 +80,7 @@ public final class Previewer {
     /// temporary file that is removed afterwards).
     /// - Throws: `LibraryError.nothingToPlay` when the target has no recording; `AudioError`
     ///   when the device cannot open or a clip cannot be read.
-    public func play(_ reference: String, ringtone: Bool, device: String) throws -> Played {
+    package func play(_ reference: String, ringtone: Bool, device: String) throws -> Played {
         let subject = try subject(reference)
         let clips = try clips(of: subject)
         guard !clips.isEmpty else { throw LibraryError.nothingToPlay(subject.description) }

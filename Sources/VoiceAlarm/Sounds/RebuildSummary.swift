@@ -2,23 +2,23 @@ import Foundation
 import VoiceAlarmCore
 
 /// What a change to the library did to alarms, each sorted by what happened to it.
-public struct RebuildSummary: Sendable {
+package struct RebuildSummary: Sendable {
     /// Alarms whose voice file was (re)built.
-    public var rebuilt: [UUID] = []
+    package var rebuilt: [UUID] = []
     /// Alarms that were checked and needed nothing.
-    public var unchanged: [UUID] = []
+    package var unchanged: [UUID] = []
     /// Alarms now on the default tone, with the typed reason.
-    public var onDefault: [(UUID, DefaultToneReason)] = []
+    package var onDefault: [(UUID, DefaultToneReason)] = []
     /// Alarms whose rebuild the machine stopped: they keep their voice file, and the rebuild is
     /// owed. A command that leaves any here has failed (exit 1).
-    public var deferred: [(UUID, String)] = []
+    package var deferred: [(UUID, String)] = []
     /// Alarms whose rebuilt voice file was left under its loudness target, and why.
-    public var shortfalls: [(UUID, LoudnessShortfall)] = []
+    package var shortfalls: [(UUID, LoudnessShortfall)] = []
 
-    public init() {}
+    package init() {}
 
     /// Every alarm the change reached.
-    public var touched: [UUID] { rebuilt + unchanged + onDefault.map(\.0) + deferred.map(\.0) }
+    package var touched: [UUID] { rebuilt + unchanged + onDefault.map(\.0) + deferred.map(\.0) }
 
     /// Adds what happened to one alarm.
     mutating func record(_ id: UUID, _ outcome: SoundBuilder.Outcome) {

@@ -2,7 +2,7 @@ import VoiceAlarmCore
 
 /// How the sound builder has a ringtone made from library clips: the real one renders with
 /// FFmpeg (`LibraryRenderer`); tests give a fake, so the builder's rules run in milliseconds.
-public protocol RingtoneRendering {
+package protocol RingtoneRendering {
     /// Renders `clips`, in order, from their stored copies in `clipsDirectory` into `output`,
     /// checked before it replaces anything; `output` is left as it was when this throws.
     /// - Returns: how far the ringtone was left under its loudness target, and why; nil when on it.

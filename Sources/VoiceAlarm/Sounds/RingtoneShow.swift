@@ -7,23 +7,23 @@ import VoiceAlarmFiles
 /// play — rendered with the library's settings into a private temporary folder (removed
 /// afterwards), decoded, and drawn as a `RingtonePicture` with each clip's span from the render.
 /// A target with no recording shows the default tone, and says so.
-public struct RingtoneShow {
+package struct RingtoneShow {
     /// What `show` found.
-    public struct Shown: Sendable {
-        public var subject: Previewer.Subject
-        public var picture: RingtonePicture
+    package struct Shown: Sendable {
+        package var subject: Previewer.Subject
+        package var picture: RingtonePicture
         /// The render's report; nil when the default tone is shown.
-        public var report: RenderReport?
+        package var report: RenderReport?
         /// Why the default tone is shown instead of a ringtone.
-        public var defaultTone: String?
+        package var defaultTone: String?
     }
 
     let service: AlarmService
 
-    public init(service: AlarmService) { self.service = service }
+    package init(service: AlarmService) { self.service = service }
 
     /// Renders what `reference` names (as `listen` resolves it) and draws it.
-    public func show(_ reference: String) throws -> Shown {
+    package func show(_ reference: String) throws -> Shown {
         let previewer = Previewer(service: service, shouldStop: { false })
         let subject = try previewer.subject(reference)
         let clips = try previewer.clips(of: subject)
@@ -45,7 +45,7 @@ public struct RingtoneShow {
     }
 
     /// Writes `picture` as SVG `width` pixels wide, whole or not at all.
-    public static func write(_ picture: RingtonePicture, to path: String, width: Int) throws {
+    package static func write(_ picture: RingtonePicture, to path: String, width: Int) throws {
         try FileSystem.atomicWrite(Data(picture.svg(width: width).utf8), to: path, permissions: 0o644, durable: false)
     }
 
@@ -53,7 +53,7 @@ public struct RingtoneShow {
     /// name when nil). A clip left out is drawn where it would have started, `lengths[i]` long
     /// when known; otherwise (files not decoded past the cap) the one that crossed the cap is
     /// drawn reaching past it, the rest 2 s each.
-    public static func picture(of report: RenderReport, titles: [String], name: String? = nil, settings: RenderSettings,
+    package static func picture(of report: RenderReport, titles: [String], name: String? = nil, settings: RenderSettings,
                                lengths: [Double]? = nil) throws -> RingtonePicture {
         precondition(titles.count == report.clips.count && (lengths?.count ?? titles.count) == titles.count,
                      "\(titles.count) titles, \(lengths?.count ?? 0) lengths for \(report.clips.count) clips")

@@ -23,9 +23,9 @@ import VoiceAlarmStore
 /// let builder = SoundBuilder(store: store, sounds: sounds, renderer: LibraryRenderer(), checker: InspectingSoundChecker())
 /// switch builder.build(stored, settings: try builder.settings()) { … }
 /// ```
-public final class SoundBuilder {
+package final class SoundBuilder {
     /// What building one alarm's sound did.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The voice file already matched the recordings and settings.
         case unchanged
         /// The voice file was (re)written under this name; `shortfall` when it was left under
@@ -38,8 +38,8 @@ public final class SoundBuilder {
         case deferred(String)
     }
 
-    public let store: LibraryStore
-    public let sounds: SoundsDirectory
+    package let store: LibraryStore
+    package let sounds: SoundsDirectory
     let renderer: any RingtoneRendering
     let checker: any SoundChecking
     let warn: (ServiceWarning) -> Void
@@ -48,7 +48,7 @@ public final class SoundBuilder {
     ///   - renderer: makes a ringtone from clips (`LibraryRenderer` in the product).
     ///   - checker: says whether a voice file can ring (`InspectingSoundChecker` in the product).
     ///   - warn: told what the person should know (clips left out, failed builds).
-    public init(store: LibraryStore, sounds: SoundsDirectory, renderer: any RingtoneRendering = LibraryRenderer(),
+    package init(store: LibraryStore, sounds: SoundsDirectory, renderer: any RingtoneRendering = LibraryRenderer(),
                 checker: any SoundChecking = InspectingSoundChecker(), warn: @escaping (ServiceWarning) -> Void = { _ in }) {
         self.store = store
         self.sounds = sounds
@@ -58,7 +58,7 @@ public final class SoundBuilder {
     }
 
     /// The library's render settings, as remembered in the data dir.
-    public func settings() throws -> RenderSettings {
+    package func settings() throws -> RenderSettings {
         try store.settings().renderSettings()
     }
 
@@ -69,7 +69,7 @@ public final class SoundBuilder {
     /// machine (no space, read-only, an I/O error) keeps a voice file that still matches the
     /// alarm's recordings — for a format change, the old format until the new one is written —
     /// and owes the rebuild (`deferred`); only a file that no longer matches them goes.
-    public func build(_ stored: StoredAlarm, settings: RenderSettings) -> Outcome {
+    package func build(_ stored: StoredAlarm, settings: RenderSettings) -> Outcome {
         let alarm = stored.alarm
         var recordings: String?
         do {
@@ -151,7 +151,7 @@ public final class SoundBuilder {
 
     /// What an alarm will actually play: its voice file only when it is on, present and passes
     /// the shippable check; otherwise the default tone, with the reason.
-    public func resolve(_ stored: StoredAlarm) -> SoundResolution {
+    package func resolve(_ stored: StoredAlarm) -> SoundResolution {
         guard stored.alarm.voice else { return .voiceOff }
         guard let file = stored.soundFile else { return .defaultTone(stored.soundReason.map(DefaultToneReason.init(recorded:)) ?? .noRecording) }
         if let problem = problem(with: file, of: stored) { return .defaultTone(.voiceFile(file, problem)) }
