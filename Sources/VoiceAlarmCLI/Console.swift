@@ -3,16 +3,16 @@ import VoiceAlarmCore
 
 /// Where a command's words go: the result on standard output, everything for a person on
 /// standard error. Tests capture both by giving their own writers.
-public struct Console: Sendable {
-    public var writeOut: @Sendable (String) -> Void
-    public var writeErr: @Sendable (String) -> Void
+package struct Console: Sendable {
+    package var writeOut: @Sendable (String) -> Void
+    package var writeErr: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress and colour only then).
-    public var errIsTerminal: Bool
+    package var errIsTerminal: Bool
     /// The width of standard output when it is a terminal (lists are fitted to it, long titles
     /// ellipsised); nil when it is a pipe or a file, which get every character.
-    public var outColumns: Int?
+    package var outColumns: Int?
 
-    public init(writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+    package init(writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
                 errIsTerminal: Bool = false, outColumns: Int? = nil) {
         self.writeOut = writeOut
         self.writeErr = writeErr
@@ -21,7 +21,7 @@ public struct Console: Sendable {
     }
 
     /// The process's own standard output and error.
-    public static let standard = Console(
+    package static let standard = Console(
         writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeErr: { FileHandle.standardError.write(Data($0.utf8)) },
         errIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -36,8 +36,8 @@ public struct Console: Sendable {
     }
 
     /// Prints a result line.
-    public func result(_ line: String) { writeOut(line + "\n") }
+    package func result(_ line: String) { writeOut(line + "\n") }
     /// Prints a line for the person at the terminal: one line, whatever it quotes (a control
     /// character in a name, a path or an option is shown escaped, never obeyed).
-    public func note(_ line: String) { writeErr(PrintableText.escaped(line) + "\n") }
+    package func note(_ line: String) { writeErr(PrintableText.escaped(line) + "\n") }
 }

@@ -1,5 +1,5 @@
 /// The process's exit status, as the conventions fix it.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// Done.
     case success = 0
     /// A well-formed request that failed.

@@ -6,13 +6,13 @@ import VoiceAlarmFiles
 /// Ctrl-C and SIGTERM. By default: remove any half-written file, say so, and exit with the
 /// signal's status (130 / 143), as swift-driver does through a `DispatchSource`. A command that
 /// must stop gracefully (a ring restoring the mixer, the daemon) installs its own reaction.
-public enum InterruptHandler {
+package enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     private static let reaction = Mutex<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Installs the handlers; call once at start-up. A write to a closed pipe or socket (a sound
     /// server that died mid-ring) becomes an error the ring recovers from, not a silent death.
-    public static func install() {
+    package static func install() {
         signal(SIGPIPE, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)

@@ -10,7 +10,7 @@ import VoiceAlarmFiles
 /// ```swift
 /// exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
 /// ```
-public enum VoiceAlarmTool {
+package enum VoiceAlarmTool {
     static let helpSpec = CommandSpec(
         name: "help", summary: "Show help for voicealarm or one of its commands", arguments: "[COMMAND]",
         minimumArguments: 0, maximumArguments: 2, options: [])
@@ -35,10 +35,10 @@ public enum VoiceAlarmTool {
     }()
 
     /// The parser for the whole command table.
-    public static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: table.map(\.0) + [helpSpec])
+    package static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: table.map(\.0) + [helpSpec])
 
     /// Runs one command line (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], console: Console) -> Int32 {
+    package static func run(_ arguments: [String], console: Console) -> Int32 {
         let help = HelpFormatter(parser: parser)
         var json = false
         do {

@@ -3,9 +3,9 @@ import Foundation
 /// Shell completions for bash, zsh and fish, written from the command tables: commands and
 /// groups, each command's options and the global ones, the fixed values an option takes
 /// (`OptionSpec.choices`), and — asking the library itself — clip and alarm ids and playlist names.
-public enum Completions {
+package enum Completions {
     /// Every script: file name and text.
-    public static func all(_ parser: ArgumentParser = VoiceAlarmTool.parser) -> [(file: String, text: String)] {
+    package static func all(_ parser: ArgumentParser = VoiceAlarmTool.parser) -> [(file: String, text: String)] {
         [("voicealarm.bash", bash(parser)), ("_voicealarm", zsh(parser)), ("voicealarm.fish", fish(parser))]
     }
 

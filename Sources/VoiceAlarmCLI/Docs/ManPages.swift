@@ -1,9 +1,9 @@
 /// `voicealarm(1)` and one page per command or group (`voicealarm-render(1)`,
 /// `voicealarm-clip(1)`…), written from the same `CommandSpec`s that parse the command line and
 /// print `--help`, so the pages never drift from the program.
-public enum ManPages {
+package enum ManPages {
     /// Every page: file name (`voicealarm-clip.1`) and roff text.
-    public static func all(_ parser: ArgumentParser = VoiceAlarmTool.parser) -> [(file: String, text: String)] {
+    package static func all(_ parser: ArgumentParser = VoiceAlarmTool.parser) -> [(file: String, text: String)] {
         var pages = [("voicealarm.1", top(parser))]
         for topic in topics(parser) {
             pages.append(("voicealarm-\(topic.name).1", page(topic.name, topic.commands, parser)))

@@ -3,23 +3,23 @@
 /// Global options are accepted anywhere, before or after the subcommand; `--name=value` and
 /// `--name value` both work; `--` ends the options. Anything that does not fit the table is a
 /// `UsageError`.
-public struct ArgumentParser: Sendable {
-    public let globalOptions: [OptionSpec]
-    public let commands: [CommandSpec]
+package struct ArgumentParser: Sendable {
+    package let globalOptions: [OptionSpec]
+    package let commands: [CommandSpec]
 
-    public init(globalOptions: [OptionSpec], commands: [CommandSpec]) {
+    package init(globalOptions: [OptionSpec], commands: [CommandSpec]) {
         self.globalOptions = globalOptions
         self.commands = commands
     }
 
-    public func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
+    package func command(named name: String) -> CommandSpec? { commands.first { $0.name == name } }
 
     /// The commands of a group (`clip` → `clip import`, `clip list`, …).
-    public func commands(inGroup group: String) -> [CommandSpec] { commands.filter { $0.name.hasPrefix(group + " ") } }
+    package func commands(inGroup group: String) -> [CommandSpec] { commands.filter { $0.name.hasPrefix(group + " ") } }
 
     /// - Throws: `UsageError`, which says whether `--json` was asked for: from what was parsed,
     ///   else from the words not yet read (so even a line that fails early gets its JSON error).
-    public func parse(_ arguments: [String]) throws -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         do {
             return try parse(arguments, into: &parsed)

@@ -1,18 +1,18 @@
 /// A subcommand: its name, what it does, what it takes. The same table parses the command line
 /// and writes `--help`, so the two never disagree.
-public struct CommandSpec: Sendable {
-    public var name: String
-    public var summary: String
+package struct CommandSpec: Sendable {
+    package var name: String
+    package var summary: String
     /// The arguments after the options, as shown in usage: `IN...`.
-    public var arguments: String
-    public var minimumArguments: Int
-    public var maximumArguments: Int?
-    public var options: [OptionSpec]
+    package var arguments: String
+    package var minimumArguments: Int
+    package var maximumArguments: Int?
+    package var options: [OptionSpec]
     /// A few lines that explain the command beyond its options.
-    public var discussion: String
-    public var examples: [String]
+    package var discussion: String
+    package var examples: [String]
 
-    public init(name: String, summary: String, arguments: String, minimumArguments: Int, maximumArguments: Int?,
+    package init(name: String, summary: String, arguments: String, minimumArguments: Int, maximumArguments: Int?,
                 options: [any DeclaredOption], discussion: String = "", examples: [String] = []) {
         self.name = name
         self.summary = summary

@@ -1,5 +1,5 @@
 /// Anything that declares an option: its row in the command table (`spec`), which the parser,
 /// `--help`, the man pages and the completions read.
-public protocol DeclaredOption: Sendable {
+package protocol DeclaredOption: Sendable {
     var spec: OptionSpec { get }
 }

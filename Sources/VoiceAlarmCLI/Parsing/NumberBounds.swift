@@ -1,12 +1,12 @@
 /// The numbers a number option takes: a closed range (`0 to 1`) or one open at both ends
 /// (`more than 0 and less than 30`). Help states it and a usage error quotes it, from this one value.
-public enum NumberBounds: Sendable, Equatable {
+package enum NumberBounds: Sendable, Equatable {
     /// From the lower bound to the upper one, both allowed.
     case closed(ClosedRange<Double>)
     /// More than `lower` and less than `upper`.
     case open(lower: Double, upper: Double)
 
-    public func contains(_ number: Double) -> Bool {
+    package func contains(_ number: Double) -> Bool {
         switch self {
         case .closed(let range): range.contains(number)
         case .open(let lower, let upper): number > lower && number < upper

@@ -1,18 +1,18 @@
 /// One option a command (or every command) accepts, as the command table holds it: what the
 /// parser, `--help`, the man pages and the completions read. Commands declare options as `Flag`
 /// and `Option` values, which carry this spec and read the value.
-public struct OptionSpec: DeclaredOption {
+package struct OptionSpec: DeclaredOption {
     /// The long name without dashes, e.g. `cap`.
-    public var name: String
+    package var name: String
     /// A one-letter alias without the dash, e.g. `o`.
-    public var short: Character?
+    package var short: Character?
     /// The placeholder shown in help when the option takes a value (`SECONDS`); nil for a flag.
-    public var valueName: String?
-    public var help: String
+    package var valueName: String?
+    package var help: String
     /// What the value is.
-    public var kind: ValueKind
+    package var kind: ValueKind
 
-    public init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String, kind: ValueKind) {
+    package init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String, kind: ValueKind) {
         self.name = name
         self.short = short
         self.valueName = valueName
@@ -20,13 +20,13 @@ public struct OptionSpec: DeclaredOption {
         self.kind = kind
     }
 
-    public var spec: OptionSpec { self }
+    package var spec: OptionSpec { self }
 
-    public var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 
     /// The values the option takes when they are a fixed set (formats, codecs, days): what shell
     /// completion offers. Nil for free values (paths, numbers, text).
-    public var choices: [String]? { kind.offered }
+    package var choices: [String]? { kind.offered }
 
     /// `--cap`, as messages name the option.
     var dashed: String { "--\(name)" }

@@ -2,19 +2,19 @@
 ///
 /// Commands read options through their declarations: `parsed[Self.all]` (a `Flag`: given or not),
 /// `try parsed[Self.cap]` (an `Option`: its value checked and typed, or its default).
-public struct ParsedArguments: Equatable {
-    public var command: String?
+package struct ParsedArguments: Equatable {
+    package var command: String?
     /// The group named when no command of it followed yet (`voicealarm clip --help`).
-    public var group: String?
+    package var group: String?
     /// Options given, by long name; a flag's value is "".
-    public var values: [String: String] = [:]
-    public var arguments: [String] = []
+    package var values: [String: String] = [:]
+    package var arguments: [String] = []
 
     /// Whether an option was given, by long name: for a program reading a parse (commands read
     /// through the declarations below).
-    public func has(_ name: String) -> Bool { values[name] != nil }
+    package func has(_ name: String) -> Bool { values[name] != nil }
     /// The text an option was given, by long name (commands read through the declarations below).
-    public func value(_ name: String) -> String? { values[name] }
+    package func value(_ name: String) -> String? { values[name] }
 
     /// Whether the flag was given.
     subscript(flag: Flag) -> Bool { values[flag.spec.name] != nil }

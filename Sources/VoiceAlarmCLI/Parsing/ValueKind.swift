@@ -1,5 +1,5 @@
 /// What an option's value is, as help, the man pages and the completions need to know it.
-public enum ValueKind: Sendable, Equatable {
+package enum ValueKind: Sendable, Equatable {
     /// No value: the option is given or not.
     case flag
     /// Free text: a label, a device's name, a shard.
