@@ -164,21 +164,19 @@ package final class BatchBuilder: Sendable {
         let ledger = Locked((index: index, saved: Date()))
         progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
         let groups = work
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, groups.count))) { _ in
-            while let position = shared.take(below: groups.count) {
-                let group = groups[position]
-                let built = build(group.items, hashes: group.hashes, cache: cache)
-                ledger.withLock { ledger in
-                    for (item, result) in built { record(item, key: group.key, result, records: records, index: &ledger.index) }
-                    if Date().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
-                        try? ledger.index.save(to: indexPath)   // a checkpoint; the final save reports failures
-                        ledger.saved = Date()
-                    }
+        WorkerPool(workers: jobs).run(groups.count, open: { _ in () }, work: { _, position in
+            let group = groups[position]
+            let built = self.build(group.items, hashes: group.hashes, cache: cache)
+            ledger.withLock { ledger in
+                for (item, result) in built { self.record(item, key: group.key, result, records: records, index: &ledger.index) }
+                if Date().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
+                    try? ledger.index.save(to: indexPath)   // a checkpoint; the final save reports failures
+                    ledger.saved = Date()
                 }
-                let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
-                progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: Date().timeIntervalSince(start)))
             }
-        }
+            let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
+            self.progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: Date().timeIntervalSince(start)))
+        })
         // The decoded samples are no longer needed: their room is the index's.
         cache.remove()
         cacheRemoved = true

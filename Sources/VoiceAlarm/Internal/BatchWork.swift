@@ -1,10 +1,9 @@
 import Foundation
 import VoiceAlarmCore
 
-/// The workers' shared state: the next group to build and what was built.
+/// The batch workers' shared state: what was built, and the running counts progress shows.
 final class BatchWork: Sendable {
     private struct State {
-        var next = 0
         var done: Int
         var failed: Int
         var collected: [(BatchManifest.Item, key: String, Result<RenderReport, Error>)] = []
@@ -17,14 +16,6 @@ final class BatchWork: Sendable {
 
     var done: Int { state.withLock { $0.done } }
     var failed: Int { state.withLock { $0.failed } }
-
-    func take(below count: Int) -> Int? {
-        state.withLock { state in
-            guard state.next < count else { return nil }
-            defer { state.next += 1 }
-            return state.next
-        }
-    }
 
     func record(_ built: [(BatchManifest.Item, String, Result<RenderReport, Error>)]) -> (done: Int, failed: Int) {
         state.withLock {

@@ -1,11 +1,11 @@
 
-/// What the workers of a `RebuildPool` did, under a lock: which alarm is taken next, and each
-/// alarm's outcome at its place in the order the alarms were given.
+/// What the workers of a `RebuildPool` did, under a lock: each alarm's outcome at its place in the
+/// order the alarms were given, and whether any changed the library.
 final class RebuildResults: Sendable {
-    private let state: Locked<(next: Int, outcomes: [SoundBuilder.Outcome?], changed: Bool)>
+    private let state: Locked<(outcomes: [SoundBuilder.Outcome?], changed: Bool)>
 
     init(count: Int) {
-        state = Locked((0, Array(repeating: nil, count: count), false))
+        state = Locked((Array(repeating: nil, count: count), false))
     }
 
     /// Records that a worker changed the library (so its backup is owed a rewrite).
@@ -13,15 +13,6 @@ final class RebuildResults: Sendable {
 
     /// Whether any worker changed the library.
     var changed: Bool { state.withLock { $0.changed } }
-
-    /// The place of the next alarm no worker has taken, or nil when every one is taken.
-    func claim() -> Int? {
-        state.withLock { state in
-            guard state.next < state.outcomes.count else { return nil }
-            defer { state.next += 1 }
-            return state.next
-        }
-    }
 
     func record(_ outcome: SoundBuilder.Outcome, at index: Int) {
         state.withLock { $0.outcomes[index] = outcome }

@@ -2,9 +2,9 @@ import Foundation
 import VoiceAlarmCore
 import VoiceAlarmStore
 
-/// Builds several alarms' sounds at once: `jobs` workers, each on its own thread with a
-/// `SoundBuilder` of its own (its own store connection, from `opener`), take the alarms one at a
-/// time until none is left. Each build follows the same rules as one by one (`SoundBuilder.build`).
+/// Builds several alarms' sounds at once: `jobs` workers (a `WorkerPool`), each on its own thread
+/// with a `SoundBuilder` of its own (its own store connection, from `opener`), take the alarms one
+/// at a time until none is left. Each build follows the same rules as one by one (`SoundBuilder.build`).
 ///
 /// - One alarm, one job, or no opener: built inline on the caller's builder; nothing is opened.
 /// - A worker that cannot open its builder takes no alarm, and the others take its share; an
@@ -42,28 +42,24 @@ struct RebuildPool: Sendable {
         guard workers > 1, let opener else { return alarms.map { builder.build($0, settings: settings) } }
         let results = RebuildResults(count: alarms.count)
         let warnings = SerialWarnings(builder.warn)
-        let finished = DispatchGroup()
-        for _ in 0..<workers {
-            finished.enter()
-            Thread {
-                defer { finished.leave() }
-                let own: SoundBuilder
-                do { own = try opener.openBuilder(warn: { warnings.say($0) }) } catch {
-                    // The others take its share; the caller builds what none could take.
-                    warnings.say(.rebuildWorkerUnavailable(error: "\(error)"))
-                    return
-                }
+        WorkerPool(workers: workers).run(alarms.count, open: { _ -> SoundBuilder? in
+            do {
+                let own = try opener.openBuilder(warn: { warnings.say($0) })
                 own.store.writesBackup = false   // the caller writes it once, from the whole library
-                while let index = results.claim() {
-                    // Read again now: the alarm may have changed (or gone) since the list was read.
-                    let latest: StoredAlarm?
-                    do { latest = try own.store.alarm(alarms[index].alarm.id) } catch { latest = alarms[index] }
-                    results.record(latest.map { own.build($0, settings: settings) } ?? .unchanged, at: index)
-                }
-                if own.store.changeCount > 0 { results.noteChanged() }
-            }.start()
-        }
-        finished.wait()
+                return own
+            } catch {
+                // The others take its share; the caller builds what none could take.
+                warnings.say(.rebuildWorkerUnavailable(error: "\(error)"))
+                return nil
+            }
+        }, work: { own, index in
+            // Read again now: the alarm may have changed (or gone) since the list was read.
+            let latest: StoredAlarm?
+            do { latest = try own.store.alarm(alarms[index].alarm.id) } catch { latest = alarms[index] }
+            results.record(latest.map { own.build($0, settings: settings) } ?? .unchanged, at: index)
+        }, close: { own in
+            if own.store.changeCount > 0 { results.noteChanged() }
+        })
         if results.changed { builder.store.noteChangedElsewhere() }
         // Alarms no worker took (none could open the library) are built here, one by one.
         return results.outcomes.enumerated().map { index, outcome in outcome ?? builder.build(alarms[index], settings: settings) }
