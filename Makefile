@@ -16,7 +16,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus clean samples docs picture install uninstall
+.PHONY: deps build-deps build build-tests demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -57,17 +57,27 @@ TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(P
             SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 
 # After the run, the ten slowest tests (by the time their cases ran, from the event stream).
-test: build $(PYTHON)
+test: deps build-tests
 	@rm -f .build/test-events.jsonl
-	$(TEST_ENV) swift test --event-stream-output-path .build/test-events.jsonl; status=$$?; \
+	$(TEST_ENV) swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
+
+# Everything the tests need, in one swift build (the product and the test targets together, so
+# neither core idles at the end of one build while the other waits), while the Python venv is
+# made beside it (mostly downloads; its log is shown only if it fails).
+build-tests: deps
+	@mkdir -p .build
+	@$(MAKE) --no-print-directory $(PYTHON) > .build/venv.log 2>&1 & venv=$$!; \
+	  swift build --build-tests; built=$$?; \
+	  wait $$venv || { echo "error: the test Python venv could not be made:" >&2; cat .build/venv.log >&2; exit 1; }; \
+	  exit $$built
 
 # Every case of the exhaustive sweeps as well (TestScope.full in the tests: every shard engine, every
 # SIGKILL point, every case of the table-driven sweeps that make test samples): run before a change
 # to those parts is called done. About twice as long as make test.
-test-full: build $(PYTHON)
+test-full: deps build-tests
 	@rm -f .build/test-events.jsonl
-	$(TEST_ENV) VOICEALARM_TEST_FULL=1 swift test --event-stream-output-path .build/test-events.jsonl; status=$$?; \
+	$(TEST_ENV) VOICEALARM_TEST_FULL=1 swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
 
 # The example app (Examples/WakeUpToMyVoice), not part of `make test`: built through SwiftPM as an
