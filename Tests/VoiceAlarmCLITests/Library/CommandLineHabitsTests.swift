@@ -236,7 +236,7 @@ struct CommandLineHabitsTests {
         formatter.dateFormat = "yyyy-MM-dd"
         let date = formatter.string(from: past.addingTimeInterval(86_400))
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        let added = try await ProcessRunner.run("/usr/bin/faketime", ["-f", "@\(formatter.string(from: past))", ProjectPaths.binary,
+        let added = try await ProcessRunner.run(FakeClock.wrapper, ["-f", "@\(formatter.string(from: past))", ProjectPaths.binary,
                                                                   "--data-dir", lib.dataDir, "alarm", "add", "morning", "--at", "10:00", "--date", date, "-q"],
                                           environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
         #expect(added.status == 0, "\(added.stderr)")

@@ -128,7 +128,7 @@ struct SnoozeTests {
             let ring = try Background(lib, ["ring", ringID, "--device", "slow", "--max-seconds", "60"] + (count > 1 ? ["--scheduled"] : []), fakeTime: offset)
             await #expect(waitUntil(20) { ringing(lib).contains("\(ringID).pid") }, "ring \(count) started")
             let before = Date().addingTimeInterval(Double((count - 1) * 70))
-            let result = try await ProcessRunner.run("/usr/bin/faketime", ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
+            let result = try await ProcessRunner.run(FakeClock.wrapper, ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
                                                environment: lib.devices.environment)
             #expect(result.status == 0, "\(result.stderr)")
             let snooze = try #require((try json(result.stdout) as? [[String: Any]])?.first)
@@ -148,7 +148,7 @@ struct SnoozeTests {
             ringID = snoozed
         }
         // The snoozed ring rings the alarm's voice file (what the daemon would start at its minute).
-        let played = try await ProcessRunner.run("/usr/bin/faketime", ["-f", "+\(2 * 70 + 65)s", ProjectPaths.binary, "--data-dir", lib.dataDir,
+        let played = try await ProcessRunner.run(FakeClock.wrapper, ["-f", "+\(2 * 70 + 65)s", ProjectPaths.binary, "--data-dir", lib.dataDir,
                                                                    "ring", snoozed, "--scheduled", "--device", "speaker", "--max-seconds", "1"],
                                            environment: lib.devices.environment)
         #expect(played.status == 0, "\(played.stderr)")
@@ -191,7 +191,7 @@ struct SnoozeTests {
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         var environment = lib.devices.environment
         environment["TZ"] = "UTC"
-        let result = try await ProcessRunner.run("/usr/bin/faketime", ["-f", "@2027-01-04 07:00:12", ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
+        let result = try await ProcessRunner.run(FakeClock.wrapper, ["-f", "@2027-01-04 07:00:12", ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
                                            environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let snooze = try #require((try json(result.stdout) as? [[String: Any]])?.first)
@@ -242,7 +242,7 @@ struct SnoozeTests {
             defer { unmountLazily(lib.dataDir) }
             _ = try await ProcessRunner.run("/usr/bin/env", ["mount", "-o", "remount,bind,ro", lib.dataDir])
             // 21 minutes on: 20 minutes late for nothing, on time for the snooze.
-            return try await ProcessRunner.run("/usr/bin/faketime", ["-f", "+21m", ProjectPaths.binary, "--data-dir", lib.dataDir,
+            return try await ProcessRunner.run(FakeClock.wrapper, ["-f", "+21m", ProjectPaths.binary, "--data-dir", lib.dataDir,
                                                                  "ring", id, "--scheduled", "--device", "speaker", "--max-seconds", "1"],
                                          environment: lib.devices.environment)
         }
@@ -280,7 +280,7 @@ struct SnoozeDaemonTests {
         let daemon = try Background(lib, ["daemon", "--device", "slow", "--poll-seconds", "1", "--max-ring-seconds", "300"], fakeTime: offset)
         await #expect(waitUntil(40) { events(lib).contains("ringing alarm \(alarm)") }, "the daemon rings at 07:00")
         await #expect(waitUntil(10) { ringing(lib).contains("\(alarm).pid") })
-        let snoozed = try await ProcessRunner.run("/usr/bin/faketime", ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze"],
+        let snoozed = try await ProcessRunner.run(FakeClock.wrapper, ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze"],
                                             environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
         #expect(snoozed.status == 0, "\(snoozed.stderr)")
         await #expect(waitUntil(10) { ringing(lib).isEmpty }, "silence")

@@ -10,7 +10,7 @@ final class FakeTimeDaemon {
 
     init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary) throws {
         dataDir = lib.dataDir
-        let command = ["/usr/bin/faketime", "-f", "@\(fakeStart)", binary, "--data-dir", lib.dataDir,
+        let command = [FakeClock.wrapper, "-f", "@\(fakeStart)", binary, "--data-dir", lib.dataDir,
                        "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)"]
         process.executableURL = URL(fileURLWithPath: user == nil ? command[0] : "/usr/sbin/runuser")
         process.arguments = user.map { ["-u", $0, "--"] + command } ?? Array(command.dropFirst())
