@@ -149,8 +149,7 @@ struct JSONEverywhereTests {
 
     /// Starts a ring of `alarm` on the paced 'slow' device and waits until it is registered.
     static func ringing(_ alarm: String, dataDir: String, devices: AlsaTestDevices) async throws -> Process {
-        let reader = FileHandle(forUpdatingAtPath: devices.fifo)!
-        Thread.detachNewThread { while (try? reader.read(upToCount: 8820))??.isEmpty == false { usleep(100_000) } }
+        let reader = PacedReader(devices.fifo)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         process.arguments = ["--data-dir", dataDir, "ring", alarm, "--device", "slow", "--max-seconds", "60", "-q"]
@@ -158,6 +157,7 @@ struct JSONEverywhereTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        Task { _ = await process.ended(); withExtendedLifetime(reader) {} }   // it reads for as long as the ring lasts
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: "\(dataDir)/ringing/\(alarm).pid") { await pause(0.05) }
         return process
     }

@@ -118,11 +118,8 @@ struct RingCommandTests {
         let lib = try RingLibrary()
         let id = try await lib.alarm()
         // Read the pipe the 'slow' device plays into, in real time-ish, so the ring keeps going.
-        let reader = FileHandle(forUpdatingAtPath: lib.devices.fifo)!
-        let reading = Thread {
-            while (try? reader.read(upToCount: 8820))??.isEmpty == false { usleep(50_000) }
-        }
-        reading.start()
+        let reader = PacedReader(lib.devices.fifo)
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         process.arguments = ["--data-dir", lib.dataDir, "ring", id, "--device", "slow"]
@@ -142,7 +139,6 @@ struct RingCommandTests {
         #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("(stopped)"))
         #expect(!FileManager.default.fileExists(atPath: pidFile))
         await #expect(try lib.run(["stop"]).stderr.contains("Nothing of ours is ringing"))
-        try? reader.close()
     }
 
     @Test("A device that dies mid-ring (the reader of its pipe goes away) hands the ring to 'default', said and logged",

@@ -2,18 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Reads the pipe the 'slow' device plays into about in real time, so a ring lasts.
-private final class PacedReader: @unchecked Sendable {
-    private let handle: FileHandle
-    private let thread: Thread
-
-    init(_ fifo: String) {
-        let handle = FileHandle(forUpdatingAtPath: fifo)!
-        self.handle = handle
-        thread = Thread { while (try? handle.read(upToCount: 8820))??.isEmpty == false { usleep(100_000) } }
-        thread.start()
-    }
-}
 
 /// A `voicealarm` process in the background (a ring, a daemon), under libfaketime when asked.
 private final class Background {
@@ -102,7 +90,7 @@ struct SnoozeTests {
         #expect(nothing.status == 1)
         #expect(nothing.stderr == "error: nothing of ours is ringing\n")
         let reader = PacedReader(lib.devices.fifo)
-        _ = reader
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         let refused = try await lib.run(["snooze", "--json"])
@@ -119,7 +107,7 @@ struct SnoozeTests {
     func chain() async throws {
         let (lib, alarm) = try await library(snooze: 1)
         let reader = PacedReader(lib.devices.fifo)
-        _ = reader
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         let snoozed = snoozeID(alarm)
         var ringID = alarm
         for count in 1...3 {
@@ -186,7 +174,7 @@ struct SnoozeTests {
         _ = try await lib.ok(["playlist", "create", "other", clip, "-q"])
         _ = try await lib.ok(["alarm", "add", "other", "--at", "07:06", "--days", "mon", "-q"])
         let reader = PacedReader(lib.devices.fifo)
-        _ = reader
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"], fakeTime: "@2027-01-04 07:00:10")
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         var environment = lib.devices.environment
@@ -205,7 +193,7 @@ struct SnoozeTests {
         let units = TemporaryDirectory("snooze-units")
         let (lib, alarm) = try await library(snooze: 10, extra: ["--scheduler", "systemd", "--unit-dir", units.path])
         let reader = PacedReader(lib.devices.fifo)
-        _ = reader
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         let result = try await lib.run(["snooze", "--json"])
@@ -231,7 +219,7 @@ struct SnoozeTests {
     func degradedLibrary() async throws {
         let (lib, alarm) = try await library(snooze: 20)
         let reader = PacedReader(lib.devices.fifo)
-        _ = reader
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
         #expect(await waitUntil(20) { !ringing(lib).isEmpty })
         #expect(try await lib.run(["snooze", "-q"]).status == 0)
@@ -274,7 +262,7 @@ struct SnoozeDaemonTests {
     func daemonRingsAgain() async throws {
         let (lib, alarm) = try await library(snooze: 1)
         let reader = PacedReader(lib.devices.fifo)
-        _ = reader
+        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
         // The faked clock of every process: Monday 2027-01-04 06:59:55 UTC now.
         let offset = "+\(Int(1_799_045_995 - Date().timeIntervalSince1970))s"
         let daemon = try Background(lib, ["daemon", "--device", "slow", "--poll-seconds", "1", "--max-ring-seconds", "300"], fakeTime: offset)
