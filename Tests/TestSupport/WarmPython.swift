@@ -63,7 +63,10 @@ public enum WarmPython {
             process.standardError = FileHandle(forWritingAtPath: log)
             self.log = log
             output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                self?.receive(handle.availableData)
+                let data = handle.availableData
+                // At the end Foundation would call again and again with nothing: stop listening.
+                if data.isEmpty { handle.readabilityHandler = nil }
+                self?.receive(data)
             }
             try process.run()
             self.process = process
