@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // Linux timer file descriptors (the daemon's sleep: wake from suspend, notice clock changes).
         .systemLibrary(name: "CLinux"),
+        // The web server's HTTP and HTTPS (`voicealarm serve`).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
@@ -52,8 +54,15 @@ let package = Package(
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
         .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
 
+        // The only importer of libmicrohttpd: an HTTP(S) server with limits, requests and responses as values.
+        .target(name: "VoiceAlarmHTTP", dependencies: ["CMicroHTTPD", "VoiceAlarmFiles"]),
+
+        // How the command line and the web API say things: the `--json` documents, the error
+        // object, and the sentences for the service's typed warnings and problems.
+        .target(name: "VoiceAlarmDocuments", dependencies: ["VoiceAlarmCore", "VoiceAlarm"]),
+
         // Argument parsing, help and output; no business logic, no C.
-        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm"]),
+        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make docs`: man pages and completions from the command tables (not part of the product).
         .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 
 /// The words for what the running daemon tells the person.
 extension DaemonNotice {

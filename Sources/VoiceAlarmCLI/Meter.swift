@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// The live level meter on a terminal (redrawn in place), or a plain progress line a second.

@@ -1,4 +1,5 @@
 import VoiceAlarm
+import VoiceAlarmDocuments
 
 /// The library one command line opened, opened at most once: what the command changed and
 /// what is left to do once it succeeded (`LibraryAccess.finish`) act on the same service.

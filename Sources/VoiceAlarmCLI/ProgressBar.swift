@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VoiceAlarm
+import VoiceAlarmDocuments
 
 /// A progress bar on a terminal for `batch`: done/total, rate, time left, failures.
 final class ProgressBar: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 import VoiceAlarmFiles
@@ -87,7 +88,7 @@ package enum VoiceAlarmTool {
             // Foundation's errors are translated to the file and the reason, never dumped.
             let message = SystemError.text(of: error)
             console.note("error: \(message)")
-            return fail(.failure, message, input: ErrorReport.input(of: error), json: json, console)
+            return fail(.failure, message, input: (error as? UsageError).map { $0.input } ?? FailureInput.of(error), json: json, console)
         }
     }
 
@@ -95,7 +96,7 @@ package enum VoiceAlarmTool {
     /// stdout, so a program reading stdout always gets one.
     private static func fail(_ code: ExitCode, _ message: String, input: String?, json: Bool, _ console: Console) -> Int32 {
         if json {
-            console.result(JSONOutput.encode(ErrorReport(message: message, input: input, code: code)))
+            console.result(JSONOutput.encode(ErrorReport(message: message, input: input, code: code.rawValue)))
         }
         return code.rawValue
     }

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm alarm add`: a new alarm on a playlist or the manifesto.
@@ -86,7 +87,4 @@ enum AlarmAddCommand {
         }
         return .success
     }
-
-    /// `alarm add --json`: `{"alarm", "notes"}` (the daylight-saving note and warnings, as said on stderr).
-    struct AddedJSON: Encodable { var alarm: AlarmJSON; var notes: [String] }
 }

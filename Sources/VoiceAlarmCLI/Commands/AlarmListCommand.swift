@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm alarm list`: the alarms, what each plays, and when next.

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm alarm remove`: alarms and their voice files gone.

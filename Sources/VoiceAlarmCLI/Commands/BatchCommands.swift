@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm batch` (ringtones for a manifest) and `voicealarm build` (for the library's alarms).

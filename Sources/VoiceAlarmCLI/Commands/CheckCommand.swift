@@ -1,3 +1,4 @@
+import VoiceAlarmDocuments
 import Foundation
 import VoiceAlarmAudio
 import VoiceAlarmCore

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -127,17 +128,6 @@ enum ClipCommands {
         return status
     }
 
-    /// `{"id", "title", "duration", "path", "spokenText"}` (`spokenText` null for a person's recording).
-    struct ClipJSON: Encodable {
-        var id: String, title: String, duration: Double, path: String, spokenText: Nullable<String>
-        init(_ clip: LibraryClip, _ service: AlarmService) {
-            id = clip.idString
-            title = clip.title
-            duration = Report.seconds(clip.duration)
-            path = service.clips.path(of: clip)
-            spokenText = .init(clip.spokenText)
-        }
-    }
     /// `clip replace --json`: `{"clip", "rebuilds"}`.
     struct ReplacedJSON: Encodable { var clip: ClipJSON; var rebuilds: RebuildJSON }
     /// `clip remove --json`: `{"removed": [ids], "targets": [names], "rebuilds"}`.

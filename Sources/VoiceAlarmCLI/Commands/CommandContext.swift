@@ -1,4 +1,5 @@
 import VoiceAlarm
+import VoiceAlarmDocuments
 
 /// What every command gets besides its own arguments.
 struct CommandContext {

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm playlist …` and `voicealarm manifesto …`: what alarms play.
@@ -111,9 +112,7 @@ enum PlaylistCommands {
     static func show(_ target: Target, _ service: AlarmService, _ context: CommandContext, rebuilds: RebuildSummary? = nil) throws {
         let resolved = try service.playlists.existing(target)
         let clips = try service.playlists.clips(of: resolved)
-        let json = TargetJSON(name: resolved.description, duration: Report.seconds(clips.reduce(0) { $0 + $1.duration }),
-                              clips: clips.map { .init(id: $0.idString, title: $0.title, duration: Report.seconds($0.duration)) },
-                              rebuilds: rebuilds.map(RebuildJSON.init))
+        let json = TargetJSON(resolved, clips: clips, rebuilds: rebuilds)
         try context.present(json) {
             let length = ShortID.length(for: try service.clips.all().map(\.idString))   // unambiguous among every clip
             for (i, clip) in clips.enumerated() {
@@ -124,14 +123,6 @@ enum PlaylistCommands {
         }
     }
 
-    struct TargetJSON: Encodable {
-        struct Clip: Encodable { var id: String; var title: String; var duration: Double }
-        var name: String
-        /// The whole recording's length, untrimmed.
-        var duration: Double
-        var clips: [Clip]
-        var rebuilds: RebuildJSON?
-    }
     /// `playlist delete --json`: `{"name", "removedAlarms"}`.
     struct DeletedJSON: Encodable { var name: String; var removedAlarms: [String] }
     /// `playlist rename --json`: `{"name", "previousName", "alarms"}`.

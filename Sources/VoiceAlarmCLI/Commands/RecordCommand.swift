@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -140,7 +141,7 @@ enum RecordCommand {
     /// The clip's id on stdout; the take's levels and what became of it on stderr.
     private static func report(_ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ service: AlarmService, _ context: CommandContext) {
         let clip = stored.clip
-        context.present(RecordedJSON(clip: ClipCommands.ClipJSON(clip, service), seconds: Report.seconds(take.duration),
+        context.present(RecordedJSON(clip: ClipJSON(clip, service), seconds: Report.seconds(take.duration),
                                      peak: .init(Report.tenths(take.peak)), loudness: .init(Report.tenths(stored.loudness.integrated)),
                                      overruns: take.overruns, replaced: plan.replacing != nil, playlist: .init(plan.playlist),
                                      rebuilds: RebuildJSON(stored.summary), keptTake: .init(stored.keptPath), failure: .init(take.failure))) {
@@ -159,7 +160,7 @@ enum RecordCommand {
 
     /// `clip record --json`: the clip, the take's levels (dBFS, LUFS) and what the take changed.
     struct RecordedJSON: Encodable {
-        var clip: ClipCommands.ClipJSON, seconds: Double, peak: Nullable<Double>, loudness: Nullable<Double>, overruns: Int
+        var clip: ClipJSON, seconds: Double, peak: Nullable<Double>, loudness: Nullable<Double>, overruns: Int
         var replaced: Bool, playlist: Nullable<String>, rebuilds: RebuildJSON, keptTake: Nullable<String>
         /// Why the device stopped the take early (exit 1: what was captured is kept).
         var failure: Nullable<String>

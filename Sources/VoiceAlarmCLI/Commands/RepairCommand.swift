@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 
 /// `voicealarm repair`: a damaged library brought back.
 enum RepairCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// Shared ways of saying things to a person.
@@ -58,7 +59,7 @@ enum Report {
     }
 
     /// Seconds rounded to milliseconds, as every `--json` duration is.
-    static func seconds(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    static func seconds(_ value: Double) -> Double { JSONNumbers.seconds(value) }
 
     /// Levels (dB, LUFS) rounded to a tenth, as they are said; nil for a level silence leaves undefined.
     static func tenths(_ value: Double) -> Double? { value.isFinite ? (value * 10).rounded() / 10 : nil }

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm reconcile`, `daemon`, `doctor`: keeping the scheduler in step, and ringing.

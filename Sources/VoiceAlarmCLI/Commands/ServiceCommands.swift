@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 
 /// `voicealarm service install | remove | status`: the daemon as a systemd user service.
 enum ServiceCommands {

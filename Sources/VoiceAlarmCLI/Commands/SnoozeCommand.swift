@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -35,17 +36,6 @@ enum SnoozeCommand {
         // Said even under --quiet: a snooze nothing will ring is a person not woken.
         for problem in service.sync.problems() { context.console.note("warning: \(problem.sentence)") }
         return .success
-    }
-
-    /// `snooze --json`: `[{"alarm", "ringAt", "count", "left"}]`.
-    struct SnoozedJSON: Encodable {
-        var alarm: String, ringAt: String, count: Int, left: Int
-        init(_ snoozed: Snoozer.Snoozed, _ timeZone: TimeZone) {
-            alarm = snoozed.alarm.uuidString.lowercased()
-            ringAt = Report.iso(snoozed.ringAt, timeZone)
-            count = snoozed.count
-            left = snoozed.left
-        }
     }
 
     /// A snooze refused: exit 1 with the reason (the ring goes on).

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -18,7 +19,4 @@ enum StopCommand {
         if !cancelled.isEmpty { context.say("Cancelled the pending snooze of \(cancelled.joined(separator: ", ")).") }
         return .success
     }
-
-    /// `stop --json`: `{"stopped": [ids], "snoozesCancelled": [alarm ids]}`.
-    struct StoppedJSON: Encodable { var stopped: [String]; var snoozesCancelled: [String] }
 }

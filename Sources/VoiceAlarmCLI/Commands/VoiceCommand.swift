@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmDocuments
 import VoiceAlarmCore
 
 /// `voicealarm voice on` and `voice off`: whether an alarm wakes you with your voice or the default tone.

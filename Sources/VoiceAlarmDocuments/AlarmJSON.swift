@@ -4,12 +4,12 @@ import VoiceAlarmCore
 
 /// `{"id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"}`
 /// (`days` as a list of day names, `[]` for a one-off).
-struct AlarmJSON: Encodable {
-    var id: String, target: String, time: String, days: [String], date: String?, label: String?
-    var voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
-    var snooze: Int?, snoozedUntil: String?
+package struct AlarmJSON: Encodable {
+    package var id: String, target: String, time: String, days: [String], date: String?, label: String?
+    package var voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
+    package var snooze: Int?, snoozedUntil: String?
 
-    init(_ status: AlarmStatus, _ timeZone: TimeZone) {
+    package init(_ status: AlarmStatus, _ timeZone: TimeZone) {
         let alarm = status.alarm
         id = alarm.idString
         target = alarm.target.description
@@ -20,13 +20,13 @@ struct AlarmJSON: Encodable {
         voice = alarm.voice
         sound = status.sound.soundName
         soundReason = status.sound.reason
-        next = status.next.map { Report.iso($0, timeZone) }
+        next = status.next.map { LocalTimeText.iso($0, timeZone) }
         spokenStandIns = status.spokenStandIns.map { $0.uuidString.lowercased() }
         snooze = alarm.snoozeMinutes
-        snoozedUntil = status.snoozedUntil.map { Report.iso($0, timeZone) }
+        snoozedUntil = status.snoozedUntil.map { LocalTimeText.iso($0, timeZone) }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(id, forKey: .id); try c.encode(target, forKey: .target); try c.encode(time, forKey: .time)
         try c.encode(days, forKey: .days); try c.encode(date, forKey: .date); try c.encode(label, forKey: .label)
@@ -35,5 +35,5 @@ struct AlarmJSON: Encodable {
         try c.encode(spokenStandIns, forKey: .spokenStandIns)
         try c.encode(snooze, forKey: .snooze); try c.encode(snoozedUntil, forKey: .snoozedUntil)
     }
-    enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
+    package enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
 }

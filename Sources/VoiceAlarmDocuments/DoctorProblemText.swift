@@ -4,7 +4,7 @@ import VoiceAlarm
 /// The words for what `doctor` found: each problem says what it stops and what to do.
 extension Doctor.Problem {
     /// One sentence; `libraryOpens` tells the advice for a library that opened from one that did not.
-    func sentence(libraryOpens: Bool) -> String {
+    package func sentence(libraryOpens: Bool) -> String {
         switch self {
         case .libraryUnopenable(let error):
             return "the library cannot be opened (\(error)); the alarms ring from what their scheduler holds"

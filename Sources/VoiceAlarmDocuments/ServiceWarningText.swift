@@ -6,7 +6,7 @@ import VoiceAlarmCore
 /// alone decides how they read.
 extension ServiceWarning {
     /// One line for stderr, `warning: …` where the person should act or know.
-    var line: String {
+    package var line: String {
         switch self {
         case .clipUnusable(let clip, let title, let target, let reason):
             "warning: clip \(Self.id(clip)) (\(title)) left out of \(target): \(reason)"

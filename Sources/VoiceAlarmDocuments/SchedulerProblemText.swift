@@ -4,7 +4,7 @@ import VoiceAlarmCore
 /// The words for what stops a scheduler from ringing: each says what it stops and what to do.
 extension SchedulerProblem {
     /// One sentence, without the `warning: ` before it.
-    var sentence: String {
+    package var sentence: String {
         switch self {
         case .noDaemon(let dataDirectory):
             "no 'voicealarm daemon' is running for \(dataDirectory): nothing will ring these alarms; start one with 'voicealarm daemon' (or use --scheduler systemd)"

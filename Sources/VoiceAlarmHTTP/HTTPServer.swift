@@ -1,0 +1,282 @@
+import CMicroHTTPD
+import Foundation
+import Glibc
+import VoiceAlarmFiles
+
+/// An HTTP or HTTPS server on libmicrohttpd: one thread per connection (a handler may take
+/// seconds, a rebuild say, without holding anyone else), a connection limit in all and per
+/// client address, and an idle timeout, so a slow or abandoned client cannot hold the server.
+/// Stops in `deinit` (or `stop()`).
+///
+/// ```swift
+/// let server = try HTTPServer(listening: .loopbackDefault, tls: nil, handler: app)
+/// print(server.port)
+/// ```
+package final class HTTPServer: @unchecked Sendable {
+    /// Limits that keep one client from holding the server.
+    package struct Limits: Sendable {
+        /// Connections open at once, from every client.
+        package var connections = 64
+        /// Connections open at once from one address.
+        package var perAddress = 16
+        /// Seconds a connection may stay silent before it is closed.
+        package var idleTimeout = 30
+        package init() {}
+    }
+
+    /// A certificate and its key, PEM, for HTTPS.
+    package struct TLSKeys: Sendable {
+        package var certificatePEM: String
+        package var keyPEM: String
+        package init(certificatePEM: String, keyPEM: String) {
+            self.certificatePEM = certificatePEM
+            self.keyPEM = keyPEM
+        }
+    }
+
+    /// Why a server did not start.
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case badAddress(String)
+        /// The daemon did not start: `errno` as it was then (address in use, permission, bad key).
+        case notStarted(address: String, reason: String)
+
+        package var description: String {
+            switch self {
+            case .badAddress(let address): "'\(address)' is not a numeric address"
+            case .notStarted(let address, let reason): "cannot listen on \(address): \(reason)"
+            }
+        }
+    }
+
+    private let daemon: OpaquePointer
+    private let context: Unmanaged<ServerContext>
+    private var stopped = false
+    /// The port it listens on (the kernel's choice when asked for port 0).
+    package let port: Int
+    package let address: ListenAddress
+    package var isHTTPS: Bool
+
+    package init(listening address: ListenAddress, tls: TLSKeys?, limits: Limits = Limits(), handler: any HTTPHandler) throws(Failure) {
+        var socketAddress = sockaddr_storage()
+        guard cmhd_socket_address(address.host, UInt16(clamping: address.port), &socketAddress) == 0 else {
+            throw .badAddress(address.host)
+        }
+        var flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
+        if address.family == .v6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
+        let context = Unmanaged.passRetained(ServerContext(handler: handler))
+        errno = 0
+        let started: OpaquePointer? = withUnsafePointer(to: &socketAddress) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                cmhd_start(flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, nil,
+                           UInt32(limits.connections), UInt32(limits.perAddress), UInt32(limits.idleTimeout), 128 * 1024,
+                           tls?.keyPEM, tls?.certificatePEM)
+            }
+        }
+        guard let started else {
+            let code = errno
+            context.release()
+            let reason = code == 0 ? (tls == nil ? "the server did not start" : "the certificate or its key was refused")
+                                   : String(cString: strerror(code))
+            throw .notStarted(address: address.description, reason: reason)
+        }
+        daemon = started
+        self.context = context
+        self.address = address
+        port = Int(cmhd_port(started))
+        isHTTPS = tls != nil
+    }
+
+    /// Closes the listening socket and every connection, waiting for running handlers.
+    package func stop() {
+        guard !stopped else { return }
+        stopped = true
+        MHD_stop_daemon(daemon)
+        context.release()
+    }
+
+    deinit { stop() }
+
+    // MARK: The C callbacks
+
+    /// libmicrohttpd calls this first with the headers (nothing on `state`), then once per piece of
+    /// body, then once more with none: the request is whole.
+    private static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+        guard let cls, let connection, let state, let uploadSize else { return .NO }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        guard let existing = state.pointee else {
+            let request = HTTPServer.head(connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET")
+            let exchange = Exchange(request: request)
+            state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            let policy = server.handler.bodyPolicy(for: request)
+            if case .respond(let response) = policy {
+                exchange.answered = true
+                return queue(response, on: connection)
+            }
+            if let declared = request.header("content-length").flatMap(Int.init), declared > policy.limit {
+                exchange.answered = true
+                var tooLarge = request
+                tooLarge.body = .tooLarge(limit: policy.limit)
+                return queue(server.handler.respond(to: tooLarge), on: connection)
+            }
+            exchange.begin(policy)
+            return .YES
+        }
+        let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if !exchange.answered, let uploadData {
+                exchange.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee))
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        guard !exchange.answered else { return .YES }
+        exchange.answered = true
+        return queue(server.handler.respond(to: exchange.finish()), on: connection)
+    }
+
+    /// The request is over (answered, or its client went away): its state and temporary file go.
+    private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+        guard let state, let existing = state.pointee else { return }
+        state.pointee = nil
+        Unmanaged<Exchange>.fromOpaque(existing).takeRetainedValue().discard()
+    }
+
+    private static func head(_ connection: OpaquePointer, url: String, method: String) -> HTTPRequest {
+        let headers = values(connection, .HEADER_KIND, lowercasingNames: true)
+        let query = values(connection, .GET_ARGUMENT_KIND, lowercasingNames: false)
+        let cookies = values(connection, .COOKIE_KIND, lowercasingNames: false)
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let client = cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
+        return HTTPRequest(method: method, path: path, query: query, headers: headers, cookies: cookies, clientAddress: client)
+    }
+
+    private final class Pairs {
+        var values: [String: String] = [:]
+        var lowercasingNames = false
+    }
+
+    private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercasingNames: Bool) -> [String: String] {
+        let pairs = Pairs()
+        pairs.lowercasingNames = lowercasingNames
+        _ = withExtendedLifetime(pairs) {
+            MHD_get_connection_values(connection, kind, { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                let pairs = Unmanaged<Pairs>.fromOpaque(cls).takeUnretainedValue()
+                let name = String(cString: key)
+                pairs.values[pairs.lowercasingNames ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+                return .YES
+            }, Unmanaged.passUnretained(pairs).toOpaque())
+        }
+        return pairs.values
+    }
+
+    /// Sends `response`; a file that cannot be opened is a 404 (it went between lookup and answer).
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        var status = response.status
+        var made: OpaquePointer?
+        switch response.body {
+        case .data(let data):
+            made = data.withUnsafeBytes { bytes in
+                cmhd_response_copying(bytes.count, bytes.baseAddress)
+            }
+        case .file(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            var info = stat()
+            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                made = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)   // closed by libmicrohttpd
+            } else {
+                if descriptor >= 0 { close(descriptor) }
+                status = 404
+                made = cmhd_response_copying(0, nil)
+            }
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers where !(status == 404 && name.lowercased() == "content-type" && response.status != 404) {
+            _ = MHD_add_response_header(made, name, value)
+        }
+        return MHD_queue_response(connection, UInt32(status), made)
+    }
+}
+
+extension HTTPBodyPolicy {
+    /// The most body bytes this policy takes.
+    var limit: Int {
+        switch self {
+        case .none, .respond: 0
+        case .inMemory(let limit), .toFile(_, let limit): limit
+        }
+    }
+}
+
+/// The application behind a server, kept alive for the daemon's callbacks.
+private final class ServerContext: @unchecked Sendable {
+    let handler: any HTTPHandler
+    init(handler: any HTTPHandler) { self.handler = handler }
+}
+
+/// One request in flight: its head, and its body as it arrives (in memory or in a private file).
+private final class Exchange {
+    var request: HTTPRequest
+    var answered = false
+    private var policy = HTTPBodyPolicy.none
+    private var memory = Data()
+    private var file: FileDescriptor?
+    private var filePath: String?
+    private var received = 0
+    private var failure: String?
+
+    init(request: HTTPRequest) { self.request = request }
+
+    func begin(_ policy: HTTPBodyPolicy) {
+        self.policy = policy
+        guard case .toFile(let directory, _) = policy else { return }
+        let path = "\(directory)/upload-\(UUID().uuidString.lowercased()).part"
+        do {
+            file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
+            filePath = path
+        } catch {
+            failure = error.description
+        }
+    }
+
+    func receive(_ bytes: UnsafeRawBufferPointer) {
+        received += bytes.count
+        guard received <= policy.limit, failure == nil else { return dropBody() }
+        if let file {
+            do { try file.write(Data(bytes)) } catch { failure = error.description; dropBody() }
+        } else {
+            memory.append(contentsOf: bytes)
+        }
+    }
+
+    /// Over the limit or unwritable: nothing of the body is kept.
+    private func dropBody() {
+        memory = Data()
+        file = nil
+        if let filePath { FileSystem.remove(filePath) }
+        filePath = nil
+    }
+
+    func finish() -> HTTPRequest {
+        var whole = request
+        if received > policy.limit {
+            whole.body = .tooLarge(limit: policy.limit)
+        } else if let failure {
+            whole.body = .unsaved(reason: failure)
+        } else if let filePath {
+            file = nil
+            whole.body = .file(path: filePath, bytes: received)
+        } else {
+            whole.body = received == 0 ? .empty : .data(memory)
+        }
+        return whole
+    }
+
+    func discard() {
+        file = nil
+        if let filePath { FileSystem.remove(filePath) }
+    }
+}
