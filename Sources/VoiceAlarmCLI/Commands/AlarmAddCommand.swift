@@ -69,9 +69,7 @@ enum AlarmAddCommand {
         let added = try service.alarms.add(on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice, snoozeMinutes: snooze)
         let status = added.status
         var notes: [String] = []
-        if let skipped = status.alarm.schedule.firstSkippedRing(after: service.now(), in: service.timeZone) {
-            notes.append("note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed")
-        }
+        if let note = AlarmNotes.daylightSaving(status, service) { notes.append(note) }
         notes += service.sync.problems().map { "warning: \($0.sentence)" }
         if let warning = buildFolderWarning { notes.append("warning: \(warning.sentence(libraryOpens: true))") }
         context.present(AddedJSON(alarm: AlarmJSON(status, service.timeZone), notes: notes)) { context.console.result(status.alarm.idString) }
@@ -79,12 +77,7 @@ enum AlarmAddCommand {
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(status.sound.playing).")
         for note in notes { context.say(note) }
         if status.alarm.voice { try Report.capNote(of: status.alarm.target, service, context) }
-        if let snooze {
-            context.say("While it rings, 'voicealarm snooze' rings it again \(snooze) minute\(snooze == 1 ? "" : "s") later, at most \(Snooze.maximumRepeats) times in a row.")
-        } else if added.isFirstForTarget {
-            let backup = AlarmTime(hour: (time.hour + (time.minute + 5) / 60) % 24, minute: (time.minute + 5) % 60)
-            context.say("Tip: this alarm has no snooze (one added with --snooze MINUTES has). Add a backup a few minutes later: voicealarm alarm add \(Report.quoted(status.alarm.target.description)) --at \(backup)\(days.isEmpty ? "" : " --days \(days.compact)")")
-        }
+        if let line = AlarmNotes.snoozeOrBackup(added, command: true) { context.say(line) }
         return .success
     }
 }

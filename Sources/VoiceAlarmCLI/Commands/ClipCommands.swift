@@ -130,6 +130,4 @@ enum ClipCommands {
 
     /// `clip replace --json`: `{"clip", "rebuilds"}`.
     struct ReplacedJSON: Encodable { var clip: ClipJSON; var rebuilds: RebuildJSON }
-    /// `clip remove --json`: `{"removed": [ids], "targets": [names], "rebuilds"}`.
-    struct RemovedJSON: Encodable { var removed: [String]; var targets: [String]; var rebuilds: RebuildJSON }
 }

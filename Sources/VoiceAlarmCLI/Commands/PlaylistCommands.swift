@@ -123,8 +123,6 @@ enum PlaylistCommands {
         }
     }
 
-    /// `playlist delete --json`: `{"name", "removedAlarms"}`.
-    struct DeletedJSON: Encodable { var name: String; var removedAlarms: [String] }
     /// `playlist rename --json`: `{"name", "previousName", "alarms"}`.
     struct RenamedJSON: Encodable { var name: String; var previousName: String; var alarms: [String] }
 }

@@ -128,29 +128,6 @@ enum SchedulerCommands {
         return .failure
     }
 
-    /// `doctor --json`.
-    struct DoctorJSON: Encodable {
-        struct Wake: Encodable { var clock: String; var canWake: Bool; var reason: Nullable<String> }
-        var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, dataDir: String, soundsDir: String
-        var unitDir: Nullable<String>
-        var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
-
-        init(_ report: Doctor.Report) {
-            scheduler = .init(report.backend?.rawValue)
-            library = .init(report.libraryProblem)
-            daemonService = .init(report.daemonService)
-            dataDir = report.dataDirectory
-            soundsDir = report.soundsDirectory
-            unitDir = .init(report.unitDirectory)
-            alarms = report.alarms
-            live = report.live
-            withVoice = report.withVoice
-            device = report.device
-            deviceOpens = report.deviceOpens
-            wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: .init(report.cannotWake))
-            problems = report.problems.map { $0.sentence(libraryOpens: report.libraryProblem == nil) }
-        }
-    }
 
     /// `daemon --json`, printed once it has started (it then runs until stopped):
     /// `{"dataDir", "alarms", "reconciled": {"scheduled", "updated", "cancelled"}}`.

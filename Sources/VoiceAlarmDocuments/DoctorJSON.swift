@@ -1,0 +1,26 @@
+import VoiceAlarm
+
+/// What `doctor` found: the scheduler, the library, the daemon, the device, whether alarms can
+/// wake the machine, and each problem as a sentence.
+package struct DoctorJSON: Encodable {
+    package struct Wake: Encodable { package var clock: String; package var canWake: Bool; package var reason: Nullable<String> }
+    package var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, dataDir: String, soundsDir: String
+    package var unitDir: Nullable<String>
+    package var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
+
+    package init(_ report: Doctor.Report) {
+        scheduler = .init(report.backend?.rawValue)
+        library = .init(report.libraryProblem)
+        daemonService = .init(report.daemonService)
+        dataDir = report.dataDirectory
+        soundsDir = report.soundsDirectory
+        unitDir = .init(report.unitDirectory)
+        alarms = report.alarms
+        live = report.live
+        withVoice = report.withVoice
+        device = report.device
+        deviceOpens = report.deviceOpens
+        wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: .init(report.cannotWake))
+        problems = report.problems.map { $0.sentence(libraryOpens: report.libraryProblem == nil) }
+    }
+}
