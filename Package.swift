@@ -32,6 +32,10 @@ let package = Package(
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // Linux timer file descriptors (the daemon's sleep: wake from suspend, notice clock changes).
         .systemLibrary(name: "CLinux"),
+        // Certificates, keys, digests and random bytes for `serve`'s HTTPS and pairing.
+        .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        // QR codes of `serve`'s pairing address, for a phone's camera.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
