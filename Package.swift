@@ -56,6 +56,9 @@ let package = Package(
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
         .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
 
+        // `serve`'s web adapter, the only importer of GnuTLS and libqrencode: TLS identity, pairing secrets, QR codes.
+        .target(name: "VoiceAlarmHTTP", dependencies: ["CGnuTLS", "CQREncode", "VoiceAlarmFiles"]),
+
         // Argument parsing, help and output; no business logic, no C.
         .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
