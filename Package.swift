@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),
         .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
+        .testTarget(name: "VoiceAlarmHTTPTests", dependencies: ["VoiceAlarmHTTP", "TestSupport"]),
         // Deterministic fuzz loops over the parsers, the audio header checks, file metadata and job-engine variables (well under a minute).
         .testTarget(name: "VoiceAlarmFuzzTests", dependencies: ["VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmCore", "VoiceAlarmFiles", "TestSupport"]),
     ]
