@@ -34,6 +34,10 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // The web server's HTTP and HTTPS (`voicealarm serve`).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // Certificates, keys, digests and random bytes for `serve`'s HTTPS and pairing.
+        .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        // QR codes of `serve`'s pairing address, for a phone's camera.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
@@ -54,8 +58,9 @@ let package = Package(
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
         .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
 
-        // The only importer of libmicrohttpd: an HTTP(S) server with limits, requests and responses as values.
-        .target(name: "VoiceAlarmHTTP", dependencies: ["CMicroHTTPD", "VoiceAlarmFiles"]),
+        // `serve`'s web adapter, the only importer of libmicrohttpd, GnuTLS and libqrencode: an HTTP(S)
+        // server with limits (requests and responses as values), the TLS identity, pairing secrets, QR codes.
+        .target(name: "VoiceAlarmHTTP", dependencies: ["CMicroHTTPD", "CGnuTLS", "CQREncode", "VoiceAlarmFiles"]),
 
         // How the command line and the web API say things: the `--json` documents, the error
         // object, and the sentences for the service's typed warnings and problems.
@@ -76,6 +81,7 @@ let package = Package(
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),
         .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
+        .testTarget(name: "VoiceAlarmHTTPTests", dependencies: ["VoiceAlarmHTTP", "TestSupport"]),
         // Deterministic fuzz loops over the parsers, the audio header checks, file metadata and job-engine variables (well under a minute).
         .testTarget(name: "VoiceAlarmFuzzTests", dependencies: ["VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmCore", "VoiceAlarmFiles", "TestSupport"]),
     ]

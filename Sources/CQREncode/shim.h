@@ -1,0 +1,7 @@
+// libqrencode for Swift: its header imports as it is.
+#ifndef CQRENCODE_SHIM_H
+#define CQRENCODE_SHIM_H
+
+#include <qrencode.h>
+
+#endif
