@@ -66,8 +66,12 @@ let package = Package(
         // object, and the sentences for the service's typed warnings and problems.
         .target(name: "VoiceAlarmDocuments", dependencies: ["VoiceAlarmCore", "VoiceAlarm"]),
 
+        // `voicealarm serve`: the web page and its JSON API over the service (routes, pairing, the
+        // page itself); handlers parse, call the service and answer with the shared documents.
+        .target(name: "VoiceAlarmWeb", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"]),
+
         // Argument parsing, help and output; no business logic, no C.
-        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments"]),
+        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmWeb"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make docs`: man pages and completions from the command tables (not part of the product).
         .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),

@@ -30,6 +30,7 @@ package enum VoiceAlarmTool {
         table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
         table += ServiceCommands.specs.map { ($0, ServiceCommands.run) }
         table += BatchCommands.specs.map { ($0, BatchCommands.run) }
+        table += ServeCommands.specs.map { ($0, ServeCommands.run) }
         table.append((SettingsCommand.spec, SettingsCommand.run))
         table.append((RepairCommand.spec, RepairCommand.run))
         return table

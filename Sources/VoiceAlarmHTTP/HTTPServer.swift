@@ -24,16 +24,6 @@ package final class HTTPServer: @unchecked Sendable {
         package init() {}
     }
 
-    /// A certificate and its key, PEM, for HTTPS.
-    package struct TLSKeys: Sendable {
-        package var certificatePEM: String
-        package var keyPEM: String
-        package init(certificatePEM: String, keyPEM: String) {
-            self.certificatePEM = certificatePEM
-            self.keyPEM = keyPEM
-        }
-    }
-
     /// Why a server did not start.
     package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case badAddress(String)
@@ -56,7 +46,7 @@ package final class HTTPServer: @unchecked Sendable {
     package let address: ListenAddress
     package var isHTTPS: Bool
 
-    package init(listening address: ListenAddress, tls: TLSKeys?, limits: Limits = Limits(), handler: any HTTPHandler) throws(Failure) {
+    package init(listening address: ListenAddress, tls: TLSIdentity?, limits: Limits = Limits(), handler: any HTTPHandler) throws(Failure) {
         var socketAddress = sockaddr_storage()
         guard cmhd_socket_address(address.host, UInt16(clamping: address.port), &socketAddress) == 0 else {
             throw .badAddress(address.host)

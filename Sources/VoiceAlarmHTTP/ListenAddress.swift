@@ -30,8 +30,8 @@ package struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
             portText = text[text.index(after: colon)...]
             if host.contains(":") { return .failure(ParseFailure(text: text, reason: "an IPv6 address is written [ADDR]:PORT")) }
         }
-        guard let port = Int(portText), (1...65535).contains(port) else {
-            return .failure(ParseFailure(text: text, reason: "'\(portText)' is not a port (1 to 65535)"))
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            return .failure(ParseFailure(text: text, reason: "'\(portText)' is not a port (1 to 65535, or 0 for any free one)"))
         }
         let address = ListenAddress(host: String(host), port: port)
         guard address.family != nil else {

@@ -160,7 +160,7 @@ package final class LibraryStore {
             .compactMap { $0["id"]?.text.flatMap(UUID.init(uuidString:)) }
     }
 
-    package enum IDTable: String { case clips, alarms }
+    package enum IDTable: String { case clips, alarms, devices }
 
     /// Removes a clip, and every place it holds in a playlist or the manifesto (later positions
     /// close up). Returns the targets that changed.

@@ -10,6 +10,7 @@ package enum FailureInput {
     package static func of(_ error: any Error) -> String? {
         switch error {
         case let error as LibraryError: error.input
+        case let error as DeviceError: error.input
         case let error as AudioError: error.path
         case let error as ClipSourceError: of(error.underlying)
         case let error as SystemError: error.path

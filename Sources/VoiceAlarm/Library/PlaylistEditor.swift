@@ -53,6 +53,13 @@ package final class PlaylistEditor {
         return try edit(name) { $0 + ids }
     }
 
+    /// Gives a playlist exactly these clips, in this order (the web page's reorder, remove and
+    /// append in one step). Every reference is resolved first: one unknown clip changes nothing.
+    package func replace(in name: String, with references: [String]) throws -> RebuildSummary {
+        let ids = try references.map { try clips.resolve($0).id }
+        return try edit(name) { _ in ids }
+    }
+
     /// Moves the clip at 1-based `from` to `to`.
     package func move(in name: String, from: Int, to: Int) throws -> RebuildSummary {
         try edit(name) { clips in

@@ -43,6 +43,11 @@ package struct ArgumentParser: Sendable {
                         guard let found = command(named: "\(group) \(token)") else { throw unknownCommand(token, in: group) }
                         spec = found
                         parsed.command = found.name
+                    } else if let next = remaining.first, let found = command(named: "\(token) \(next)") {
+                        // A command that also heads a group (`serve`, `serve devices`): the longer name wins.
+                        remaining.removeFirst()
+                        spec = found
+                        parsed.command = found.name
                     } else if let found = command(named: token) {
                         spec = found
                         parsed.command = token

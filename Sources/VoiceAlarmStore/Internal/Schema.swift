@@ -70,6 +70,24 @@ enum Schema {
             count INTEGER NOT NULL CHECK (count > 0)
         );
         """,
+        // 6: the web page's paired devices and scripts' tokens (only a digest of each token is
+        //    kept), and the one-time pairing codes waiting to be used (digests, with their expiry).
+        //    Neither is in the last-known-good copy: a restored library asks devices to pair again,
+        //    and never brings back one that was revoked.
+        """
+        CREATE TABLE devices (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('browser', 'token')),
+            token_digest TEXT NOT NULL UNIQUE,
+            created REAL NOT NULL,
+            last_seen REAL
+        );
+        CREATE TABLE pairing_codes (
+            code_digest TEXT PRIMARY KEY,
+            expires REAL NOT NULL
+        );
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -1,0 +1,42 @@
+import Glibc
+
+/// The numeric addresses this machine's interfaces have (`getifaddrs`), loopback last: what a
+/// phone on the same network can reach, and what a certificate for `0.0.0.0` must name.
+package enum MachineAddresses {
+    package static func all() -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return ["127.0.0.1", "::1"] }
+        defer { freeifaddrs(first) }
+        var found: [String] = []
+        var cursor = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr else { continue }
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+            switch Int32(address.pointee.sa_family) {
+            case AF_INET:
+                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    var raw = v4.pointee.sin_addr
+                    _ = inet_ntop(AF_INET, &raw, &buffer, socklen_t(buffer.count))
+                }
+            case AF_INET6:
+                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    var raw = v6.pointee.sin6_addr
+                    _ = inet_ntop(AF_INET6, &raw, &buffer, socklen_t(buffer.count))
+                }
+            default: continue
+            }
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Link-local IPv6 addresses need a zone to be reached: no use in a link on a phone.
+            if !text.isEmpty, !text.lowercased().hasPrefix("fe80"), !found.contains(text) { found.append(text) }
+        }
+        return found.filter { !IPAddressText.isLoopback($0) } + found.filter(IPAddressText.isLoopback)
+    }
+
+    /// This machine's host name (`gethostname`).
+    package static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

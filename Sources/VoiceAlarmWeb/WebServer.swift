@@ -1,0 +1,133 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmCore
+import VoiceAlarmFiles
+import VoiceAlarmHTTP
+
+/// `voicealarm serve` put together: the library's upload folder, the HTTPS identity (the
+/// person's own, or one made on first start and kept in `<data-dir>/web`), and the HTTP server
+/// with the web application behind it. Plain HTTP only on loopback: beyond it a browser grants
+/// the microphone in a secure context alone, and a token must not cross the network in clear.
+package final class WebServer {
+    package struct Options: Sendable {
+        package var listen: ListenAddress = .loopbackDefault
+        package var certificateFile: String?
+        package var keyFile: String?
+        /// Force HTTPS on loopback too.
+        package var https = false
+        package var uploadLimit = 100 * 1024 * 1024
+        package init() {}
+    }
+
+    /// Why the server did not start.
+    package enum Failure: Error, Sendable, CustomStringConvertible {
+        case certificateFile(path: String, reason: String)
+        case certificate(TLSIdentity.Failure)
+        case onlyOneOfCertificateAndKey
+        case listening(HTTPServer.Failure)
+        case folder(path: String, reason: String)
+
+        package var description: String {
+            switch self {
+            case .certificateFile(let path, let reason): "\(path): \(reason)"
+            case .certificate(let failure): "\(failure)"
+            case .onlyOneOfCertificateAndKey: "--cert and --key go together: give both, or neither for a certificate made here"
+            case .listening(let failure): "\(failure)"
+            case .folder(let path, let reason): "\(path): \(reason)"
+            }
+        }
+
+        package var input: String? {
+            switch self {
+            case .certificateFile(let path, _), .folder(let path, _): path
+            default: nil
+            }
+        }
+    }
+
+    package let http: HTTPServer
+    /// `https://192.168.1.20:8470` or `http://127.0.0.1:8470`: where a phone opens the page.
+    package let baseURL: String
+    /// The SHA-256 fingerprint of the certificate served, for the person to compare with the browser's.
+    package let fingerprint: String?
+    /// True when the certificate was made by this start (there was none).
+    package let madeCertificate: Bool
+    package let identityFolder: String
+    let application: WebApplication
+
+    package init(_ options: Options, location: LibraryLocation, secrets: any SecretSource = WebSecrets(),
+                 now: @escaping @Sendable () -> Date = Date.init, log: @escaping @Sendable (String) -> Void) throws {
+        identityFolder = "\(location.dataDirectory)/web"
+        let uploads = "\(location.dataDirectory)/uploads"
+        for folder in [identityFolder, uploads] {
+            do { _ = try PrivateFolder.make(folder, links: .ownOnly) } catch { throw Failure.folder(path: folder, reason: "\(error)") }
+        }
+        // Uploads a killed server left half-received: never imported, gone at the next start.
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [] where leftover.hasSuffix(".part") {
+            FileSystem.remove("\(uploads)/\(leftover)")
+        }
+        let wantsTLS = options.https || !options.listen.isLoopback || options.certificateFile != nil || options.keyFile != nil
+        var identity: TLSIdentity?
+        var made = false
+        if wantsTLS {
+            (identity, made) = try Self.identity(options, folder: identityFolder, now: now())
+        }
+        var configuration = WebApplication.Configuration(location: location, https: identity != nil, uploadDirectory: uploads, secrets: secrets)
+        configuration.uploadLimit = options.uploadLimit
+        configuration.now = now
+        application = WebApplication(configuration, log: log)
+        do { http = try HTTPServer(listening: options.listen, tls: identity, handler: application) } catch { throw Failure.listening(error) }
+        fingerprint = identity?.fingerprint
+        madeCertificate = made
+        let host = options.listen.host == "0.0.0.0" || options.listen.host == "::"
+            ? MachineAddresses.all().first ?? "127.0.0.1" : options.listen.host
+        let shown = ListenAddress(host: host, port: http.port)
+        baseURL = (identity == nil ? "http://" : "https://") + shown.description
+    }
+
+    /// The link that pairs a browser with `code`.
+    package func pairingURL(_ code: PairingCode) -> String { "\(baseURL)/pair?code=\(code.code)" }
+
+    package func stop() { http.stop() }
+
+    /// The person's own certificate, the one made here before, or a new one for every name and
+    /// address this machine answers to.
+    private static func identity(_ options: Options, folder: String, now: Date) throws -> (TLSIdentity, Bool) {
+        switch (options.certificateFile, options.keyFile) {
+        case (let certificate?, let key?):
+            return (try load(certificate: certificate, key: key), false)
+        case (nil, nil): break
+        default: throw Failure.onlyOneOfCertificateAndKey
+        }
+        let certificatePath = "\(folder)/certificate.pem", keyPath = "\(folder)/key.pem"
+        if FileSystem.kind(of: certificatePath) == .regular, FileSystem.kind(of: keyPath) == .regular,
+           let kept = try? load(certificate: certificatePath, key: keyPath), kept.notAfter > now.addingTimeInterval(30 * 24 * 3600) {
+            return (kept, false)
+        }
+        let host = MachineAddresses.hostName()
+        var addresses = MachineAddresses.all()
+        if options.listen.host != "0.0.0.0", options.listen.host != "::", !addresses.contains(options.listen.host) { addresses.append(options.listen.host) }
+        let names = Array(Set([host, "\(host).local", "localhost"].filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII } })).sorted()
+        let made: TLSIdentity
+        do { made = try TLSIdentity.selfSigned(commonName: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch { throw Failure.certificate(error) }
+        do {
+            try FileSystem.atomicWrite(Data(made.keyPEM.utf8), to: keyPath, permissions: 0o600)
+            try FileSystem.atomicWrite(Data(made.certificatePEM.utf8), to: certificatePath, permissions: 0o644)
+        } catch {
+            throw Failure.certificateFile(path: certificatePath, reason: SystemError.text(of: error))
+        }
+        return (made, true)
+    }
+
+    private static func load(certificate: String, key: String) throws -> TLSIdentity {
+        func read(_ path: String) throws -> String {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw Failure.certificateFile(path: path, reason: FileSystem.kind(of: path) == .missing ? "no such file" : "cannot be read as PEM text")
+            }
+            return text
+        }
+        do { return try TLSIdentity.load(certificatePEM: try read(certificate), keyPEM: try read(key)) } catch let failure as TLSIdentity.Failure {
+            throw Failure.certificate(failure)
+        }
+    }
+}
