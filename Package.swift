@@ -86,6 +86,8 @@ let package = Package(
         .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmHTTPTests", dependencies: ["VoiceAlarmHTTP", "TestSupport"]),
+        // The web application in process (routes, pairing, origins, refusals) over a real library.
+        .testTarget(name: "VoiceAlarmWebTests", dependencies: ["VoiceAlarmWeb", "VoiceAlarmHTTP", "VoiceAlarm", "VoiceAlarmCore", "TestSupport"]),
         // Deterministic fuzz loops over the parsers, the audio header checks, file metadata and job-engine variables (well under a minute).
         .testTarget(name: "VoiceAlarmFuzzTests", dependencies: ["VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmCore", "VoiceAlarmFiles", "TestSupport"]),
     ]

@@ -15,7 +15,7 @@ import VoiceAlarmHTTP
 package final class WebApplication: HTTPHandler, @unchecked Sendable {
     package struct Configuration: Sendable {
         package var location: LibraryLocation
-        /// Whether the server speaks HTTPS: the cookie is then `Secure`.
+        /// Whether the server speaks HTTPS: a change must then come from an `https://` page.
         package var https: Bool
         /// The most an upload may be: a 10-minute recording in any format a browser records fits.
         package var uploadLimit = 100 * 1024 * 1024
@@ -146,7 +146,8 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
     }
 
     /// `POST /api/pair` `{"code", "name"}`: a waiting code makes this browser a device; its token
-    /// goes into an `HttpOnly; SameSite=Strict` cookie (`Secure` over HTTPS) and never into the page.
+    /// goes into an `HttpOnly; Secure; SameSite=Strict` cookie (browsers keep a `Secure` cookie from
+    /// loopback HTTP too: it is a secure context) and never into the page.
     private func pair(_ request: HTTPRequest) throws -> HTTPResponse {
         struct Body: Decodable { var code: String; var name: String? }
         let body = try WebAPI.decode(Body.self, from: request)
@@ -158,8 +159,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             let registry = devices(service)
             do {
                 let (device, token) = try registry.pair(code: body.code, name: body.name ?? "Browser")
-                var cookie = "\(Self.cookieName)=\(token); Path=/; Max-Age=\(Self.cookieLifetime); HttpOnly; SameSite=Strict"
-                if configuration.https { cookie += "; Secure" }
+                let cookie = "\(Self.cookieName)=\(token); Path=/; Max-Age=\(Self.cookieLifetime); HttpOnly; Secure; SameSite=Strict"
                 return WebAPI.json(201, DeviceJSON(device, service.timeZone)).adding("Set-Cookie", cookie)
             } catch let refusal as DeviceError where refusal == .wrongCode || refusal == .expiredCode {
                 let closes = attemptsLock.withLock { attempts.noteFailure(at: now) }

@@ -18,4 +18,12 @@ public enum ProjectPaths {
     }
 
     public static var sampleAudio: String { "\(root)/SampleAudio" }
+
+    /// Where tests leave what a person should be able to look at afterwards (screenshots):
+    /// `.build/test-output`, made on first use.
+    public static var testOutput: String {
+        let path = "\(root)/.build/test-output"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
 }

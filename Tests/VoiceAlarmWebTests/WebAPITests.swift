@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TestSupport
+import VoiceAlarm
+import VoiceAlarmCore
+import VoiceAlarmHTTP
+@testable import VoiceAlarmWeb
+
+@Suite("The JSON API: the command line's rules, words and documents")
+struct WebAPITests {
+    /// A paired site with one clip (SampleAudio's 4 s 'kind') in playlist 'morning'.
+    private func siteWithPlaylist() throws -> (WebTestSite, String, String) {
+        let site = try WebTestSite()
+        let token = try site.pairedToken()
+        let service = try site.service()
+        let clip = try service.clips.add("\(ProjectPaths.sampleAudio)/kind.ogg", title: "Kind")
+        try service.playlists.create("morning", clips: [clip.idString])
+        return (site, token, clip.idString)
+    }
+
+    @Test("Adding alarms: the document of 'alarm add --json', the backup tip, and the CLI's refusals word for word")
+    func addAlarms() throws {
+        let (site, token, _) = try siteWithPlaylist()
+        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45", "days": "mon-fri"}"#))
+        #expect(added.status == 201)
+        let document = try #require(added.json as? [String: Any])
+        let alarm = try #require(document["alarm"] as? [String: Any])
+        #expect(alarm["time"] as? String == "06:45" && alarm["voice"] as? Bool == true && alarm["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"])
+        let notes = try #require(document["notes"] as? [String])
+        #expect(notes.contains { $0.hasPrefix("Tip: this alarm has no snooze") && $0.contains("06:50") })
+        // The same minute on a shared day: the core's rule, its words.
+        let clash = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45", "days": "mon"}"#))
+        #expect(clash.status == 409)
+        let cli = try site.service()
+        #expect(throws: (any Error).self) { try cli.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 6, minute: 45), days: [.monday]) }
+        // Malformed fields: 400 naming the field, code 64 as the command line's usage errors.
+        for (body, field, words) in [(#"{"target": "morning", "at": "25:00"}"#, "at", "'25:00' is not a time (HH:MM, 00:00 to 23:59)"),
+                                     (#"{"target": "morning", "at": "07:00", "days": "fri-mon"}"#, "days", "fri-mon"),
+                                     (#"{"target": "morning", "at": "07:00", "date": "2026-13-01"}"#, "date", "is not a date"),
+                                     (#"{"target": "morning", "at": "07:00", "days": "mon", "date": "2027-01-01"}"#, "days", "exclude each other"),
+                                     (#"{"target": "morning"}"#, "at", "no 'at'"),
+                                     (#"{"target": "morning", "at": 7}"#, "at", "wrong type"),
+                                     ("not json", nil, "not JSON")] as [(String, String?, String)] {
+            let refused = site.send(site.request("POST", "/api/alarms", cookie: token, json: body))
+            #expect(refused.status == 400, "\(body)")
+            let error = try #require((refused.json as? [String: Any])?["error"] as? [String: Any])
+            #expect((error["message"] as? String)?.contains(words) == true, "\(body): \(error)")
+            #expect(error["input"] as? String == field && error["code"] as? Int == 64, "\(body)")
+        }
+        // At most five per target.
+        for minute in 0..<4 {
+            #expect(site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "08:0\#(minute)"}"#)).status == 201)
+        }
+        let sixth = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "09:00"}"#))
+        #expect(sixth.status == 409)
+        #expect(try site.service().alarms.statuses().count == 5)
+    }
+
+    @Test("The voice switch off deletes the voice file; on builds it again; the ringtone is served only while it exists")
+    func voiceSwitch() throws {
+        let (site, token, _) = try siteWithPlaylist()
+        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45"}"#))
+        let id = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["id"] as? String)
+        let sound = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["sound"] as? String)
+        let voiceFile = try site.service().soundsDirectory + "/" + sound
+        #expect(FileManager.default.fileExists(atPath: voiceFile))
+        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", cookie: token)).status == 200)
+        let off = site.send(site.request("PUT", "/api/alarms/\(id.prefix(8))/voice", cookie: token, json: #"{"on": false}"#))
+        #expect(off.status == 200 && (off.json as? [String: Any])?["voice"] as? Bool == false)
+        #expect(!FileManager.default.fileExists(atPath: voiceFile))
+        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", cookie: token)).status == 404)
+        let on = site.send(site.request("PUT", "/api/alarms/\(id)/voice", cookie: token, json: #"{"on": true}"#))
+        #expect(on.status == 200 && (on.json as? [String: Any])?["soundReason"] is NSNull)
+        #expect(site.send(site.request("PUT", "/api/alarms/00000000/voice", cookie: token, json: #"{"on": true}"#)).status == 404)
+    }
+
+    @Test("An upload too large, unsaved, empty or not audio is refused whole: the library is unchanged", arguments: [
+        (HTTPBody.tooLarge(limit: 1024 * 1024), 413), (.unsaved(reason: "no space left on device"), 507), (.empty, 400),
+    ])
+    func refusedUploads(_ body: HTTPBody, _ status: Int) throws {
+        let (site, token, _) = try siteWithPlaylist()
+        let response = site.send(site.request("POST", "/api/clips", cookie: token, body: body))
+        #expect(response.status == status)
+        #expect(try site.service().clips.all().count == 1)
+    }
+
+    @Test("Garbage uploaded is refused as not audio (422), and nothing is imported")
+    func garbageUpload() throws {
+        let (site, token, _) = try siteWithPlaylist()
+        let file = site.folder.file("uploads/upload-garbage.part")
+        var generator = SeededGenerator(seed: 2026_12_02)
+        try Data((0..<50_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: file))
+        let response = site.send(site.request("POST", "/api/clips", cookie: token, body: .file(path: file, bytes: 50_000)))
+        #expect(response.status == 422, "\(response.errorMessage ?? "")")
+        #expect(try site.service().clips.all().count == 1)
+    }
+
+    @Test("An upload imported: the clip document of 'clip import --json', titled by ?title=")
+    func upload() throws {
+        let (site, token, _) = try siteWithPlaylist()
+        let file = site.folder.file("uploads/upload-good.part")
+        try FileManager.default.copyItem(atPath: "\(ProjectPaths.sampleAudio)/kind.ogg", toPath: file)
+        let response = site.send(site.request("POST", "/api/clips", cookie: token, body: .file(path: file, bytes: 1), query: ["title": "From my phone"]))
+        #expect(response.status == 201)
+        let clip = try #require(response.json as? [String: Any])
+        #expect(clip["title"] as? String == "From my phone" && Set(clip.keys) == ["id", "title", "duration", "path", "spokenText"])
+    }
+
+    @Test("Playlists: reorder, take out and add in one PUT; an unknown clip changes nothing")
+    func playlists() throws {
+        let (site, token, first) = try siteWithPlaylist()
+        let second = try site.service().clips.add("\(ProjectPaths.sampleAudio)/manifesto.flac", title: "Manifesto").idString
+        let put = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(second)", "\#(first)"]}"#))
+        #expect(put.status == 200)
+        #expect(((put.json as? [String: Any])?["clips"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [second, first])
+        let unknown = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(first)", "ffffffff"]}"#))
+        #expect(unknown.status == 404)
+        #expect(try site.service().playlists.clips(of: .playlist("morning")).map(\.idString) == [second, first])
+    }
+}

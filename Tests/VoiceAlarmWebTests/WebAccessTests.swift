@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TestSupport
+import VoiceAlarm
+import VoiceAlarmCore
+import VoiceAlarmHTTP
+@testable import VoiceAlarmWeb
+
+/// Every route a paired device or a token may use, with a method it takes.
+let guardedRoutes: [(String, String)] = [
+    ("GET", "/"), ("GET", "/app.js"),
+    ("GET", "/api/alarms"), ("POST", "/api/alarms"), ("DELETE", "/api/alarms/9c41d2e0"), ("PUT", "/api/alarms/9c41d2e0/voice"),
+    ("GET", "/api/alarms/9c41d2e0/ringtone"),
+    ("GET", "/api/clips"), ("POST", "/api/clips"), ("POST", "/api/clips/say"), ("PUT", "/api/clips/3f2a9c1e"), ("DELETE", "/api/clips/3f2a9c1e"),
+    ("GET", "/api/clips/3f2a9c1e/audio"),
+    ("GET", "/api/playlists"), ("POST", "/api/playlists"), ("GET", "/api/playlists/morning"), ("PUT", "/api/playlists/morning"),
+    ("DELETE", "/api/playlists/morning"), ("GET", "/api/manifesto"), ("PUT", "/api/manifesto"), ("GET", "/api/picture/morning"),
+    ("GET", "/api/status"), ("POST", "/api/stop"), ("POST", "/api/snooze"), ("GET", "/api/devices"), ("DELETE", "/api/devices/5b1e09c2"),
+]
+
+@Suite("Who may use the web page: pairing, tokens, origins")
+struct WebAccessTests {
+    @Test("Every route but the pairing page refuses a request without a device or token", arguments: guardedRoutes)
+    func refusedWithoutDevice(_ method: String, _ path: String) throws {
+        let site = try WebTestSite()
+        let response = site.send(site.request(method, path))
+        if path == "/" || path == "/app.js" {
+            #expect(response.status == 303 && response.header("Location") == "/pair", "a person's browser is sent to pairing")
+        } else {
+            #expect(response.status == 401)
+            #expect(response.errorMessage?.contains("not paired") == true)
+        }
+        // A token nobody was given is no better.
+        #expect(site.send(site.request(method, path, bearer: "guessed")).status == (path.hasPrefix("/api") ? 401 : 303))
+        #expect(site.send(site.request(method, path, cookie: "guessed")).status == (path.hasPrefix("/api") ? 401 : 303))
+    }
+
+    @Test("The pairing page, its script and the style are open to anyone; everything else is not")
+    func openRoutes() throws {
+        let site = try WebTestSite()
+        for path in ["/pair", "/pair.js", "/style.css"] { #expect(site.send(site.request("GET", path)).status == 200, "\(path)") }
+        #expect(site.send(site.request("GET", "/nothing")).status == 404)
+        let wrongMethod = site.send(site.request("PATCH", "/api/alarms"))
+        #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "GET, POST")
+    }
+
+    @Test("Pairing: the code works once; the cookie is HttpOnly, Secure and SameSite=Strict; a revoked device is refused")
+    func pairing() throws {
+        let site = try WebTestSite()
+        let code = try site.registry().newPairingCode()
+        let pair = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code.lowercased())", "name": "Phone"}"#))
+        #expect(pair.status == 201)
+        let cookie = try #require(pair.header("Set-Cookie"))
+        for attribute in ["HttpOnly", "Secure", "SameSite=Strict", "Path=/"] { #expect(cookie.contains(attribute), "\(attribute)") }
+        let token = String(cookie.split(separator: ";")[0].split(separator: "=")[1])
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: token)).status == 200)
+        #expect(site.send(site.request("GET", "/", cookie: token)).status == 200)
+        // The same code again: used up.
+        let again = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "name": "Other"}"#))
+        #expect(again.status == 403)
+        // Only a digest of the token is kept.
+        let devices = try site.registry().all()
+        #expect(devices.map(\.name) == ["Phone"])
+        let database = ["", "-wal"].compactMap { try? String(contentsOfFile: site.location.dataDirectory + "/voicealarm.sqlite" + $0, encoding: .isoLatin1) }.joined()
+        #expect(!database.contains(token) && database.contains(site.secrets.digest(token)))
+        // Revoked: refused at once, from the page as from the API.
+        let revoke = site.send(site.request("DELETE", "/api/devices/\(devices[0].id.uuidString.lowercased())", cookie: token))
+        #expect(revoke.status == 200)
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: token)).status == 401)
+    }
+
+    @Test("A code is good for ten minutes and no longer")
+    func expiredCode() throws {
+        let site = try WebTestSite()
+        let code = try site.registry().newPairingCode()
+        site.clock.advance(PairingCode.lifetime + 1)
+        let late = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)"}"#))
+        #expect(late.status == 403)
+        #expect(late.errorMessage?.contains("expired") == true)
+    }
+
+    @Test("Five wrong codes in a minute close pairing and void the waiting codes")
+    func guessing() throws {
+        let site = try WebTestSite()
+        let code = try site.registry().newPairingCode()
+        for guess in 1...5 {
+            #expect(site.send(site.request("POST", "/api/pair", json: #"{"code": "WRONG\#(guess)"}"#)).status == 403)
+        }
+        let closed = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)"}"#))
+        #expect(closed.status == 429)
+        #expect(closed.header("Retry-After").flatMap(Int.init).map { (1...60).contains($0) } == true)
+        site.clock.advance(61)
+        let voided = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)"}"#))
+        #expect(voided.status == 403, "the code waiting while someone guessed is void")
+        let fresh = try site.registry().newPairingCode()
+        #expect(site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(fresh.code)"}"#)).status == 201)
+    }
+
+    @Test("A change from another site is refused, even with the device's cookie", arguments: [
+        ("https://evil.example", true), ("null", true), ("http://127.0.0.1:9999", true), (nil, true), ("http://127.0.0.1:8470", false),
+    ] as [(String?, Bool)])
+    func crossOrigin(_ origin: String?, _ refused: Bool) throws {
+        let site = try WebTestSite()
+        let token = try site.pairedToken()
+        let response = site.send(site.request("POST", "/api/stop", cookie: token, origin: origin))
+        #expect((response.status == 403) == refused, "\(origin ?? "no Origin"): \(response.status)")
+        // A pairing from another site is refused before its code is looked at.
+        let code = try site.registry().newPairingCode()
+        let forged = site.send(site.request("POST", "/api/pair", origin: origin, json: #"{"code": "\#(code.code)"}"#))
+        #expect((forged.status == 403) == refused)
+    }
+
+    @Test("A script's token needs no Origin; a token made, listed, and revoked")
+    func tokens() throws {
+        let site = try WebTestSite()
+        let (device, token) = try site.registry().createToken(name: "backup script")
+        #expect(device.kind == .token)
+        #expect(site.send(site.request("POST", "/api/stop", bearer: token, origin: nil)).status == 200)
+        #expect(site.send(site.request("GET", "/api/devices", bearer: token)).status == 200)
+        try site.registry().revoke(String(device.id.uuidString.lowercased().prefix(8)))
+        #expect(site.send(site.request("GET", "/api/alarms", bearer: token, origin: nil)).status == 401)
+    }
+
+    @Test("Every answer carries the Content-Security-Policy and no-sniff headers, a refusal too")
+    func securityHeaders() throws {
+        let site = try WebTestSite()
+        let token = try site.pairedToken()
+        for response in [site.send(site.request("GET", "/pair")), site.send(site.request("GET", "/api/alarms")),
+                         site.send(site.request("GET", "/api/alarms", cookie: token)), site.send(site.request("GET", "/nothing"))] {
+            let policy = try #require(response.header("Content-Security-Policy"))
+            #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"))
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+        }
+    }
+}
