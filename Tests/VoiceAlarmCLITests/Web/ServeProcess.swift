@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+
+/// A real `voicealarm serve --json` on a free port, read until it says where it listens.
+final class ServeProcess: @unchecked Sendable {
+    let process = Process()
+    private let output = Collected()
+    private let errors = Collected()
+    /// `{"url", "pairing": {"code", "link", "expires"}, "fingerprint"}`.
+    private(set) var document: [String: Any] = [:]
+
+    var url: String { document["url"] as? String ?? "" }
+    var code: String { (document["pairing"] as? [String: Any])?["code"] as? String ?? "" }
+    var link: String { (document["pairing"] as? [String: Any])?["link"] as? String ?? "" }
+    var fingerprint: String? { document["fingerprint"] as? String }
+    var stderr: String { errors.data.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    init(dataDir: String, arguments: [String] = ["--listen", "127.0.0.1:0"], environment: [String: String]? = nil) async throws {
+        process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        process.arguments = ["--data-dir", dataDir, "--json", "serve"] + arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [output] handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { output.data.withLock { $0.append(data) } }
+        }
+        err.fileHandleForReading.readabilityHandler = { [errors] handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { errors.data.withLock { $0.append(data) } }
+        }
+        try process.run()
+        for _ in 0..<300 {
+            if let parsed = output.data.withLock({ try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }) {
+                document = parsed
+                return
+            }
+            if !process.isRunning { break }
+            await pause(0.05)
+        }
+        throw TestSupportError("serve did not say where it listens: \(stderr)")
+    }
+
+    /// SIGTERM, and its exit status.
+    func stop() async -> Int32 {
+        if process.isRunning { process.terminate() }
+        return await process.ended()
+    }
+
+    /// SIGKILL: gone at once, mid-request.
+    func kill() async {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        _ = await process.ended()
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    /// `curl` against this server: the status, headers and body. `arguments` come before the URL.
+    func curl(_ method: String, _ path: String, _ arguments: [String] = [], origin: Bool = true) async throws -> CurlResult {
+        var all = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "60"]
+        if origin { all += ["-H", "Origin: \(url)"] }
+        if url.hasPrefix("https") { all += ["-k"] }
+        let result = try await ProcessRunner.run("/usr/bin/curl", all + arguments + [url + path])
+        return CurlResult(result.stdout, status: result.status, stderr: result.stderr)
+    }
+}
+
+/// Bytes a pipe's handler appends while a test reads them.
+private final class Collected: Sendable {
+    let data = Mutex(Data())
+}
+
+/// What curl printed: `-D -` headers, then the body.
+struct CurlResult {
+    var status = 0
+    var headers: [String: String] = [:]
+    var body = ""
+    var exitStatus: Int32
+    var stderr: String
+
+    init(_ text: String, status exitStatus: Int32, stderr: String) {
+        self.exitStatus = exitStatus
+        self.stderr = stderr
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let head = parts.first ?? ""
+        body = parts.dropFirst().joined(separator: "\r\n\r\n")
+        for line in head.components(separatedBy: "\r\n") {
+            if line.hasPrefix("HTTP/") { status = Int(line.split(separator: " ")[1]) ?? 0; continue }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
+
+    /// The device token a pairing's `Set-Cookie` carries.
+    var cookieToken: String? {
+        headers["set-cookie"]?.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `voicealarm serve` through the binary, asked by curl and openssl over real sockets.
+@Suite("voicealarm serve: the real server")
+struct ServeTests {
+    @Test("HTTPS: a certificate made on first start, its fingerprint printed and served, kept for the next start; beyond loopback only HTTPS",
+          .timeLimit(.minutes(1)))
+    func https() async throws {
+        let folder = TemporaryDirectory("serve")
+        let data = folder.file("data")
+        let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"])
+        #expect(server.url.hasPrefix("https://127.0.0.1:"))
+        let printed = try #require(server.fingerprint)
+        let port = String(server.url.split(separator: ":").last!)
+        // What the server really serves, read by openssl.
+        let served = try await ProcessRunner.run("/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
+        #expect(served.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "sha256 Fingerprint=\(printed)")
+        // The certificate names 127.0.0.1: curl verifies it against the file, no -k.
+        let verified = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", "\(data)/web/certificate.pem", "\(server.url)/api/status"])
+        #expect(verified.stdout == "401", "\(verified.stderr)")
+        let mode = try FileManager.default.attributesOfItem(atPath: "\(data)/web/key.pem")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(server.stderr.contains("Made a certificate for this machine"))
+        _ = await server.stop()
+        let again = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"])
+        #expect(again.fingerprint == printed, "the same certificate, so the phone's exception still holds")
+        _ = await again.stop()
+        let lan = try await ServeProcess(dataDir: data, arguments: ["--listen", "0.0.0.0:0"])
+        #expect(lan.url.hasPrefix("https://") && lan.link.contains("/pair?code="))
+        _ = await lan.stop()
+    }
+
+    @Test("Bad input to serve: one error line naming it, exit 64 or 1, nothing started", arguments: [
+        (["--listen", "localhost:8470"], 64, "not a numeric IPv4 or IPv6 address"),
+        (["--listen", "127.0.0.1:http"], 64, "not a port"),
+        (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem"], 64, "--cert and --key go together"),
+        (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem", "--key", "/nonexistent.key"], 1, "/nonexistent.pem: no such file"),
+    ] as [([String], Int32, String)])
+    func badInput(_ arguments: [String], _ status: Int32, _ words: String) async throws {
+        let folder = TemporaryDirectory("serve")
+        let result = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", folder.file("data"), "serve"] + arguments)
+        #expect(result.status == status)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("error: ") == true && lines.first?.contains(words) == true, "\(result.stderr)")
+    }
+
+    @Test("A port already taken is refused with the reason", .timeLimit(.minutes(1)))
+    func portTaken() async throws {
+        let folder = TemporaryDirectory("serve")
+        let first = try await ServeProcess(dataDir: folder.file("data"))
+        let port = String(first.url.split(separator: ":").last!)
+        let second = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", folder.file("data"), "serve", "--listen", "127.0.0.1:\(port)"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("error: cannot listen on 127.0.0.1:\(port): Address already in use"), "\(second.stderr)")
+        _ = await first.stop()
+    }
+
+    @Test("Pairing through the real server; the device listed and revoked; a script's token", .timeLimit(.minutes(1)))
+    func pairing() async throws {
+        let folder = TemporaryDirectory("serve")
+        let data = folder.file("data")
+        let server = try await ServeProcess(dataDir: data)
+        let wrong = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "AAAAAAAA"}"#])
+        #expect(wrong.status == 403)
+        let paired = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "\#(server.code)", "name": "Phone"}"#])
+        #expect(paired.status == 201)
+        let token = try #require(paired.cookieToken)
+        #expect(try await server.curl("GET", "/api/alarms", ["-b", "voicealarm_device=\(token)"]).status == 200)
+        #expect(!server.stderr.contains(token), "the token is never logged")
+        #expect(server.stderr.contains("POST /api/pair 201"))
+        let devices = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "serve", "devices"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [[String: Any]])
+        #expect(listed.map { $0["name"] as? String } == ["Phone"] && !devices.stdout.contains(token))
+        let id = try #require(listed.first?["id"] as? String)
+        let revoked = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "serve", "revoke", String(id.prefix(8))])
+        #expect(revoked.status == 0 && revoked.stdout == "\(id)\n")
+        #expect(try await server.curl("GET", "/api/alarms", ["-b", "voicealarm_device=\(token)"]).status == 401)
+        let made = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "token", "create", "backup script"])
+        let scriptToken = made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(made.status == 0 && scriptToken.count == 43)
+        let bearer = try await server.curl("POST", "/api/stop", ["-H", "Authorization: Bearer \(scriptToken)"], origin: false)
+        #expect(bearer.status == 200 && (bearer.json as? [String: Any])?["stopped"] as? [String] == [])
+        let unknown = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "serve", "revoke", "ffffffff"])
+        #expect(unknown.status == 1 && unknown.stderr.hasPrefix("error: ffffffff: no such device"))
+        _ = await server.stop()
+    }
+
+    @Test("Uploads: one too large is refused before it is read, garbage as not audio; nothing is half-imported", .timeLimit(.minutes(1)))
+    func uploads() async throws {
+        let folder = TemporaryDirectory("serve")
+        let data = folder.file("data")
+        let server = try await ServeProcess(dataDir: data)
+        let token = try await ServeTests.pair(server)
+        let large = folder.file("large.wav")
+        #expect(FileManager.default.createFile(atPath: large, contents: nil))
+        try FileHandle(forWritingTo: URL(fileURLWithPath: large)).truncate(atOffset: 101 * 1024 * 1024)   // sparse: 101 MB read as zeros
+        let tooLarge = try await server.curl("POST", "/api/clips", ["-b", "voicealarm_device=\(token)", "-T", large])
+        #expect(tooLarge.status == 413, "\(tooLarge.stderr)")
+        let garbage = folder.file("garbage.m4a")
+        try Data(repeating: 0x5A, count: 200_000).write(to: URL(fileURLWithPath: garbage))
+        let refused = try await server.curl("POST", "/api/clips?title=Garbage", ["-b", "voicealarm_device=\(token)", "--data-binary", "@\(garbage)"])
+        #expect(refused.status == 422)
+        let error = try #require((refused.json as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["code"] as? Int == 1 && (error["message"] as? String)?.isEmpty == false)
+        let imported = try await server.curl("POST", "/api/clips?title=Kind", ["-b", "voicealarm_device=\(token)", "--data-binary", "@\(ProjectPaths.sampleAudio)/kind.ogg"])
+        #expect(imported.status == 201)
+        let clips = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"])
+        #expect((try JSONSerialization.jsonObject(with: Data(clips.stdout.utf8)) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Kind"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/uploads").isEmpty, "no upload left behind")
+        _ = await server.stop()
+    }
+
+    @Test("The server killed mid-upload: the library stays whole, the daemon rings on time, the next start clears the half upload",
+          .timeLimit(.minutes(2)))
+    func killedMidUpload() async throws {
+        let lib = try RingLibrary()
+        let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try await lib.ok(["manifesto", "set", clip, "-q"])
+        let id = try await lib.ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:45")
+        let server = try await ServeProcess(dataDir: lib.dataDir, environment: lib.devices.environment)
+        let token = try await ServeTests.pair(server)
+        // Six seconds of audio sent at 64 KB/s: about 16 s of upload, cut short.
+        let big = lib.dir.file("long.wav")
+        try await ProcessRunner.mustRun("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=6", "-ar", "44100", "-ac", "2", big])
+        let upload = Process()
+        upload.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        upload.arguments = ["-s", "-X", "POST", "--limit-rate", "64k", "-H", "Origin: \(server.url)", "-b", "voicealarm_device=\(token)",
+                            "--data-binary", "@\(big)", "\(server.url)/api/clips"]
+        upload.standardOutput = FileHandle.nullDevice
+        upload.standardError = FileHandle.nullDevice
+        try upload.run()
+        let uploads = "\(lib.dataDir)/uploads"
+        for _ in 0..<100 where ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).isEmpty { await pause(0.05) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads).count == 1, "the upload is arriving")
+        await server.kill()
+        _ = await upload.ended()
+        #expect(upload.terminationStatus != 0, "the client saw the server go")
+        #expect(await daemon.waitForEvent("stopped alarm \(id)"), "the daemon rings without the server")
+        let (status, stderr) = await daemon.stop()
+        #expect(status == 0, "\(stderr)")
+        #expect(stderr.contains("Ringing alarm \(id) (due 2027-01-04T07:00:00+00:00)"))
+        let clips = try await lib.ok(["clip", "list", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(clips.utf8)) as? [[String: Any]])?.count == 1, "nothing half-imported")
+        let restarted = try await ServeProcess(dataDir: lib.dataDir, environment: lib.devices.environment)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads).isEmpty, "the half upload is gone")
+        _ = await restarted.stop()
+    }
+
+    /// Pairs a browser-like client with the code the server printed; its token.
+    static func pair(_ server: ServeProcess) async throws -> String {
+        let paired = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "\#(server.code)", "name": "Phone"}"#])
+        return try #require(paired.cookieToken)
+    }
+}
