@@ -73,4 +73,23 @@ public enum IndependentMeasure {
         let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
         return 10 * log10(sum / Double(samples.count) / (32768.0 * 32768.0))
     }
+
+    /// How alike `recording` is to the best-matching stretch of `source` played round and round
+    /// (a browser's fake microphone starts anywhere in its file), by `similarity.py … loop`.
+    public static func similarity(_ recording: String, toLooped source: String, seconds: Double) async throws -> Double {
+        let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/similarity.py", [recording, source, "\(seconds)", "loop"])
+        guard result.status == 0 else { throw TestSupportError("similarity.py failed: \(result.stderr)") }
+        let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Double]
+        guard let value = json?["similarity"] else { throw TestSupportError("similarity.py printed no similarity") }
+        return value
+    }
+
+    /// How alike two recordings are, by `similarity.py` (ffmpeg and scipy, not VoiceAlarm).
+    public static func similarity(_ a: String, _ b: String, seconds: Double = 30) async throws -> Double {
+        let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/similarity.py", [a, b, "\(seconds)"])
+        guard result.status == 0 else { throw TestSupportError("similarity.py failed: \(result.stderr)") }
+        let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Double]
+        guard let value = json?["similarity"] else { throw TestSupportError("similarity.py printed no similarity") }
+        return value
+    }
 }

@@ -319,7 +319,9 @@ enum AppScriptText {
     // button or at 10 minutes; the upload is imported like 'clip import'.
     let recorder = null;
     async function startRecording() {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      // The voice as it is: the ringtone's loudness is set when it is built, and a call's echo
+      // cancelling, noise gate and gain riding would only colour a recording made to keep.
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
       const chunks = [];
       recorder = new MediaRecorder(stream);
       const context = new AudioContext();

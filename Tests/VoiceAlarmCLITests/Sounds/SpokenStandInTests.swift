@@ -2,13 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 
-/// How alike two recordings are, by `similarity.py` (ffmpeg and scipy, not VoiceAlarm).
-private func similarity(_ a: String, _ b: String, seconds: Double = 30) async throws -> Double {
-    let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/similarity.py", [a, b, "\(seconds)"])
-    guard result.status == 0 else { throw TestSupportError("similarity.py failed: \(result.stderr)") }
-    let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Double]
-    return try #require(json?["similarity"])
-}
 
 @Suite("A spoken stand-in: clip say, then the person's own voice")
 struct SpokenStandInTests {
@@ -33,7 +26,7 @@ struct SpokenStandInTests {
         // Another voice is another sound.
         let french = try await lib.ok(["clip", "say", "I am calm.", "--voice", "fr", "-q"])
         let frenchPath = try await clips(lib).first { $0["id"] as? String == french }?["path"] as? String
-        await #expect(try similarity(paths[short]!, try #require(frenchPath)) < 0.9)
+        await #expect(try IndependentMeasure.similarity(paths[short]!, try #require(frenchPath)) < 0.9)
     }
 
     @Test("An alarm on a stand-in rings the generated voice; record --replace gives it the person's take, rebuilt and re-scheduled")
@@ -50,7 +43,7 @@ struct SpokenStandInTests {
         try await FileManager.default.copyItem(atPath: try #require(try clips(lib).first?["path"] as? String), toPath: generated)
 
         await #expect(try lib.run(["ring", alarm, "--device", "speaker", "--max-seconds", "1.5"]).status == 0)
-        await #expect(try similarity(lib.devices.speaker, generated, seconds: 1.5) > 0.8, "the ring plays the generated voice")
+        await #expect(try IndependentMeasure.similarity(lib.devices.speaker, generated, seconds: 1.5) > 0.8, "the ring plays the generated voice")
 
         // The person records it: strong.flac stands in for their voice at the microphone.
         let take = try await IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000)
@@ -68,8 +61,8 @@ struct SpokenStandInTests {
         await #expect(try lib.ok(["scheduler", "list"]).contains(alarm))
 
         await #expect(try lib.run(["ring", alarm, "--device", "speaker", "--max-seconds", "1.5"]).status == 0)
-        await #expect(try similarity(lib.devices.speaker, "\(ProjectPaths.sampleAudio)/strong.flac", seconds: 1.5) > 0.8, "the ring plays the take")
-        await #expect(try similarity(lib.devices.speaker, generated, seconds: 1.5) < 0.5, "not the generated voice")
+        await #expect(try IndependentMeasure.similarity(lib.devices.speaker, "\(ProjectPaths.sampleAudio)/strong.flac", seconds: 1.5) > 0.8, "the ring plays the take")
+        await #expect(try IndependentMeasure.similarity(lib.devices.speaker, generated, seconds: 1.5) < 0.5, "not the generated voice")
     }
 
     @Test("Without eSpeak NG's data the command says so and exits 1: the library never ends the process itself")

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The page in a real browser: Debian's headless Chromium driven by selenium (`web_page.py`),
+/// its microphone a known recording (Chromium's fake capture), against the real server.
+@Suite("The web page in a real browser")
+struct WebPageTests {
+    /// Runs a `web_page.py` scenario; its steps, by name.
+    private func browse(_ scenario: String, _ link: String, microphone: String? = nil) async throws -> [String: [String: Any]] {
+        let out = ProjectPaths.testOutput
+        let result = try await ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/web_page.py", scenario, link, out] + (microphone.map { [$0] } ?? []))
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stderr)")
+        let steps = document["steps"] as? [[String: Any]] ?? []
+        #expect(document["ok"] as? Bool == true, "\(scenario): \(steps.last ?? [:]) \(result.stderr.suffix(500))")
+        return Dictionary(steps.map { ($0["step"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("From a 360 px phone: pair, record from the microphone, make a playlist, set an alarm, switch the voice off", .timeLimit(.minutes(2)))
+    func phone() async throws {
+        let folder = TemporaryDirectory("page")
+        let data = folder.file("data")
+        let microphone = folder.file("microphone.wav")
+        try await ProcessRunner.mustRun("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(ProjectPaths.sampleAudio)/kind.ogg", "-ac", "1", "-ar", "48000", microphone])
+        let server = try await ServeProcess(dataDir: data)
+        let steps = try await browse("phone", server.link, microphone: microphone)
+        #expect(steps["pairing page"]?["prefilled"] as? String == server.code)
+        #expect(steps["pairing page"]?["address"] as? String == "\(server.url)/pair", "the code leaves the address bar")
+        #expect((steps["recorded"]?["peakLevel"] as? Double ?? 0) > 0.05, "the level meter moved")
+        #expect(steps["screenshot"]?["width"] as? Int == 360 && steps["screenshot"]?["overflows"] as? Bool == false)
+        #expect(FileManager.default.fileExists(atPath: "\(ProjectPaths.testOutput)/alarms-360px.png"))
+        #expect(steps["switch"]?["checked"] as? Bool == true && (steps["switch"]?["label"] as? String)?.contains("Wake up to my voice") == true)
+        // The library, read by the command line: the recording is the microphone's sound.
+        let clips = try #require(try JSONSerialization.jsonObject(with: Data(try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"]).stdout.utf8)) as? [[String: Any]])
+        let clip = try #require(clips.first { $0["title"] as? String == "From my phone" })
+        let path = try #require(clip["path"] as? String)
+        let similarity = try await IndependentMeasure.similarity(path, toLooped: microphone, seconds: 3)
+        #expect(similarity > 0.9, "the clip is what the microphone heard: \(similarity)")
+        let other = try await IndependentMeasure.similarity(path, toLooped: "\(ProjectPaths.sampleAudio)/calm.wav", seconds: 3)
+        #expect(other < 0.4, "and not any speech: \(other)")
+        // The alarm the page set, and its voice switched off: the voice file is gone.
+        let alarms = try #require(try JSONSerialization.jsonObject(with: Data(try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdout.utf8)) as? [[String: Any]])
+        let alarm = try #require(alarms.first)
+        #expect(alarm["time"] as? String == "07:30" && alarm["target"] as? String == "morning" && alarm["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"])
+        #expect(alarm["voice"] as? Bool == false && alarm["sound"] as? String == "default")
+        let id = try #require(alarm["id"] as? String)
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/Sounds")) ?? []).contains { $0.hasPrefix(id) }, "the voice file is deleted")
+        #expect(server.stderr.contains("PUT /api/alarms/\(id)/voice 200"))
+        _ = await server.stop()
+    }
+
+    @Test("Stop on the page ends a ring playing into the sound server", .timeLimit(.minutes(2)))
+    func stopFromThePhone() async throws {
+        let pulse = try await PulseServer()
+        let folder = TemporaryDirectory("page")
+        let data = folder.file("data")
+        func voicealarm(_ arguments: [String]) async throws -> String {
+            let result = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments, environment: pulse.environment)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let clip = try await voicealarm(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try await voicealarm(["manifesto", "set", clip, "-q"])
+        let id = try await voicealarm(["alarm", "add", "manifesto", "--at", "07:00", "-q"])
+        let server = try await ServeProcess(dataDir: data, environment: pulse.environment)
+        let ring = Process()
+        ring.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+        ring.arguments = ["--data-dir", data, "ring", id, "--max-seconds", "90"]
+        ring.environment = pulse.environment
+        let err = Pipe()
+        ring.standardError = err
+        ring.standardOutput = FileHandle.nullDevice
+        var steps: [String: [String: Any]] = [:]
+        let heard = try await pulse.recording {
+            try ring.run()
+            steps = try await browse("stop", server.link)
+            _ = await ring.ended()
+        }
+        #expect(steps["stopped"] != nil)
+        #expect(ring.terminationStatus == 0)
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("(stopped)"))
+        #expect(IndependentMeasure.rmsDB(heard[...]) > -40, "the speaker played the ring until Stop")
+        #expect(server.stderr.contains("POST /api/stop 200"))
+        _ = await server.stop()
+    }
+
+    @Test("Over HTTPS: a wrong code is refused on the page, the right one pairs", .timeLimit(.minutes(2)))
+    func wrongCodeOverHTTPS() async throws {
+        let folder = TemporaryDirectory("page")
+        let server = try await ServeProcess(dataDir: folder.file("data"), arguments: ["--listen", "127.0.0.1:0", "--https"])
+        let steps = try await browse("wrong", server.link)
+        #expect((steps["wrong code"]?["message"] as? String)?.contains("not right") == true)
+        #expect((steps["paired"]?["address"] as? String)?.hasPrefix("https://") == true)
+        _ = await server.stop()
+    }
+}
