@@ -92,7 +92,8 @@ def phone(driver, link, out, steps):
     driver.save_screenshot(out + "/alarms-360px.png")
     steps.append({"step": "screenshot", "width": width, "overflows": overflow})
     switch = driver.find_element(By.CSS_SELECTOR, "#alarms input[role=switch]")
-    steps.append({"step": "switch", "checked": switch.is_selected(), "label": switch.find_element(By.XPATH, "..").text})
+    steps.append({"step": "switch", "checked": switch.is_selected(), "label": switch.find_element(By.XPATH, "..").text,
+                  "alarm": driver.find_element(By.ID, "alarms").text})
     switch.click()
     steps.append({"step": "voice off", "message": wait_text(driver, "message", "Voice off")})
 

@@ -117,4 +117,24 @@ struct WebAPITests {
         #expect(unknown.status == 404)
         #expect(try site.service().playlists.clips(of: .playlist("morning")).map(\.idString) == [second, first])
     }
+
+    @Test("Listen: a clip's audio and an alarm's ringtone are the files themselves; the picture is show's SVG; nothing to snooze is a 409")
+    func listen() throws {
+        let (site, token, clip) = try siteWithPlaylist()
+        let audio = site.send(site.request("GET", "/api/clips/\(clip)/audio", cookie: token))
+        let stored = try site.service().clips.resolve(clip)
+        guard case .file(let path) = audio.body else { throw WebTestFailure("the clip's audio is not its file") }
+        let storedPath = try site.service().clips.path(of: stored)
+        #expect(audio.status == 200 && path == storedPath && audio.header("Content-Type") == "audio/flac")
+        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45"}"#))
+        let id = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["id"] as? String)
+        let ringtone = site.send(site.request("GET", "/api/alarms/\(id)/ringtone", cookie: token))
+        #expect(ringtone.status == 200 && ringtone.header("Content-Type") == "audio/mp4")
+        let picture = site.send(site.request("GET", "/api/picture/morning", cookie: token))
+        guard case .data(let svg) = picture.body else { throw WebTestFailure("no picture") }
+        #expect(picture.status == 200 && String(decoding: svg, as: UTF8.self).contains("<svg"))
+        #expect(site.send(site.request("GET", "/api/clips/../../etc/passwd/audio", cookie: token)).status == 404)
+        let snooze = site.send(site.request("POST", "/api/snooze", cookie: token))
+        #expect(snooze.status == 409 && snooze.errorMessage != nil)
+    }
 }

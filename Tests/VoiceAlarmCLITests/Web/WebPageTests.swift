@@ -30,6 +30,7 @@ struct WebPageTests {
         #expect(steps["screenshot"]?["width"] as? Int == 360 && steps["screenshot"]?["overflows"] as? Bool == false)
         #expect(FileManager.default.fileExists(atPath: "\(ProjectPaths.testOutput)/alarms-360px.png"))
         #expect(steps["switch"]?["checked"] as? Bool == true && (steps["switch"]?["label"] as? String)?.contains("Wake up to my voice") == true)
+        #expect((steps["switch"]?["alarm"] as? String)?.contains("Your voice") == true, "the alarm was built on the recording before its voice went off")
         // The library, read by the command line: the recording is the microphone's sound.
         let clips = try #require(try JSONSerialization.jsonObject(with: Data(try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"]).stdout.utf8)) as? [[String: Any]])
         let clip = try #require(clips.first { $0["title"] as? String == "From my phone" })
