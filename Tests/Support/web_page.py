@@ -58,6 +58,20 @@ def paired(driver, steps):
     steps.append({"step": "paired", "address": driver.current_url})
 
 
+def unnamed_controls(driver):
+    """The controls a screen reader would announce without a name, from Chromium's own
+    accessibility tree (DevTools' Accessibility domain): each as "role: description"."""
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+    roles = {"button", "checkbox", "switch", "textbox", "combobox", "spinbutton", "slider", "link", "radio", "searchbox", "meter"}
+    unnamed = []
+    for node in tree.get("nodes", []):
+        role = (node.get("role") or {}).get("value")
+        name = (node.get("name") or {}).get("value", "")
+        if role in roles and not node.get("ignored") and not str(name).strip():
+            unnamed.append(role + ": " + str((node.get("description") or {}).get("value", "")))
+    return unnamed
+
+
 def phone(driver, link, out, steps):
     pair(driver, link, steps)
     paired(driver, steps)
@@ -91,6 +105,7 @@ def phone(driver, link, out, steps):
     overflow = driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth")
     driver.save_screenshot(out + "/alarms-360px.png")
     steps.append({"step": "screenshot", "width": width, "overflows": overflow})
+    steps.append({"step": "accessibility", "unnamed": unnamed_controls(driver)})
     switch = driver.find_element(By.CSS_SELECTOR, "#alarms input[role=switch]")
     steps.append({"step": "switch", "checked": switch.is_selected(), "label": switch.find_element(By.XPATH, "..").text,
                   "alarm": driver.find_element(By.ID, "alarms").text})

@@ -29,6 +29,7 @@ struct WebPageTests {
         #expect((steps["recorded"]?["peakLevel"] as? Double ?? 0) > 0.05, "the level meter moved")
         #expect(steps["screenshot"]?["width"] as? Int == 360 && steps["screenshot"]?["overflows"] as? Bool == false)
         #expect(FileManager.default.fileExists(atPath: "\(ProjectPaths.testOutput)/alarms-360px.png"))
+        #expect(steps["accessibility"]?["unnamed"] as? [String] == [], "every control has a name a screen reader says")
         #expect(steps["switch"]?["checked"] as? Bool == true && (steps["switch"]?["label"] as? String)?.contains("Wake up to my voice") == true)
         #expect((steps["switch"]?["alarm"] as? String)?.contains("Your voice") == true, "the alarm was built on the recording before its voice went off")
         // The library, read by the command line: the recording is the microphone's sound.
