@@ -17,7 +17,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build build-tests demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus clean samples docs picture install uninstall
+.PHONY: deps build-deps build build-tests demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -148,6 +148,12 @@ bench-corpus: deps $(PYTHON)
 # with nothing to build, against alarm list of the same library.
 bench-walk: deps
 	@scripts/bench_walk.sh
+
+# The web rows of the benchmark alone: the page's load on loopback in Chromium, and a 30 s
+# recording from upload to rebuilt ringtone, each against a peer measured in the same run.
+bench-web: deps $(PYTHON)
+	@swift build -c release --product voicealarm >/dev/null && work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	$(CURDIR)/$(PYTHON) scripts/bench_web.py $(CURDIR)/.build/release/voicealarm "$$work" $(CURDIR)/$(PYTHON)
 
 # Installing for keeps (optional): the release binary, man pages and completions under PREFIX.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)

@@ -123,3 +123,8 @@ scripts/bench_walk.sh "$bin" "$work" "$results"
 python3 scripts/bench_corpus.py "$bin" "$work" "$PWD/.build/venv/bin/python" "$results" "$JOBS"
 
 python3 scripts/bench_table.py "$results" "$N" "$BIG" "$JOBS"
+
+# The web page: its load on loopback, and a recording from upload to rebuilt ringtone.
+echo "Measuring the web page…" >&2
+mkdir -p "$work/web"
+"$PWD/.build/venv/bin/python" scripts/bench_web.py "$bin" "$work/web" "$PWD/.build/venv/bin/python"
