@@ -13,9 +13,9 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j|--shard|--shards) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards) skip=1 ;;
             -*) ;;
-            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
+            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
     done
     case "$prev" in
@@ -51,6 +51,9 @@ _voicealarm() {
         --width) return ;;
         --poll-seconds) return ;;
         --max-ring-seconds) return ;;
+        --listen) return ;;
+        --cert) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --jobs|-j) return ;;
         --shard) return ;;
@@ -58,7 +61,7 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop snooze listen show reconcile daemon doctor service batch build settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop snooze listen show reconcile daemon doctor service batch build serve token settings repair help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
@@ -66,6 +69,8 @@ _voicealarm() {
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
+        serve) COMPREPLY=($(compgen -W "pair devices revoke $globals" -- "$cur")) ;;
+        token) COMPREPLY=($(compgen -W "create $globals" -- "$cur")) ;;
         "render")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize --waveform $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -238,7 +243,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "service install")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--web --listen --cert --key --https $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "service remove")
@@ -258,6 +263,28 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --jobs -j $globals" -- "$cur")); return; fi
             case "$argument" in
                 *) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
+            esac ;;
+        "serve")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--listen --cert --key --https $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "serve pair")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--listen --https $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "serve devices")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "serve revoke")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
+            esac ;;
+        "token create")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
         "settings")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
