@@ -1,10 +1,10 @@
 import VoiceAlarm
 
-/// What `doctor` found: the scheduler, the library, the daemon, the device, whether alarms can
+/// What `doctor` found: the scheduler, the library, the daemon and the web page's services, the device, whether alarms can
 /// wake the machine, and each problem as a sentence.
 package struct DoctorJSON: Encodable {
     package struct Wake: Encodable { package var clock: String; package var canWake: Bool; package var reason: Nullable<String> }
-    package var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, dataDir: String, soundsDir: String
+    package var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, webService: Nullable<String>, dataDir: String, soundsDir: String
     package var unitDir: Nullable<String>
     package var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
 
@@ -12,6 +12,7 @@ package struct DoctorJSON: Encodable {
         scheduler = .init(report.backend?.rawValue)
         library = .init(report.libraryProblem)
         daemonService = .init(report.daemonService)
+        webService = .init(report.webService)
         dataDir = report.dataDirectory
         soundsDir = report.soundsDirectory
         unitDir = .init(report.unitDirectory)

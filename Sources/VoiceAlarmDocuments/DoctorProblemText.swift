@@ -33,6 +33,9 @@ extension Doctor.Problem {
         case .voiceFileUnreadable(let path, let owner, let alarm):
             return "voice file \(path) belongs to \(owner) and cannot be read by you: alarm \(alarm.uuidString.lowercased()) "
                 + "would ring the default tone; 'voicealarm build --all' makes it again as yours"
+        case .webServiceDown(let unit):
+            return "the web server's service \(unit) is installed but not running: the web page is down; alarms still ring. "
+                + "'journalctl --user -u \(unit)' says why it stopped; 'systemctl --user restart \(unit)' starts it again"
         }
     }
 }

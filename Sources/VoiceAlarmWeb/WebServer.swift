@@ -119,6 +119,14 @@ package final class WebServer {
         return (made, true)
     }
 
+    /// Reads the person's own certificate and key as the server would on start, so a service
+    /// is not installed with a pair it would refuse.
+    /// - Throws: `Failure.certificateFile` for a file that cannot be read, `Failure.certificate`
+    ///   for a pair that does not load.
+    package static func checkIdentity(certificateFile: String, keyFile: String) throws {
+        _ = try load(certificate: certificateFile, key: keyFile)
+    }
+
     private static func load(certificate: String, key: String) throws -> TLSIdentity {
         func read(_ path: String) throws -> String {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {

@@ -13,7 +13,7 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--out|--jobs|-j|--shard|--shards|--listen|--cert|--key) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -51,13 +51,13 @@ _voicealarm() {
         --width) return ;;
         --poll-seconds) return ;;
         --max-ring-seconds) return ;;
+        --listen) return ;;
+        --cert) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --jobs|-j) return ;;
         --shard) return ;;
         --shards) return ;;
-        --listen) return ;;
-        --cert) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
@@ -243,7 +243,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "service install")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--web --listen --cert --key --https $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "service remove")

@@ -16,6 +16,8 @@ package struct Doctor {
         package var daemonDegraded: String?
         /// The daemon's systemd service, for the embedded backend: "not installed", or its state.
         package var daemonService: String?
+        /// The web page's systemd service (`serve`), for the embedded backend: "not installed", or its state.
+        package var webService: String?
         /// The kernel clock alarms sleep on, and why they cannot wake a suspended machine when they cannot.
         package var wakeClock: String = AlarmTimerClock.Kind.realtime.rawValue
         package var cannotWake: String?
@@ -66,11 +68,14 @@ package struct Doctor {
         case unreadableAlarmRecords(count: Int, first: UUID)
         /// A voice file another user owns, which this user cannot read.
         case voiceFileUnreadable(path: String, owner: String, alarm: UUID)
+        /// The web page's service is installed but not running: the page is down, the alarms
+        /// ring all the same. A warning, not a failure.
+        case webServiceDown(unit: String)
 
         /// Whether it stops alarms from ringing as they should; false for a warning alone.
         package var isFailure: Bool {
             switch self {
-            case .buildFolder: false
+            case .buildFolder, .webServiceDown: false
             case .scheduler(_, let alarmsWaiting): alarmsWaiting
             default: true
             }
@@ -102,7 +107,7 @@ package struct Doctor {
             problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
         }
         let wake = self.wake(nil, executable: location.executable)
-        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil,
+        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil, webService: nil,
                       wakeClock: wake.clock, cannotWake: wake.cannotWake, dataDirectory: dataDirectory,
                       soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
                       alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
@@ -132,6 +137,17 @@ package struct Doctor {
         guard state.installed else { return "not installed ('voicealarm service install' keeps the daemon running)" }
         guard state.managed else { return "installed as \(daemon.unit.path); no systemd user manager manages it here" }
         return "\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")" + (state.lingering ? "" : "; lingering off")
+    }
+
+    /// The web page's service state in words, for the embedded backend, and the warning when
+    /// it is installed and managed but not running.
+    private func webServiceState(_ location: LibraryLocation) -> (words: String, problem: Problem?)? {
+        guard let daemon = try? DaemonService(service: service, location: location), let web = try? WebService(beside: daemon) else { return nil }
+        let state = web.unit.state()
+        guard state.installed else { return ("not installed ('voicealarm service install --web' keeps the web page up)", nil) }
+        guard state.managed else { return ("installed as \(web.unit.path); no systemd user manager manages it here", nil) }
+        return ("\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")",
+                state.running ? nil : .webServiceDown(unit: web.unit.name))
     }
 
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
@@ -188,9 +204,11 @@ package struct Doctor {
             deviceOpens = false
             problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
         }
+        let web = webServiceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory))
+        if let down = web?.problem { problems.append(down) }
         var report = Report(
             backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
-            daemonService: serviceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory)),
+            daemonService: serviceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory)), webService: web?.words,
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
             unitDirectory: service.scheduler.systemdUnitDirectory,
             defaultTone: defaultTone, alarms: statuses.count, live: live.count,

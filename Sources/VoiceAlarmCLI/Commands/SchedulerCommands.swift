@@ -103,6 +103,7 @@ enum SchedulerCommands {
             if let problem = report.libraryProblem { context.console.result("library: cannot be opened: \(problem)") }
             if let backend = report.backend { context.console.result("scheduler: \(backend.rawValue)") }
             if let service = report.daemonService { context.console.result("daemon service: \(service)") }
+            if let service = report.webService { context.console.result("web service: \(service)") }
             context.console.result("data dir: \(report.dataDirectory)")
             context.console.result("sounds dir: \(report.soundsDirectory)")
             if let units = report.unitDirectory { context.console.result("unit dir: \(units)") }

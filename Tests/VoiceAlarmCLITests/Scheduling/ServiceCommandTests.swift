@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// A user manager stand-in: a `systemctl` on PATH that logs every call and keeps enabled units as marker files.
-private final class FakeUserManager {
+/// A user manager stand-in: a `systemctl` on PATH that logs every call and keeps enabled units as
+/// marker files; a unit that `crash` marks is enabled but not active.
+final class FakeUserManager {
     let dir = TemporaryDirectory("user-manager")
     var log: String { (try? String(contentsOfFile: dir.file("calls"), encoding: .utf8)) ?? "" }
     var environment: [String: String] {
@@ -19,16 +20,21 @@ private final class FakeUserManager {
             echo "$*" >> "\(dir.file("calls"))"
             shift   # --user
             case "$1" in
-              show-environment|daemon-reload|restart|link) exit 0 ;;
+              show-environment|daemon-reload|link) exit 0 ;;
+              restart) rm -f "\(dir.path)/crashed-${@: -1}"; exit 0 ;;
               enable) touch "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
               disable) rm -f "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
-              is-enabled|is-active) [ -e "\(dir.path)/enabled-$2" ] ;;
+              is-enabled) [ -e "\(dir.path)/enabled-$2" ] ;;
+              is-active) [ -e "\(dir.path)/enabled-$2" ] && [ ! -e "\(dir.path)/crashed-$2" ] ;;
               *) exit 0 ;;
             esac
             """
         try script.write(toFile: dir.file("bin/systemctl"), atomically: true, encoding: .utf8)
         chmod(dir.file("bin/systemctl"), 0o755)
     }
+
+    /// The unit stops as a crash stops it: still enabled, no longer active.
+    func crash(_ unit: String) { _ = FileManager.default.createFile(atPath: dir.file("crashed-\(unit)"), contents: nil) }
 }
 
 @Suite("The daemon as a systemd user service", .serialized, .timeLimit(.minutes(1)))

@@ -1,0 +1,66 @@
+import Foundation
+import VoiceAlarmScheduling
+
+/// `voicealarm service install --web`: `voicealarm serve` as a systemd user service beside the
+/// daemon's (`voicealarm-web-<the daemon's id>.service`), running the installed binary with the
+/// data dir and `serve`'s options. Neither unit needs the other: the daemon rings the alarms
+/// whether the web page is up or not, and the page restarts on its own when it fails.
+///
+/// ```swift
+/// let daemon = try DaemonService(service: service, location: location)
+/// let web = try WebService(beside: daemon, options: .init(listen: "0.0.0.0:8470"))
+/// try daemon.unit.install()
+/// try web.unit.install()
+/// ```
+package struct WebService {
+    /// `serve`'s options the unit runs it with, already checked by the caller.
+    package struct Options: Sendable, Equatable {
+        /// `ADDR:PORT` as `serve --listen` reads it; nil for serve's default.
+        package var listen: String?
+        /// Absolute paths of the person's own certificate and key, both or neither.
+        package var certificateFile: String?
+        package var keyFile: String?
+        /// HTTPS on loopback too.
+        package var https: Bool
+
+        package init(listen: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, https: Bool = false) {
+            precondition((certificateFile == nil) == (keyFile == nil), "a certificate goes with its key")
+            precondition([certificateFile, keyFile].allSatisfy { $0?.hasPrefix("/") ?? true }, "a unit needs absolute paths")
+            self.listen = listen
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+            self.https = https
+        }
+
+        /// The words after `serve` in the unit's command line.
+        package var serveArguments: [String] {
+            var words: [String] = []
+            if let listen { words += ["--listen", listen] }
+            if let certificateFile, let keyFile { words += ["--cert", certificateFile, "--key", keyFile] }
+            if https { words.append("--https") }
+            return words
+        }
+    }
+
+    package let unit: UserServiceUnit
+
+    /// The web page's unit for `daemon`'s data dir, in the same folder; `options` only matter to `install`.
+    /// - Throws: `SchedulerError.unsafePath` for an option a unit file cannot carry.
+    package init(beside daemon: DaemonService, options: Options = Options()) throws {
+        unit = try UserServiceUnit(.web(serveArguments: options.serveArguments), unitDirectory: daemon.unit.unitDirectory,
+                                   dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil)
+    }
+
+    /// Stops, disables and removes the unit when it is installed.
+    /// - Returns: whether it was.
+    /// - Throws: `SchedulerError.systemctl` when the user manager refuses the reload.
+    @discardableResult
+    package func removeIfInstalled() throws -> Bool {
+        guard unit.isInstalled else { return false }
+        try unit.remove()
+        return true
+    }
+
+    /// What to run to finish by hand when no systemd user manager manages the unit's folder.
+    package var manualSteps: String { unit.manualSteps }
+}
