@@ -51,6 +51,11 @@ struct JSONEverywhereTests {
         ("service remove", ["service", "remove"], ["service", "remove", "extra"]),
         ("daemon", ["daemon", "--poll-seconds", "1"], ["daemon", "--poll-seconds", "0"]),
         ("repair", ["repair"], ["repair", "extra"]),
+        ("serve", ["serve", "--listen", "127.0.0.1:0"], ["serve", "--listen", "localhost:8470"]),
+        ("serve pair", ["serve", "pair"], ["serve", "pair", "--listen", "127.0.0.1"]),
+        ("token create", ["token", "create", "backup script"], ["token", "create", "back\nup"]),
+        ("serve devices", ["serve", "devices"], ["serve", "devices", "extra"]),
+        ("serve revoke", ["serve", "revoke", "$DEVICE"], ["serve", "revoke", "ffffffff"]),
         ("playlist rename", ["playlist", "rename", "morning", "weekdays"], ["playlist", "rename", "weekdays", "manifesto"]),
         ("alarm remove", ["alarm", "remove", "$ALARM"], ["alarm", "remove", "ffffffff"]),
         ("playlist delete", ["playlist", "delete", "weekdays"], ["playlist", "delete", "nosuch"]),
@@ -96,7 +101,7 @@ struct JSONEverywhereTests {
 
             var ring: Process?
             if command == "snooze" { ring = try await Self.ringing(values["$ALARM"]!, dataDir: dir.file("data"), devices: devices) }
-            let ok = await command == "daemon" ? try Self.daemonStart(base + fill(success), env) : try await ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
+            let ok = await ["daemon", "serve"].contains(command) ? try Self.daemonStart(base + fill(success), env) : try await ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
             if let ring { kill(ring.processIdentifier, SIGKILL); await ring.ended() }
             let expected: Set<Int32> = Self.resultWithFailure.contains(command) ? [0, 1] : [0]
             #expect(expected.contains(ok.status), "\(command): exit \(ok.status): \(ok.stderr)")
@@ -143,6 +148,7 @@ struct JSONEverywhereTests {
         case "clip import": values["$CLIP"] = object?["id"] as? String
         case "clip record": values["$CLIP2"] = (object?["clip"] as? [String: Any])?["id"] as? String
         case "alarm add": values["$ALARM"] = (object?["alarm"] as? [String: Any])?["id"] as? String
+        case "token create": values["$DEVICE"] = object?["id"] as? String
         default: break
         }
     }
@@ -163,6 +169,7 @@ struct JSONEverywhereTests {
     }
 
     /// Starts the daemon, reads its start document, then stops it.
+    /// A command that runs until stopped (the daemon, the web server): its first document, then SIGKILL.
     static func daemonStart(_ arguments: [String], _ environment: [String: String]) async throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
