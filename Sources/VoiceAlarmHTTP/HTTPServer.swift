@@ -115,6 +115,12 @@ package final class HTTPServer: @unchecked Sendable {
         if uploadSize.pointee > 0 {
             if !exchange.answered, let uploadData {
                 exchange.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee))
+                if exchange.isOverLimit {
+                    // Answered now: libmicrohttpd sends it and closes the connection, reading no more of the body.
+                    exchange.answered = true
+                    uploadSize.pointee = 0
+                    return queue(server.handler.respond(to: exchange.finish()), on: connection)
+                }
             }
             uploadSize.pointee = 0
             return .YES
@@ -249,6 +255,9 @@ private final class Exchange {
         if let filePath { FileSystem.remove(filePath) }
         filePath = nil
     }
+
+    /// More has arrived than the policy takes (a body without a declared length, or one that lied).
+    var isOverLimit: Bool { received > policy.limit }
 
     func finish() -> HTTPRequest {
         var whole = request

@@ -8,6 +8,7 @@ enum AppScriptText {
     const MAX_RECORDING = 600;
     let clips = [];
     let playlists = [];
+    let alarmsById = {};
 
     function say(text) { $("message").textContent = text; $("problem").textContent = ""; }
     function fail(text) { $("problem").textContent = text; }
@@ -80,6 +81,8 @@ enum AppScriptText {
     async function refreshStatus() {
       const status = await api("GET", "/api/status");
       $("ringing").hidden = status.ringing.length === 0;
+      // Snooze only for an alarm set with one (as on the command line, snooze is opt-in).
+      $("snooze").hidden = !status.ringing.some((id) => alarmsById[id] && alarmsById[id].snooze);
       const doctor = status.doctor;
       const parts = [];
       parts.push(doctor.problems.length === 0 ? "Everything is set to ring." : doctor.problems.length + " problem(s): see Status.");
@@ -100,6 +103,7 @@ enum AppScriptText {
 
     async function refreshAlarms() {
       const alarms = await api("GET", "/api/alarms");
+      alarmsById = Object.fromEntries(alarms.map((alarm) => [alarm.id, alarm]));
       const list = $("alarms");
       list.replaceChildren();
       if (alarms.length === 0) list.append(element("li", "No alarms yet."));

@@ -85,7 +85,9 @@ struct CurlResult {
     init(_ text: String, status exitStatus: Int32, stderr: String) {
         self.exitStatus = exitStatus
         self.stderr = stderr
-        let parts = text.components(separatedBy: "\r\n\r\n")
+        var parts = text.components(separatedBy: "\r\n\r\n")
+        // `Expect: 100-continue` (curl's, for a large body): the interim answer comes first.
+        while parts.count > 1, parts[0].hasPrefix("HTTP/1.1 100") { parts.removeFirst() }
         let head = parts.first ?? ""
         body = parts.dropFirst().joined(separator: "\r\n\r\n")
         for line in head.components(separatedBy: "\r\n") {

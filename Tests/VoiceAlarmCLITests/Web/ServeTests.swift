@@ -176,6 +176,82 @@ struct ServeTests {
         _ = await server.stop()
     }
 
+    @Test("Malformed requests get a 4xx (an error object from the API) or a closed connection, never a crash", .timeLimit(.minutes(1)))
+    func malformedRequests() async throws {
+        let folder = TemporaryDirectory("serve")
+        let server = try await ServeProcess(dataDir: folder.file("data"))
+        let port = String(server.url.split(separator: ":").last!)
+        let probe = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
+            import json, random, socket
+            port = \(port)
+            origin = ("Origin: http://127.0.0.1:%d\\r\\n" % port).encode()
+            requests = [
+                b"GARBAGE\\r\\n\\r\\n",
+                b"GET /api/alarms HTTP/1.1\\r\\nHost: h\\r\\nCookie: " + b"A" * 200000 + b"\\r\\n\\r\\n",
+                b"POST /api/alarms HTTP/1.1\\r\\nHost: h\\r\\nContent-Length: -5\\r\\n\\r\\n",
+                b"GET /%ZZ%00/../api HTTP/1.1\\r\\nHost: h\\r\\n\\r\\n",
+                b"POST /api/pair HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port + origin + b"Content-Length: 4\\r\\n\\r\\n\\xff\\xfe\\x00{",
+                b"POST /api/pair HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port + origin + b"Transfer-Encoding: chunked\\r\\n\\r\\nZZZ\\r\\nabc\\r\\n",
+                b"GET /api/alarms HTTP/9.9\\r\\nHost: h\\r\\n\\r\\n",
+                b"DELETE /api/alarms/%00%00 HTTP/1.1\\r\\nHost: h\\r\\n\\r\\n",
+            ]
+            generator = random.Random(20261202)
+            requests += [bytes(generator.getrandbits(8) for _ in range(generator.randint(1, 3000))) for _ in range(40)]
+            statuses = []
+            for request in requests:
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                try:
+                    s.sendall(request)
+                    s.shutdown(socket.SHUT_WR)
+                    answer = b""
+                    while True:
+                        piece = s.recv(65536)
+                        if not piece: break
+                        answer += piece
+                except OSError:
+                    answer = b""
+                s.close()
+                if answer.startswith(b"HTTP/"):
+                    status = int(answer.split(b" ")[1])
+                    head, _, body = answer.partition(b"\\r\\n\\r\\n")
+                    # A request the application read answers with the error object; one malformed
+                    # before a route is read (framing, header size, HTTP version) with libmicrohttpd's own page.
+                    error = b"application/json" in head and "message" in json.loads(body)["error"]
+                    statuses.append([status, error])
+                else:
+                    statuses.append([0, False])
+            print(json.dumps(statuses))
+            """])
+        #expect(probe.status == 0, "\(probe.stderr)")
+        let answers = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [[Any]])
+        let statuses = answers.compactMap { $0.first as? Int }
+        #expect(statuses.count == answers.count && statuses.allSatisfy { $0 == 0 || (400..<500).contains($0) || $0 == 505 }, "\(statuses)")
+        // What reached the application: a path no route has, JSON that is not JSON, a NUL cutting the path.
+        for (index, status) in [(3, 404), (4, 400), (7, 405)] {
+            #expect(statuses[index] == status && answers[index].last as? Bool == true, "request \(index): \(answers[index])")
+        }
+        #expect(statuses[1] == 431 && statuses[2] == 400 && statuses[6] == 505, "libmicrohttpd's own refusals: \(statuses)")
+        #expect(server.process.isRunning)
+        #expect(try await server.curl("GET", "/pair").status == 200, "still answering")
+        _ = await server.stop()
+    }
+
+    @Test("A recording over 10 minutes is refused from its header; nothing is imported", .timeLimit(.minutes(1)))
+    func tenMinutes() async throws {
+        let folder = TemporaryDirectory("serve")
+        let server = try await ServeProcess(dataDir: folder.file("data"))
+        let token = try await ServeTests.pair(server)
+        let long = folder.file("long.wav")
+        try await ProcessRunner.mustRun("/usr/bin/sox", ["-n", "-r", "8000", "-c", "1", long, "synth", "601", "sine", "440", "vol", "0.3"])
+        let refused = try await server.curl("POST", "/api/clips", ["-b", "voicealarm_device=\(token)", "--data-binary", "@\(long)"])
+        #expect(refused.status == 422)
+        let message = ((refused.json as? [String: Any])?["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("10 minutes"), "\(message)")
+        let clips = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", folder.file("data"), "--json", "clip", "list"])
+        #expect(clips.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        _ = await server.stop()
+    }
+
     /// Pairs a browser-like client with the code the server printed; its token.
     static func pair(_ server: ServeProcess) async throws -> String {
         let paired = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "\#(server.code)", "name": "Phone"}"#])

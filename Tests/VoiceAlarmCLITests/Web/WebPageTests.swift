@@ -16,14 +16,17 @@ struct WebPageTests {
         return Dictionary(steps.map { ($0["step"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    @Test("From a 360 px phone: pair, record from the microphone, make a playlist, set an alarm, switch the voice off", .timeLimit(.minutes(2)))
+    @Test("From a 360 px phone over HTTPS: a wrong code refused, then pair, record from the microphone, make a playlist, set an alarm, switch the voice off",
+          .timeLimit(.minutes(2)))
     func phone() async throws {
         let folder = TemporaryDirectory("page")
         let data = folder.file("data")
         let microphone = folder.file("microphone.wav")
         try await ProcessRunner.mustRun("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(ProjectPaths.sampleAudio)/kind.ogg", "-ac", "1", "-ar", "48000", microphone])
-        let server = try await ServeProcess(dataDir: data)
+        let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"])
         let steps = try await browse("phone", server.link, microphone: microphone)
+        #expect(server.url.hasPrefix("https://"))
+        #expect((steps["wrong code"]?["message"] as? String)?.contains("not right") == true)
         #expect(steps["pairing page"]?["prefilled"] as? String == server.code)
         #expect(steps["pairing page"]?["address"] as? String == "\(server.url)/pair", "the code leaves the address bar")
         #expect((steps["recorded"]?["peakLevel"] as? Double ?? 0) > 0.05, "the level meter moved")
@@ -79,20 +82,11 @@ struct WebPageTests {
             _ = await ring.ended()
         }
         #expect(steps["stopped"] != nil)
+        #expect(steps["ringing shown"]?["snooze"] as? Bool == false, "no Snooze for an alarm set without one")
         #expect(ring.terminationStatus == 0)
         #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("(stopped)"))
         #expect(IndependentMeasure.rmsDB(heard[...]) > -40, "the speaker played the ring until Stop")
         #expect(server.stderr.contains("POST /api/stop 200"))
-        _ = await server.stop()
-    }
-
-    @Test("Over HTTPS: a wrong code is refused on the page, the right one pairs", .timeLimit(.minutes(2)))
-    func wrongCodeOverHTTPS() async throws {
-        let folder = TemporaryDirectory("page")
-        let server = try await ServeProcess(dataDir: folder.file("data"), arguments: ["--listen", "127.0.0.1:0", "--https"])
-        let steps = try await browse("wrong", server.link)
-        #expect((steps["wrong code"]?["message"] as? String)?.contains("not right") == true)
-        #expect((steps["paired"]?["address"] as? String)?.hasPrefix("https://") == true)
         _ = await server.stop()
     }
 }
