@@ -99,6 +99,10 @@ struct ServeTests {
         try FileHandle(forWritingTo: URL(fileURLWithPath: large)).truncate(atOffset: 101 * 1024 * 1024)   // sparse: 101 MB read as zeros
         let tooLarge = try await server.curl("POST", "/api/clips", ["-b", "voicealarm_device=\(token)", "-T", large])
         #expect(tooLarge.status == 413, "\(tooLarge.stderr)")
+        // The same without a declared length (chunked): refused as soon as it passes the limit.
+        let chunked = try await server.curl("POST", "/api/clips", ["-b", "voicealarm_device=\(token)", "-H", "Transfer-Encoding: chunked", "-T", large])
+        #expect(chunked.status == 413 || chunked.exitStatus != 0, "\(chunked.status) \(chunked.stderr)")
+        #expect(server.stderr.contains("POST /api/clips 413\nPOST /api/clips 413"), "both answered 413")
         let garbage = folder.file("garbage.m4a")
         try Data(repeating: 0x5A, count: 200_000).write(to: URL(fileURLWithPath: garbage))
         let refused = try await server.curl("POST", "/api/clips?title=Garbage", ["-b", "voicealarm_device=\(token)", "--data-binary", "@\(garbage)"])
