@@ -71,6 +71,9 @@ struct ServeTests {
         #expect(try await server.curl("GET", "/api/alarms", ["-b", "voicealarm_device=\(token)"]).status == 200)
         #expect(!server.stderr.contains(token), "the token is never logged")
         #expect(server.stderr.contains("POST /api/pair 201"))
+        // The QR code under the link is the link, as a phone's camera would read it.
+        let drawing = server.stderr.split(separator: "\n").filter { line in !line.isEmpty && line.allSatisfy { "█▀▄ ".contains($0) } }.joined(separator: "\n")
+        #expect(try await TerminalQR.scan(drawing) == server.link)
         let devices = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "serve", "devices"])
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [[String: Any]])
         #expect(listed.map { $0["name"] as? String } == ["Phone"] && !devices.stdout.contains(token))
