@@ -106,6 +106,12 @@ enum ServeCommands {
             console.note("Serving the alarms of \(service.dataDirectory) at \(server.baseURL). Pair a phone: open the link above, or scan:")
             if let qr = try? QRCode(encoding: link) { for row in qr.terminalText().split(separator: "\n") { console.note(String(row)) } }
             console.note("The code works once, until \(LocalTimeText.clock(code.expires, service.timeZone)); 'voicealarm serve pair' makes another.")
+            if options.listen.host == "0.0.0.0" || options.listen.host == "::" {
+                let others = MachineAddresses.all().dropFirst().filter { !IPAddressText.isLoopback($0) && (options.listen.host == "::" || IPAddressText.isV4($0)) }
+                if !others.isEmpty {
+                    console.note("If the phone cannot reach that address, this machine also answers at " + others.map { ListenAddress(host: $0, port: server.http.port).description }.joined(separator: ", ") + ".")
+                }
+            }
             if let fingerprint = server.fingerprint {
                 console.note((server.madeCertificate ? "Made a certificate for this machine" : "HTTPS certificate") + "; its SHA-256 fingerprint, to compare with the browser's:")
                 console.note("  \(fingerprint)")
