@@ -109,6 +109,24 @@ def phone(driver, link, out, steps):
                   "alarm": driver.find_element(By.ID, "alarms").text})
     switch.click()
     steps.append({"step": "voice off", "message": wait_text(driver, "message", "Voice off")})
+    # Listen to the playlist whole, on the phone: the player loads the clip and plays.
+    next(b for b in driver.find_elements(By.CSS_SELECTOR, "#playlists button") if b.text == "Play whole").click()
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("const p = document.getElementById('player'); return p.currentTime > 0.2 || p.error !== null"))
+    player = driver.execute_script("const p = document.getElementById('player'); return {src: p.src, error: p.error && p.error.code, duration: p.duration}")
+    steps.append({"step": "listened", "src": player["src"], "error": player["error"], "duration": player["duration"]})
+    # Add a second alarm and remove it again, confirming the question the page asks.
+    driver.execute_script("arguments[0].value = '08:15'", driver.find_element(By.ID, "alarm-time"))
+    for day in ["mon", "tue", "wed", "thu", "fri"]:
+        driver.find_element(By.CSS_SELECTOR, "#alarm-form fieldset input[value=%s]" % day).click()
+    driver.find_element(By.CSS_SELECTOR, "#alarm-form button[type=submit]").click()
+    wait_text(driver, "message", "Added the alarm at 08:15")
+    WebDriverWait(driver, 30).until(lambda d: "08:15" in d.find_element(By.ID, "alarms").text)
+    item = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#alarms > li") if "08:15" in li.text)
+    next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Remove").click()
+    WebDriverWait(driver, 10).until(lambda d: d.switch_to.alert)
+    question = driver.switch_to.alert.text
+    driver.switch_to.alert.accept()
+    steps.append({"step": "removed", "question": question, "message": wait_text(driver, "message", "Removed the alarm at 08:15")})
 
 
 def stop(driver, link, out, steps):

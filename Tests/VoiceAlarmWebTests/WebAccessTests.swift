@@ -6,21 +6,9 @@ import VoiceAlarmCore
 import VoiceAlarmHTTP
 @testable import VoiceAlarmWeb
 
-/// Every route a paired device or a token may use, with a method it takes.
-let guardedRoutes: [(String, String)] = [
-    ("GET", "/"), ("GET", "/app.js"),
-    ("GET", "/api/alarms"), ("POST", "/api/alarms"), ("DELETE", "/api/alarms/9c41d2e0"), ("PUT", "/api/alarms/9c41d2e0/voice"),
-    ("GET", "/api/alarms/9c41d2e0/ringtone"),
-    ("GET", "/api/clips"), ("POST", "/api/clips"), ("POST", "/api/clips/say"), ("PUT", "/api/clips/3f2a9c1e"), ("DELETE", "/api/clips/3f2a9c1e"),
-    ("GET", "/api/clips/3f2a9c1e/audio"),
-    ("GET", "/api/playlists"), ("POST", "/api/playlists"), ("GET", "/api/playlists/morning"), ("PUT", "/api/playlists/morning"),
-    ("DELETE", "/api/playlists/morning"), ("GET", "/api/manifesto"), ("PUT", "/api/manifesto"), ("GET", "/api/picture/morning"),
-    ("GET", "/api/status"), ("POST", "/api/stop"), ("POST", "/api/snooze"), ("GET", "/api/devices"), ("DELETE", "/api/devices/5b1e09c2"),
-]
-
 @Suite("Who may use the web page: pairing, tokens, origins")
 struct WebAccessTests {
-    @Test("Every route but the pairing page refuses a request without a device or token", arguments: guardedRoutes)
+    @Test("Every route but the pairing page refuses a request without a device or token", arguments: GuardedRoutes.all)
     func refusedWithoutDevice(_ method: String, _ path: String) throws {
         let site = try WebTestSite()
         let response = site.send(site.request(method, path))

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import VoiceAlarmWeb
 
 @Suite("Routes are read from the method and path alone")
@@ -16,9 +17,9 @@ struct WebRouteTests {
 
     @Test("Only the pairing page and its files are open; every change is marked as one")
     func openAndChanging() {
-        let open = guardedRoutes.map { WebRoute(method: $0.0, segments: $0.1.split(separator: "/").map(String.init)) }.filter(\.isOpen)
+        let open = GuardedRoutes.all.map { WebRoute(method: $0.0, segments: $0.1.split(separator: "/").map(String.init)) }.filter(\.isOpen)
         #expect(open.isEmpty)
-        for (method, path) in guardedRoutes where method != "GET" {
+        for (method, path) in GuardedRoutes.all where method != "GET" {
             #expect(WebRoute(method: method, segments: path.split(separator: "/").map(String.init)).changesState, "\(method) \(path)")
         }
     }

@@ -259,6 +259,23 @@ struct ServeTests {
         _ = await server.stop()
     }
 
+    @Test("Through the real server: every route refuses a request without a device, and a paired browser's change from another site", .timeLimit(.minutes(1)))
+    func refusals() async throws {
+        let folder = TemporaryDirectory("serve")
+        let server = try await ServeProcess(dataDir: folder.file("data"))
+        var refused: [String] = []
+        for (method, path) in GuardedRoutes.all {
+            let answer = try await server.curl(method, path)
+            if answer.status == (path.hasPrefix("/api") ? 401 : 303) { refused.append(path) } else { Issue.record("\(method) \(path): \(answer.status)") }
+        }
+        #expect(refused.count == GuardedRoutes.all.count)
+        let token = try await ServeTests.pair(server)
+        let forged = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Origin: https://evil.example",
+                                                                   "-b", "voicealarm_device=\(token)", "\(server.url)/api/stop"])
+        #expect(forged.stdout == "403")
+        _ = await server.stop()
+    }
+
     /// Pairs a browser-like client with the code the server printed; its token.
     static func pair(_ server: ServeProcess) async throws -> String {
         let paired = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "\#(server.code)", "name": "Phone"}"#])

@@ -16,7 +16,7 @@ struct WebPageTests {
         return Dictionary(steps.map { ($0["step"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    @Test("From a 360 px phone over HTTPS: a wrong code refused, then pair, record from the microphone, make a playlist, set an alarm, switch the voice off",
+    @Test("From a 360 px phone over HTTPS: a wrong code refused, then pair, record from the microphone, make a playlist, set an alarm, switch the voice off, listen, add and remove an alarm",
           .timeLimit(.minutes(2)))
     func phone() async throws {
         let folder = TemporaryDirectory("page")
@@ -51,6 +51,10 @@ struct WebPageTests {
         let id = try #require(alarm["id"] as? String)
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/Sounds")) ?? []).contains { $0.hasPrefix(id) }, "the voice file is deleted")
         #expect(server.stderr.contains("PUT /api/alarms/\(id)/voice 200"))
+        #expect((steps["listened"]?["src"] as? String)?.hasSuffix("/api/clips/\(clip["id"] as? String ?? "")/audio") == true && steps["listened"]?["error"] is NSNull,
+                "the phone played the clip: \(steps["listened"] ?? [:])")
+        #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:15?")
+        #expect(alarms.count == 1, "the second alarm was removed from the page")
         _ = await server.stop()
     }
 
