@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Foundation
 import Glibc
 import VoiceAlarmFiles
@@ -43,8 +43,10 @@ package final class HTTPServer: @unchecked Sendable {
     private var stopped = false
     /// The port it listens on (the kernel's choice when asked for port 0).
     package let port: Int
+    /// The address it was asked to listen on.
     package let address: ListenAddress
-    package var isHTTPS: Bool
+    /// Whether it speaks HTTPS.
+    package let isHTTPS: Bool
 
     package init(listening address: ListenAddress, tls: TLSIdentity?, limits: Limits = Limits(), handler: any HTTPHandler) throws(Failure) {
         var socketAddress = sockaddr_storage()
@@ -115,15 +117,11 @@ package final class HTTPServer: @unchecked Sendable {
         if uploadSize.pointee > 0 {
             if !exchange.answered, let uploadData {
                 exchange.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee))
-                if exchange.isOverLimit {
-                    // Answered now: libmicrohttpd sends it and closes the connection, reading no more of the body.
-                    exchange.answered = true
-                    uploadSize.pointee = 0
-                    return queue(server.handler.respond(to: exchange.finish()), on: connection)
-                }
             }
             uploadSize.pointee = 0
-            return .YES
+            // Past the limit the rest is read and dropped, so the client hears why (libmicrohttpd
+            // 0.9.75 answers only a whole request); a client that keeps sending long after is cut off.
+            return exchange.isFarOverLimit ? .NO : .YES
         }
         guard !exchange.answered else { return .YES }
         exchange.answered = true
@@ -229,7 +227,8 @@ private final class Exchange {
     func begin(_ policy: HTTPBodyPolicy) {
         self.policy = policy
         guard case .toFile(let directory, _) = policy else { return }
-        let path = "\(directory)/upload-\(UUID().uuidString.lowercased()).part"
+        // Named after this process, so the next start sweeps it away if this one is killed mid-upload.
+        let path = FileSystem.temporaryPath(beside: "\(directory)/upload")
         do {
             file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
             filePath = path
@@ -256,8 +255,9 @@ private final class Exchange {
         filePath = nil
     }
 
-    /// More has arrived than the policy takes (a body without a declared length, or one that lied).
-    var isOverLimit: Bool { received > policy.limit }
+    /// So much more than the policy takes has arrived that the rest is not worth reading for the
+    /// sake of an answer: the connection is closed instead.
+    var isFarOverLimit: Bool { received > policy.limit + 16 * 1024 * 1024 }
 
     func finish() -> HTTPRequest {
         var whole = request

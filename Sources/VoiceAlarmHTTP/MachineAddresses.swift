@@ -33,6 +33,17 @@ package enum MachineAddresses {
         return found.filter { !IPAddressText.isLoopback($0) } + found.filter(IPAddressText.isLoopback)
     }
 
+    /// The address a phone should open for a server listening on `listen`: the address itself,
+    /// or for every address (`0.0.0.0`, `::`) this machine's first one of the family it takes
+    /// (IPv4 only for `0.0.0.0`), else loopback.
+    package static func reachable(for listen: ListenAddress) -> String {
+        switch listen.host {
+        case "0.0.0.0": all().first { IPAddressText.isV4($0) && !IPAddressText.isLoopback($0) } ?? "127.0.0.1"
+        case "::": all().first { !IPAddressText.isLoopback($0) } ?? "::1"
+        default: listen.host
+        }
+    }
+
     /// This machine's host name (`gethostname`).
     package static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)

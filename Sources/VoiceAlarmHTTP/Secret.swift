@@ -8,8 +8,7 @@ import Foundation
 /// ```swift
 /// let code = try Secret.code()          // "K7QX2MPA", shown on the server's terminal
 /// let token = try Secret.token()        // given to the browser once the code matches
-/// let stored = Secret.digest(token)     // all the server keeps
-/// Secret.constantTimeEqual(Secret.digest(presented), stored)
+/// let stored = Secret.digest(token)     // all the server keeps, looked up by the digest
 /// ```
 ///
 /// Random bytes come from GnuTLS's key-level generator and digests from its SHA-256.
@@ -64,16 +63,5 @@ package enum Secret {
         // missing or a FIPS self-test failed): no input makes it fail.
         precondition(result == 0, "gnutls_hash_fast: \(GnuTLSError(operation: "gnutls_hash_fast", code: result).reason)")
         return Hex.text(digest)
-    }
-
-    /// Whether `a` and `b` are the same text, in a time that does not depend on where they differ:
-    /// both are hashed first (`digest`) and the two digests compared byte by byte with every byte
-    /// visited, so a client timing the answer learns nothing about a stored digest's prefix. Use it
-    /// to compare a presented token's digest with the stored one.
-    package static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let left = Array(digest(a).utf8), right = Array(digest(b).utf8)
-        var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
-        return difference == 0
     }
 }

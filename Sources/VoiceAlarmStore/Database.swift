@@ -27,6 +27,9 @@ package final class Database {
         /// An existing database, only read, without taking locks or writing anything beside it
         /// (`immutable=1`): for a library on a read-only or full disk, or a damaged one being salvaged.
         case readOnly
+        /// An existing database, only read, through its write-ahead log beside the processes that
+        /// write it (a WAL reader never waits for a writer): what a web request checks a device with.
+        case reading
     }
 
     /// Opens the database at `path`. The corresponding C function is `sqlite3_open_v2`.
@@ -42,6 +45,7 @@ package final class Database {
         case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
         case .create: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
         case .readOnly: (Self.immutableURI(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+        case .reading: (path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
         }
         let rc = sqlite3_open_v2(name, &handle, flags, nil)
         guard rc == SQLITE_OK else {
@@ -52,9 +56,9 @@ package final class Database {
         }
         sqlite3_busy_timeout(handle, busyTimeout)
         // An existing database is checked with reads alone before anything may write to it.
-        if mode == .readWrite { try checkIntact() }
+        if mode == .readWrite || mode == .reading { try checkIntact() }
         do {
-            if mode != .readOnly {
+            if mode == .readWrite || mode == .create {
                 try execute("PRAGMA journal_mode = WAL")
                 try execute("PRAGMA synchronous = NORMAL")
             }

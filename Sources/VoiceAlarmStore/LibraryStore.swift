@@ -90,6 +90,16 @@ package final class LibraryStore {
         try db.checkIntact()
     }
 
+    /// Opens the library only to read it, beside the processes writing it: it sees their last
+    /// commit and never waits for their transactions (SQLite's write-ahead log). For questions
+    /// that must be answered while a rebuild writes: which device a token belongs to.
+    /// - Throws: `StoreError` when there is no database, or it is damaged.
+    package init(readingAlongside dataDirectory: String) throws {
+        self.dataDirectory = dataDirectory
+        isReadOnly = true
+        db = try Database(path: "\(dataDirectory)/voicealarm.sqlite", mode: .reading)
+    }
+
     /// The storage's integrity, as `PRAGMA integrity_check` reports it ("ok" when sound).
     package func integrityCheck() throws -> String {
         try db.query("PRAGMA integrity_check").first?.values.first?.text ?? "no answer"

@@ -5,6 +5,7 @@ import VoiceAlarmCore
 /// Only digests of tokens and codes are stored. Not in the last-known-good copy, and changing
 /// them does not rewrite it: a device seen is not a change to the alarms.
 extension LibraryStore {
+    /// Every paired browser and token, oldest first.
     package func devices() throws -> [PairedDevice] {
         try db.query("SELECT id, name, kind, created, last_seen FROM devices ORDER BY created").compactMap(Self.device)
     }
@@ -14,6 +15,7 @@ extension LibraryStore {
         try db.query("SELECT id, name, kind, created, last_seen FROM devices WHERE token_digest = ?", [.text(digest)]).first.flatMap(Self.device)
     }
 
+    /// Adds a device with the digest of its token.
     package func insertDevice(_ device: PairedDevice, tokenDigest: String) throws {
         try db.execute("INSERT INTO devices (id, name, kind, token_digest, created) VALUES (?, ?, ?, ?, ?)",
                        [.text(device.id.uuidString.lowercased()), .text(device.name), .text(device.kind.rawValue), .text(tokenDigest),
@@ -22,11 +24,15 @@ extension LibraryStore {
 
     /// Forgets a device: its token stops working at once. False when there was none.
     package func deleteDevice(_ id: UUID) throws -> Bool {
-        let before = try devices().count
-        try db.execute("DELETE FROM devices WHERE id = ?", [.text(id.uuidString.lowercased())])
-        return try devices().count < before
+        let key = Database.Value.text(id.uuidString.lowercased())
+        return try db.immediateTransaction {
+            guard try !db.query("SELECT id FROM devices WHERE id = ?", [key]).isEmpty else { return false }
+            try db.execute("DELETE FROM devices WHERE id = ?", [key])
+            return true
+        }
     }
 
+    /// Notes when a device last made a request.
     package func setDeviceSeen(_ id: UUID, at date: Date) throws {
         try db.execute("UPDATE devices SET last_seen = ? WHERE id = ?", [.real(date.timeIntervalSince1970), .text(id.uuidString.lowercased())])
     }
@@ -40,21 +46,20 @@ extension LibraryStore {
         }
     }
 
-    /// What a code is worth: it is used up (deleted) when it was waiting and still valid.
+    /// What a code was worth: it pairs (and is used up) when it was waiting and still valid.
     package enum CodeRedemption: Equatable, Sendable { case redeemed, expired, unknown }
 
-    package func redeemPairingCode(digest: String, now: Date) throws -> CodeRedemption {
+    /// Uses up a waiting code and adds `device` with it, in one transaction: both or neither.
+    /// An expired code is removed and pairs nothing.
+    package func pairDevice(_ device: PairedDevice, tokenDigest: String, codeDigest: String, now: Date) throws -> CodeRedemption {
         try db.immediateTransaction {
-            let rows = try db.query("SELECT expires FROM pairing_codes WHERE code_digest = ?", [.text(digest)])
+            let rows = try db.query("SELECT expires FROM pairing_codes WHERE code_digest = ?", [.text(codeDigest)])
             guard let expires = rows.first?["expires"]?.real else { return .unknown }
-            try db.execute("DELETE FROM pairing_codes WHERE code_digest = ?", [.text(digest)])
-            return expires > now.timeIntervalSince1970 ? .redeemed : .expired
+            try db.execute("DELETE FROM pairing_codes WHERE code_digest = ?", [.text(codeDigest)])
+            guard expires > now.timeIntervalSince1970 else { return .expired }
+            try insertDevice(device, tokenDigest: tokenDigest)
+            return .redeemed
         }
-    }
-
-    /// Forgets every waiting code (too many wrong guesses: whoever guesses must ask again).
-    package func deletePairingCodes() throws {
-        try db.execute("DELETE FROM pairing_codes")
     }
 
     private static func device(_ row: [String: Database.Value]) -> PairedDevice? {

@@ -26,6 +26,9 @@ struct AlarmInput {
             once = parsed
         }
         if !weekdays.isEmpty && once != nil { throw Self.refusal("days", "days and date exclude each other: an alarm is weekly or once") }
+        if let snooze, !Snooze.minutes.contains(snooze) {
+            throw Self.refusal("snooze", "\(snooze) is not a whole number of minutes from \(Snooze.minutes.lowerBound) to \(Snooze.minutes.upperBound)")
+        }
         let label = label.flatMap { $0.isEmpty ? nil : $0 }
         if let label {
             do { try AlarmLabel.check(label) } catch { throw Self.refusal("label", "\(error)") }

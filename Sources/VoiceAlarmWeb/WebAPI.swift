@@ -75,10 +75,6 @@ struct WebAPI {
             let shown = try RingtoneShow(service: service).show(reference)
             return HTTPResponse.text(200, shown.picture.svg(width: 720), contentType: "image/svg+xml; charset=utf-8")
         case .status: return Self.json(200, try WebStatus(service: service, location: configuration.location))
-        case .stop:
-            let result = RingStopper.stop(in: configuration.location, open: { service })
-            return Self.json(200, StoppedJSON(stopped: result.rings.map { $0.uuidString.lowercased() },
-                                              snoozesCancelled: result.snoozesCancelled.map { $0.uuidString.lowercased() }))
         case .snooze:
             do {
                 return Self.json(200, try service.snoozes.snooze().map { SnoozedJSON($0, zone) })
@@ -91,8 +87,9 @@ struct WebAPI {
         case .revokeDevice(let id):
             let devices = DeviceRegistry(store: service.store, secrets: configuration.secrets, now: configuration.now)
             return Self.json(200, DeviceJSON(try devices.revoke(id), zone))
-        case .pairPage, .pairScript, .style, .pair, .page, .appScript, .unknown, .methodNotAllowed:
-            preconditionFailure("route \(route) is answered by the application")
+        case .pairPage, .pairScript, .style, .pair, .page, .appScript, .stop, .unknown, .methodNotAllowed:
+            // Answered by the application before the library opens; never a crash on a request.
+            throw WebFailure(status: 404, message: "\(request.path): no such API route", input: request.path)
         }
     }
 
@@ -117,8 +114,16 @@ struct WebAPI {
         if let title, let problem = ClipTitle.problem(title) { throw WebFailure(status: 400, message: "title: \(problem)", input: title, code: 64) }
         switch request.body {
         case .file(let path, _):
-            let clip = try service.clips.add(path, title: title ?? Self.recordingTitle(configuration.now(), service.timeZone))
-            return Self.json(201, ClipJSON(clip, service))
+            do {
+                let clip = try service.clips.add(path, title: title ?? Self.recordingTitle(configuration.now(), service.timeZone))
+                return Self.json(201, ClipJSON(clip, service))
+            } catch {
+                // The refusal names the upload, not the private file it waited in.
+                var failure = WebFailure(error)
+                failure.message = failure.message.replacingOccurrences(of: path, with: "the upload")
+                failure.input = "the upload"
+                throw failure
+            }
         case .tooLarge(let limit):
             throw WebFailure(status: 413, message: "the upload is larger than \(limit / (1024 * 1024)) MB: nothing was imported", code: 1)
         case .unsaved(let reason):

@@ -39,14 +39,14 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
     static let jsonLimit = 64 * 1024
 
     let configuration: Configuration
-    private let attemptsLock = NSLock()
-    private var attempts = PairingAttempts()
+    private let gate: PairingGate
     /// Called once per request with its route, status and device: the server's log (never a token).
     private let log: @Sendable (String) -> Void
 
     package init(_ configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.configuration = configuration
         self.log = log
+        gate = PairingGate(now: configuration.now)
     }
 
     // MARK: HTTPHandler
@@ -73,7 +73,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             response = answer(request, route: route)
         }
         log("\(request.method) \(request.path) \(response.status)")
-        return secured(request.method == "HEAD" ? HTTPResponse(status: response.status, headers: response.headers) : response, route: route)
+        return secured(response, route: route)   // libmicrohttpd sends a HEAD's headers only
     }
 
     // MARK: Who may ask
@@ -95,7 +95,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         switch device(for: request) {
         case .success: return nil
         case .failure(let failure):
-            if !route.isAPI && request.method == "GET" {
+            if !route.isAPI && (request.method == "GET" || request.method == "HEAD") {
                 return HTTPResponse(status: 303, headers: [("Location", "/pair")])   // a person's browser goes to pairing
             }
             return failure.response
@@ -117,9 +117,16 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             return .failure(WebFailure(status: 401, message: "this device is not paired: open the pairing link 'voicealarm serve' printed, or send a token ('voicealarm token create')"))
         }
         do {
-            let found = try withLibrary { service in try devices(service).authenticate(token) }
-            guard let found else {
+            // Read only: answered while a command or a rebuild writes, and from a library that
+            // cannot be written (Stop from the phone never waits, never fails for it).
+            let registry = try DeviceRegistry.reading(configuration.location.dataDirectory, secrets: configuration.secrets, now: configuration.now)
+            guard let found = try registry.authenticate(token) else {
                 return .failure(WebFailure(status: 401, message: "this device's pairing is not known (revoked, or from another library): pair it again"))
+            }
+            if registry.needsNoting(found) {
+                // When it was seen is worth a quarter of a second's wait at most, never a refusal.
+                try? DeviceRegistry.writing(configuration.location.dataDirectory, busyTimeout: 250, secrets: configuration.secrets,
+                                            now: configuration.now).noteSeen(found)
             }
             return .success(found)
         } catch {
@@ -138,6 +145,13 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             case .page: return PageAssets.appPage
             case .appScript: return PageAssets.appScript
             case .pair: return try pair(request)
+            case .stop:
+                // The rings are stopped from the data dir alone, as 'voicealarm stop' does; the
+                // library opens only to cancel their snoozes.
+                let location = configuration.location
+                let now = configuration.now
+                let result = RingStopper.stop(in: location, open: { try LibraryOpener.open(location, now: now).0 })
+                return WebAPI.json(200, StoppedJSON(result))
             default: return try withLibrary { service in try WebAPI(service: service, configuration: configuration).answer(route, request) }
             }
         } catch {
@@ -151,21 +165,10 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
     private func pair(_ request: HTTPRequest) throws -> HTTPResponse {
         struct Body: Decodable { var code: String; var name: String? }
         let body = try WebAPI.decode(Body.self, from: request)
-        let now = configuration.now()
-        if let wait = attemptsLock.withLock({ attempts.closedFor(at: now) }) {
-            throw DeviceError.tooManyAttempts(retryAfterSeconds: wait)
-        }
         return try withLibrary { service in
-            let registry = devices(service)
-            do {
-                let (device, token) = try registry.pair(code: body.code, name: body.name ?? "Browser")
-                let cookie = "\(Self.cookieName)=\(token); Path=/; Max-Age=\(Self.cookieLifetime); HttpOnly; Secure; SameSite=Strict"
-                return WebAPI.json(201, DeviceJSON(device, service.timeZone)).adding("Set-Cookie", cookie)
-            } catch let refusal as DeviceError where refusal == .wrongCode || refusal == .expiredCode {
-                let closes = attemptsLock.withLock { attempts.noteFailure(at: now) }
-                if closes { try registry.voidPairingCodes() }
-                throw refusal
-            }
+            let (device, token) = try gate.pair(code: body.code, name: body.name ?? "Browser", from: request.clientAddress, registry: devices(service))
+            let cookie = "\(Self.cookieName)=\(token); Path=/; Max-Age=\(Self.cookieLifetime); HttpOnly; Secure; SameSite=Strict"
+            return WebAPI.json(201, DeviceJSON(device, service.timeZone)).adding("Set-Cookie", cookie)
         }
     }
 

@@ -45,6 +45,7 @@ package final class WebServer {
         }
     }
 
+    /// The HTTP server itself (its port: the kernel's choice for port 0).
     package let http: HTTPServer
     /// `https://192.168.1.20:8470` or `http://127.0.0.1:8470`: where a phone opens the page.
     package let baseURL: String
@@ -52,6 +53,7 @@ package final class WebServer {
     package let fingerprint: String?
     /// True when the certificate was made by this start (there was none).
     package let madeCertificate: Bool
+    /// `<data-dir>/web`: the certificate made here and its key.
     package let identityFolder: String
     let application: WebApplication
 
@@ -62,10 +64,9 @@ package final class WebServer {
         for folder in [identityFolder, uploads] {
             do { _ = try PrivateFolder.make(folder, links: .ownOnly) } catch { throw Failure.folder(path: folder, reason: "\(error)") }
         }
-        // Uploads a killed server left half-received: never imported, gone at the next start.
-        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? [] where leftover.hasSuffix(".part") {
-            FileSystem.remove("\(uploads)/\(leftover)")
-        }
+        // Uploads a killed server left half-received: never imported, gone at the next start
+        // (another server's on the same library, still arriving, stay: its process is alive).
+        FileSystem.removeAbandonedTemporaries(in: uploads)
         let wantsTLS = options.https || !options.listen.isLoopback || options.certificateFile != nil || options.keyFile != nil
         var identity: TLSIdentity?
         var made = false
@@ -79,15 +80,14 @@ package final class WebServer {
         do { http = try HTTPServer(listening: options.listen, tls: identity, handler: application) } catch { throw Failure.listening(error) }
         fingerprint = identity?.fingerprint
         madeCertificate = made
-        let host = options.listen.host == "0.0.0.0" || options.listen.host == "::"
-            ? MachineAddresses.all().first ?? "127.0.0.1" : options.listen.host
-        let shown = ListenAddress(host: host, port: http.port)
+        let shown = ListenAddress(host: MachineAddresses.reachable(for: options.listen), port: http.port)
         baseURL = (identity == nil ? "http://" : "https://") + shown.description
     }
 
     /// The link that pairs a browser with `code`.
     package func pairingURL(_ code: PairingCode) -> String { "\(baseURL)/pair?code=\(code.code)" }
 
+    /// Stops listening and closes every connection.
     package func stop() { http.stop() }
 
     /// The person's own certificate, the one made here before, or a new one for every name and

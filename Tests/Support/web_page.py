@@ -6,7 +6,7 @@ Scenarios:
   phone   pair with the link (a wrong code first, refused), record from the fake microphone (MICROPHONE_WAV) for about 4 s,
           make playlist 'morning' with it, add an alarm at 07:30 on weekdays, save a 360 px wide
           screenshot of the alarm list (OUT_DIR/alarms-360px.png), turn its voice off.
-  stop    pair, wait for 'Ringing now', press Stop, wait until it is gone.
+  stop    pair, wait for 'Ringing now', press Snooze; when it rings again, press Stop.
 
 Prints one JSON object: what the page said at each step ({"steps": [...], "ok": bool}).
 Chromium's fake capture flags make the WAV the microphone (see ../shared/notes).
@@ -130,10 +130,16 @@ def phone(driver, link, out, steps):
 
 
 def stop(driver, link, out, steps):
+    """Snooze the first ring, then Stop the next one (the test rings the alarm twice)."""
     pair(driver, link, steps)
     paired(driver, steps)
     WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "ringing").is_displayed())
     steps.append({"step": "ringing shown", "snooze": driver.find_element(By.ID, "snooze").is_displayed()})
+    driver.find_element(By.ID, "snooze").click()
+    steps.append({"step": "snoozed", "message": wait_text(driver, "message", "Snoozed")})
+    WebDriverWait(driver, 30).until(lambda d: not d.find_element(By.ID, "ringing").is_displayed())
+    WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "ringing").is_displayed())
+    steps.append({"step": "ringing again"})
     driver.find_element(By.ID, "stop").click()
     steps.append({"step": "stopped", "message": wait_text(driver, "message", "Stopped")})
     WebDriverWait(driver, 30).until(lambda d: not d.find_element(By.ID, "ringing").is_displayed())

@@ -64,12 +64,4 @@ struct SecretTests {
         let firsts = try (0..<3_200).map { _ in try Secret.code(length: 1) }
         #expect(Set(firsts).count == 32)
     }
-
-    @Test("constantTimeEqual is equality of the texts", arguments: [
-        ("", "", true), ("a", "a", true), ("a", "b", false), ("abc", "abcd", false), ("abcd", "abc", false),
-        (Secret.digest("token"), Secret.digest("token"), true), (Secret.digest("token"), Secret.digest("tokeN"), false),
-    ])
-    func constantTimeEqual(a: String, b: String, equal: Bool) {
-        #expect(Secret.constantTimeEqual(a, b) == equal)
-    }
 }

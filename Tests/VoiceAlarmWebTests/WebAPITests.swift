@@ -39,6 +39,7 @@ struct WebAPITests {
                                      (#"{"target": "morning", "at": "07:00", "date": "2026-13-01"}"#, "date", "is not a date"),
                                      (#"{"target": "morning", "at": "07:00", "days": "mon", "date": "2027-01-01"}"#, "days", "exclude each other"),
                                      (#"{"target": "morning"}"#, "at", "no 'at'"),
+                                     (#"{"target": "morning", "at": "07:00", "snooze": 99}"#, "snooze", "from 1 to 30"),
                                      (#"{"target": "morning", "at": 7}"#, "at", "wrong type"),
                                      ("not json", nil, "not JSON")] as [(String, String?, String)] {
             let refused = site.send(site.request("POST", "/api/alarms", cookie: token, json: body))
@@ -92,6 +93,8 @@ struct WebAPITests {
         try Data((0..<50_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: file))
         let response = site.send(site.request("POST", "/api/clips", cookie: token, body: .file(path: file, bytes: 50_000)))
         #expect(response.status == 422, "\(response.errorMessage ?? "")")
+        let error = try #require((response.json as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["input"] as? String == "the upload" && !(error["message"] as? String ?? "").contains(file), "the refusal names the upload, not its file")
         #expect(try site.service().clips.all().count == 1)
     }
 
@@ -136,5 +139,8 @@ struct WebAPITests {
         #expect(site.send(site.request("GET", "/api/clips/../../etc/passwd/audio", cookie: token)).status == 404)
         let snooze = site.send(site.request("POST", "/api/snooze", cookie: token))
         #expect(snooze.status == 409 && snooze.errorMessage != nil)
+        let status = try #require(site.send(site.request("GET", "/api/status", cookie: token)).json as? [String: Any])
+        #expect(status["ringing"] as? [Any] != nil && (status["ringing"] as? [Any])?.isEmpty == true)
+        #expect(status["deviceChecked"] as? Bool == false, "the page never opens the sound device")
     }
 }

@@ -42,6 +42,7 @@ final class WebTestSite {
         configuration.now = { clock.read() }
         configuration.uploadLimit = 1024 * 1024
         application = WebApplication(configuration)
+        _ = try service()   // the library exists, as 'serve' makes it before it listens
     }
 
     func service() throws -> AlarmService {
@@ -56,12 +57,12 @@ final class WebTestSite {
 
     /// A request as a browser on our own page sends it (Host and Origin ours).
     func request(_ method: String, _ path: String, cookie: String? = nil, bearer: String? = nil, origin: String? = WebTestSite.origin,
-                 json: String? = nil, body: HTTPBody? = nil, query: [String: String] = [:]) -> HTTPRequest {
+                 json: String? = nil, body: HTTPBody? = nil, query: [String: String] = [:], client: String = "127.0.0.1") -> HTTPRequest {
         var headers = ["host": Self.host]
         if let origin { headers["origin"] = origin }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
         var request = HTTPRequest(method: method, path: path, query: query, headers: headers,
-                                  cookies: cookie.map { [WebApplication.cookieName: $0] } ?? [:])
+                                  cookies: cookie.map { [WebApplication.cookieName: $0] } ?? [:], clientAddress: client)
         request.body = body ?? json.map { .data(Data($0.utf8)) } ?? .empty
         return request
     }

@@ -4,7 +4,7 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongCode
     /// The code was right but more than ten minutes old.
     case expiredCode
-    /// Too many wrong codes lately: pairing waits, and the waiting codes are void.
+    /// Too many wrong codes lately from this address (or from everyone): pairing waits.
     case tooManyAttempts(retryAfterSeconds: Int)
     case invalidName(reason: String)
     case unknownDevice(String)
@@ -15,7 +15,7 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongCode: "that pairing code is not right (or was used already); run 'voicealarm serve pair' for a new one"
         case .expiredCode: "that pairing code has expired (codes last 10 minutes); run 'voicealarm serve pair' for a new one"
         case .tooManyAttempts(let seconds):
-            "too many wrong pairing codes: pairing is closed for \(seconds) s and every waiting code is void; then run 'voicealarm serve pair' for a new one"
+            "too many wrong pairing codes: try again in \(seconds) s"
         case .invalidName(let reason): reason
         case .unknownDevice(let id): "\(id): no such device (see 'voicealarm serve devices')"
         case .ambiguousDevice(let id, let count): "\(id): \(count) devices start with this; give more of the id"

@@ -23,6 +23,18 @@ package struct DeviceRegistry {
         self.now = now
     }
 
+    /// A registry over the library's database opened only to read: it answers while another
+    /// process writes (a rebuild, a command) and from a library that cannot be written.
+    package static func reading(_ dataDirectory: String, secrets: any SecretSource, now: @escaping @Sendable () -> Date) throws -> DeviceRegistry {
+        DeviceRegistry(store: try LibraryStore(readingAlongside: dataDirectory), secrets: secrets, now: now)
+    }
+
+    /// A registry that writes, waiting at most `busyTimeout` ms for another process's hold.
+    package static func writing(_ dataDirectory: String, busyTimeout: Int32, secrets: any SecretSource,
+                                now: @escaping @Sendable () -> Date) throws -> DeviceRegistry {
+        DeviceRegistry(store: try LibraryStore(dataDirectory: dataDirectory, busyTimeout: busyTimeout), secrets: secrets, now: now)
+    }
+
     /// A new one-time code, good for `PairingCode.lifetime`; the codes already waiting stay good.
     package func newPairingCode() throws -> PairingCode {
         let code = try secrets.code()
@@ -31,14 +43,17 @@ package struct DeviceRegistry {
         return PairingCode(code: code, expires: expires)
     }
 
-    /// Pairs a browser with a waiting code (used up either way when it was waiting) and returns
-    /// the device and its token, which is shown once and never stored.
+    /// Pairs a browser with a waiting code and returns the device and its token, which is shown
+    /// once and never stored. The code is used up and the device made in one transaction: a
+    /// failure leaves the code waiting. Callers go through `PairingGate`, which counts wrong codes.
     package func pair(code: String, name: String) throws -> (device: PairedDevice, token: String) {
         if let problem = PairedDevice.problem(withName: name) { throw DeviceError.invalidName(reason: problem) }
-        switch try store.redeemPairingCode(digest: secrets.digest(Self.normalized(code)), now: now()) {
+        let token = try secrets.token()
+        let device = PairedDevice(id: UUID(), name: name.trimmingCharacters(in: .whitespaces), kind: .browser, created: now())
+        switch try store.pairDevice(device, tokenDigest: secrets.digest(token), codeDigest: secrets.digest(Self.normalized(code)), now: now()) {
         case .unknown: throw DeviceError.wrongCode
         case .expired: throw DeviceError.expiredCode
-        case .redeemed: return try add(name: name, kind: .browser)
+        case .redeemed: return (device, token)
         }
     }
 
@@ -48,17 +63,23 @@ package struct DeviceRegistry {
         return try add(name: name, kind: .token)
     }
 
-    /// The device a token belongs to, or nil; notes when it was seen (once a minute at most).
+    /// The device a token belongs to, or nil. Only reads: a library opened read-only answers it
+    /// while another process writes, so Stop from a phone never waits for a rebuild.
     package func authenticate(_ token: String) throws -> PairedDevice? {
-        guard !token.isEmpty, token.count <= 200, var device = try store.device(withTokenDigest: secrets.digest(token)) else { return nil }
-        let seen = now()
-        if device.lastSeen.map({ seen.timeIntervalSince($0) >= 60 || seen < $0 }) ?? true {
-            try? store.setDeviceSeen(device.id, at: seen)   // a library that cannot note it still lets the device in
-            device.lastSeen = seen
-        }
-        return device
+        guard !token.isEmpty, token.count <= 200 else { return nil }
+        return try store.device(withTokenDigest: secrets.digest(token))
     }
 
+    /// Whether `device` was last seen long enough ago (a minute) to note it again.
+    package func needsNoting(_ device: PairedDevice) -> Bool {
+        let seen = now()
+        return device.lastSeen.map { seen.timeIntervalSince($0) >= 60 || seen < $0 } ?? true
+    }
+
+    /// Notes that `device` made a request now (shown by `serve devices`).
+    package func noteSeen(_ device: PairedDevice) throws { try store.setDeviceSeen(device.id, at: now()) }
+
+    /// Every paired browser and token, oldest first.
     package func all() throws -> [PairedDevice] { try store.devices() }
 
     /// Ends a device (by id or a unique prefix of 8 or more characters): its token stops working at once.
@@ -73,9 +94,6 @@ package struct DeviceRegistry {
         }
         return device
     }
-
-    /// Voids every waiting code (after too many wrong guesses).
-    package func voidPairingCodes() throws { try store.deletePairingCodes() }
 
     private func add(name: String, kind: PairedDevice.Kind) throws -> (device: PairedDevice, token: String) {
         let token = try secrets.token()

@@ -38,6 +38,9 @@ package struct WebService {
             if let listen { words += ["--listen", listen] }
             if let certificateFile, let keyFile { words += ["--cert", certificateFile, "--key", keyFile] }
             if https { words.append("--https") }
+            // A service's output goes to the journal, which other accounts may read: no pairing
+            // link there. The person runs 'voicealarm serve pair' for one.
+            words.append("--no-pairing")
             return words
         }
     }

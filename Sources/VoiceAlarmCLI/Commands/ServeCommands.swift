@@ -10,7 +10,7 @@ import VoiceAlarmWeb
 enum ServeCommands {
     static let serveSpec = CommandSpec(
         name: "serve", summary: "Serve the web page: alarms, recording and Stop from a phone (runs in the foreground)", arguments: "",
-        minimumArguments: 0, maximumArguments: 0, options: [listen, cert, key, https],
+        minimumArguments: 0, maximumArguments: 0, options: [listen, cert, key, https, noPairing],
         discussion: """
           Prints a pairing link (and its QR code): open it on the phone, name the device, and the
           page is yours. The code in it works once, for 10 minutes; 'voicealarm serve pair' makes
@@ -52,6 +52,7 @@ enum ServeCommands {
     static let cert: Option<String?> = .text("cert", value: "FILE", kind: .file, help: "Your own certificate (PEM) for HTTPS, with --key")
     static let key: Option<String?> = .text("key", value: "FILE", kind: .file, help: "The certificate's private key (PEM, unencrypted)")
     static let https = Flag("https", help: "HTTPS on loopback too (always on beyond it)")
+    static let noPairing = Flag("no-pairing", help: "Print no pairing link (a service: its output goes to the journal); 'serve pair' makes one")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         switch parsed.command {
@@ -94,20 +95,23 @@ enum ServeCommands {
         if (options.certificateFile == nil) != (options.keyFile == nil) {
             throw UsageError("--cert and --key go together: give both, or neither for a certificate made here", command: serveSpec.name, input: options.certificateFile == nil ? "--key" : "--cert")
         }
+        // The scheduler and folders the command line names are taken on once, here; every request
+        // then opens the library as it is, so a later change at the terminal is never undone.
         let service = try context.library()
         let console = context.console
-        let server = try WebServer(options, location: try context.location(), log: { line in console.note(line) })
-        let code = try registry(service).newPairingCode()
-        let link = server.pairingURL(code)
-        context.present(ServingJSON(url: server.baseURL, pairing: PairingJSON(code, link: link, service.timeZone), fingerprint: server.fingerprint)) {
-            context.console.result(link)
+        let server = try WebServer(options, location: LibraryLocation(dataDirectory: service.dataDirectory), log: { line in console.note(line) })
+        let code = parsed[Self.noPairing] ? nil : try registry(service).newPairingCode()
+        let link = code.map(server.pairingURL)
+        context.present(ServingJSON(url: server.baseURL, pairing: code.map { PairingJSON($0, link: server.pairingURL($0), service.timeZone) }, fingerprint: server.fingerprint)) {
+            context.console.result(link ?? server.baseURL)
         }
-        if !context.quiet {
+        if !context.quiet, let code, let link {
             console.note("Serving the alarms of \(service.dataDirectory) at \(server.baseURL). Pair a phone: open the link above, or scan:")
             if let qr = try? QRCode(encoding: link) { for row in qr.terminalText().split(separator: "\n") { console.note(String(row)) } }
             console.note("The code works once, until \(LocalTimeText.clock(code.expires, service.timeZone)); 'voicealarm serve pair' makes another.")
             if options.listen.host == "0.0.0.0" || options.listen.host == "::" {
-                let others = MachineAddresses.all().dropFirst().filter { !IPAddressText.isLoopback($0) && (options.listen.host == "::" || IPAddressText.isV4($0)) }
+                let first = MachineAddresses.reachable(for: options.listen)
+                let others = MachineAddresses.all().filter { $0 != first && !IPAddressText.isLoopback($0) && (options.listen.host == "::" || IPAddressText.isV4($0)) }
                 if !others.isEmpty {
                     console.note("If the phone cannot reach that address, this machine also answers at " + others.map { ListenAddress(host: $0, port: server.http.port).description }.joined(separator: ", ") + ".")
                 }
@@ -117,10 +121,13 @@ enum ServeCommands {
                 console.note("  \(fingerprint)")
             }
             console.note("The alarms ring through the daemon whether this server runs or not. Ctrl-C stops it.")
+        } else if !context.quiet {
+            console.note("Serving the alarms of \(service.dataDirectory) at \(server.baseURL); 'voicealarm serve pair' prints a pairing link.")
+            if let fingerprint = server.fingerprint { console.note("HTTPS certificate's SHA-256 fingerprint: \(fingerprint)") }
         }
-        let stop = StopFlag()
-        InterruptHandler.onInterrupt { _ in stop.set() }
-        while !stop.isSet { usleep(200_000) }
+        let stopped = DispatchSemaphore(value: 0)
+        InterruptHandler.onInterrupt { _ in stopped.signal() }
+        stopped.wait()   // the server's own threads answer; this one waits for Ctrl-C or SIGTERM
         server.stop()
         context.say("Stopped serving.")
         return .success
@@ -139,7 +146,7 @@ enum ServeCommands {
 
     private static func pairingLink(_ code: PairingCode, listen: ListenAddress, https: Bool) -> String {
         let tls = https || !listen.isLoopback
-        let host = listen.host == "0.0.0.0" || listen.host == "::" ? MachineAddresses.all().first ?? "127.0.0.1" : listen.host
+        let host = MachineAddresses.reachable(for: listen)
         return (tls ? "https://" : "http://") + ListenAddress(host: host, port: listen.port).description + "/pair?code=\(code.code)"
     }
 
@@ -152,12 +159,13 @@ enum ServeCommands {
             expires = LocalTimeText.iso(code.expires, zone)
         }
     }
-    /// `serve --json`, printed once it listens: `{"url", "pairing", "fingerprint"}`.
+    /// `serve --json`, printed once it listens: `{"url", "pairing", "fingerprint"}` (`pairing`
+    /// null under `--no-pairing`).
     struct ServingJSON: Encodable {
-        var url: String, pairing: PairingJSON, fingerprint: Nullable<String>
-        init(url: String, pairing: PairingJSON, fingerprint: String?) {
+        var url: String, pairing: Nullable<PairingJSON>, fingerprint: Nullable<String>
+        init(url: String, pairing: PairingJSON?, fingerprint: String?) {
             self.url = url
-            self.pairing = pairing
+            self.pairing = .init(pairing)
             self.fingerprint = .init(fingerprint)
         }
     }

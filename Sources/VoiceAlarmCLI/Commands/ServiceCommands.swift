@@ -75,7 +75,7 @@ enum ServiceCommands {
                 if webExisted { context.console.note("warning: \(webService.unit.name) was already installed; re-wrote it") }
                 context.say(state.managed ? "Installed \(webService.unit.name), enabled and started: the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.loopbackDefault.description); it restarts when it fails, and the alarms ring without it."
                                           : "Wrote \(webService.unit.path). No systemd user manager manages it here; to start it: \(webService.manualSteps)")
-                context.say("To pair a phone, run \(pairCommand(parsed, webOptions)); 'journalctl --user -u \(webService.unit.name)' shows the link it printed on start.")
+                context.say("To pair a phone, run \(pairCommand(parsed, webOptions)) and open the link it prints (the service prints none: its journal is not private).")
             }
             if !state.lingering { context.say("note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))") }
             if let warning = location.buildFolderProblem { context.say("warning: \(warning.sentence(libraryOpens: true))") }

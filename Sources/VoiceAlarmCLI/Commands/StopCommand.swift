@@ -11,10 +11,10 @@ enum StopCommand {
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm stop"])
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let result = RingStopper.stop(in: try context.location(), open: { try context.library() })
-        if let problem = result.snoozeProblem { context.console.note("warning: pending snoozes could not be cancelled: \(problem)") }
-        let stopped = result.rings.map { $0.uuidString.lowercased() }
-        let cancelled = result.snoozesCancelled.map { $0.uuidString.lowercased() }
-        context.present(StoppedJSON(stopped: stopped, snoozesCancelled: cancelled)) { for id in stopped { context.console.result(id) } }
+        let document = StoppedJSON(result)
+        for warning in document.warnings { context.console.note("warning: \(warning)") }
+        let stopped = document.stopped, cancelled = document.snoozesCancelled
+        context.present(document) { for id in stopped { context.console.result(id) } }
         context.say(stopped.isEmpty ? "Nothing of ours is ringing." : "Stopped \(stopped.count) ringing alarm\(stopped.count == 1 ? "" : "s").")
         if !cancelled.isEmpty { context.say("Cancelled the pending snooze of \(cancelled.joined(separator: ", ")).") }
         return .success

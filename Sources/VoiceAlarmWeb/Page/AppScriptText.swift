@@ -8,7 +8,6 @@ enum AppScriptText {
     const MAX_RECORDING = 600;
     let clips = [];
     let playlists = [];
-    let alarmsById = {};
 
     function say(text) { $("message").textContent = text; $("problem").textContent = ""; }
     function fail(text) { $("problem").textContent = text; }
@@ -82,7 +81,7 @@ enum AppScriptText {
       const status = await api("GET", "/api/status");
       $("ringing").hidden = status.ringing.length === 0;
       // Snooze only for an alarm set with one (as on the command line, snooze is opt-in).
-      $("snooze").hidden = !status.ringing.some((id) => alarmsById[id] && alarmsById[id].snooze);
+      $("snooze").hidden = !status.ringing.some((ring) => ring.snooze !== null);
       const doctor = status.doctor;
       const parts = [];
       parts.push(doctor.problems.length === 0 ? "Everything is set to ring." : doctor.problems.length + " problem(s): see Status.");
@@ -92,7 +91,7 @@ enum AppScriptText {
       box.replaceChildren();
       const list = element("ul");
       list.append(element("li", "Scheduler: " + (doctor.scheduler || "none") + (doctor.daemonService ? " (" + doctor.daemonService + ")" : "")));
-      list.append(element("li", "Sound device: " + doctor.device + (doctor.deviceOpens ? " (opens)" : " (does not open)")));
+      list.append(element("li", "Sound device: " + doctor.device + (status.deviceChecked ? (doctor.deviceOpens ? " (opens)" : " (does not open)") : " ('voicealarm doctor' on the machine tries it)")));
       list.append(element("li", doctor.wake.canWake ? "Alarms can wake this machine from suspend." : "Alarms cannot wake this machine from suspend: " + (doctor.wake.reason || "")));
       list.append(element("li", doctor.alarms + " alarm(s), " + doctor.live + " still to ring, " + doctor.withVoice + " with voice."));
       for (const fallback of status.defaultTone) list.append(element("li", "Alarm " + fallback.id.slice(0, 8) + " rings with the default tone: " + fallback.reason, "warning"));
@@ -103,7 +102,6 @@ enum AppScriptText {
 
     async function refreshAlarms() {
       const alarms = await api("GET", "/api/alarms");
-      alarmsById = Object.fromEntries(alarms.map((alarm) => [alarm.id, alarm]));
       const list = $("alarms");
       list.replaceChildren();
       if (alarms.length === 0) list.append(element("li", "No alarms yet."));

@@ -12,7 +12,7 @@ struct WebPageTests {
         let result = try await ProcessRunner.run(ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/web_page.py", scenario, link, out] + (microphone.map { [$0] } ?? []))
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stderr)")
         let steps = document["steps"] as? [[String: Any]] ?? []
-        #expect(document["ok"] as? Bool == true, "\(scenario): \(steps.last ?? [:]) \(result.stderr.suffix(500))")
+        #expect(document["ok"] as? Bool == true, "\(scenario): \(steps) \(result.stderr.suffix(500))")
         return Dictionary(steps.map { ($0["step"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -58,8 +58,8 @@ struct WebPageTests {
         _ = await server.stop()
     }
 
-    @Test("Stop on the page ends a ring playing into the sound server", .timeLimit(.minutes(2)))
-    func stopFromThePhone() async throws {
+    @Test("Snooze, then Stop, on the page end rings playing into the sound server", .timeLimit(.minutes(2)))
+    func snoozeAndStopFromThePhone() async throws {
         let pulse = try await PulseServer()
         let folder = TemporaryDirectory("page")
         let data = folder.file("data")
@@ -70,27 +70,43 @@ struct WebPageTests {
         }
         let clip = try await voicealarm(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await voicealarm(["manifesto", "set", clip, "-q"])
-        let id = try await voicealarm(["alarm", "add", "manifesto", "--at", "07:00", "-q"])
+        let id = try await voicealarm(["alarm", "add", "manifesto", "--at", "07:00", "--snooze", "9", "-q"])
         let server = try await ServeProcess(dataDir: data, environment: pulse.environment)
-        let ring = Process()
-        ring.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
-        ring.arguments = ["--data-dir", data, "ring", id, "--max-seconds", "90"]
-        ring.environment = pulse.environment
-        let err = Pipe()
-        ring.standardError = err
-        ring.standardOutput = FileHandle.nullDevice
-        var steps: [String: [String: Any]] = [:]
-        let heard = try await pulse.recording {
+        func ring() throws -> (Process, Pipe) {
+            let ring = Process()
+            ring.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
+            ring.arguments = ["--data-dir", data, "ring", id, "--max-seconds", "90"]
+            ring.environment = pulse.environment
+            let err = Pipe()
+            ring.standardError = err
+            ring.standardOutput = FileHandle.nullDevice
             try ring.run()
-            steps = try await browse("stop", server.link)
-            _ = await ring.ended()
+            return (ring, err)
         }
+        var steps: [String: [String: Any]] = [:]
+        var snoozedUntil: Any?
+        let heard = try await pulse.recording {
+            let (first, _) = try ring()
+            async let browsed = browse("stop", server.link)
+            _ = await first.ended()
+            #expect(first.terminationStatus == 0)
+            let alarms = try JSONSerialization.jsonObject(with: Data(try await voicealarm(["--json", "alarm", "list"]).utf8)) as? [[String: Any]]
+            snoozedUntil = alarms?.first?["snoozedUntil"]
+            await pause(4)   // longer than the page's status poll: it sees the ring end before the next begins
+            let (second, err) = try ring()
+            _ = await second.ended()
+            #expect(second.terminationStatus == 0)
+            #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("(stopped)"))
+            steps = try await browsed
+        }
+        #expect(steps["ringing shown"]?["snooze"] as? Bool == true, "Snooze shows for an alarm set with one")
+        #expect((steps["snoozed"]?["message"] as? String)?.contains("rings again") == true)
+        #expect(snoozedUntil is String, "the page's Snooze left a snoozed ring waiting: \(String(describing: snoozedUntil))")
         #expect(steps["stopped"] != nil)
-        #expect(steps["ringing shown"]?["snooze"] as? Bool == false, "no Snooze for an alarm set without one")
-        #expect(ring.terminationStatus == 0)
-        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("(stopped)"))
-        #expect(IndependentMeasure.rmsDB(heard[...]) > -40, "the speaker played the ring until Stop")
-        #expect(server.stderr.contains("POST /api/stop 200"))
+        let after = try JSONSerialization.jsonObject(with: Data(try await voicealarm(["--json", "alarm", "list"]).utf8)) as? [[String: Any]]
+        #expect(after?.first?["snoozedUntil"] is NSNull, "Stop cancelled the waiting snooze")
+        #expect(IndependentMeasure.rmsDB(heard[...]) > -40, "the speaker played the rings")
+        #expect(server.stderr.contains("POST /api/snooze 200") && server.stderr.contains("POST /api/stop 200"))
         _ = await server.stop()
     }
 }
