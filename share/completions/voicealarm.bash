@@ -265,7 +265,7 @@ _voicealarm() {
                 *) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
         "serve")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--listen --cert --key --https $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--listen --cert --key --https --no-pairing $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "serve pair")

@@ -167,6 +167,7 @@ complete -c voicealarm -n '__fish_seen_subcommand_from serve' -l listen -r -d 'W
 complete -c voicealarm -n '__fish_seen_subcommand_from serve' -l cert -r -d 'Your own certificate (PEM) for HTTPS, with --key'
 complete -c voicealarm -n '__fish_seen_subcommand_from serve' -l key -r -d 'The certificate\'s private key (PEM, unencrypted)'
 complete -c voicealarm -n '__fish_seen_subcommand_from serve' -l https -d 'HTTPS on loopback too (always on beyond it)'
+complete -c voicealarm -n '__fish_seen_subcommand_from serve' -l no-pairing -d 'Print no pairing link (a service: its output goes to the journal); \'serve pair\' makes one'
 complete -c voicealarm -n '__fish_seen_subcommand_from serve; and __fish_seen_subcommand_from pair' -l listen -r -d 'Where to listen: 127.0.0.1:8470 by default; 0.0.0.0:8470 for the phones on your network (HTTPS)'
 complete -c voicealarm -n '__fish_seen_subcommand_from serve; and __fish_seen_subcommand_from pair' -l https -d 'HTTPS on loopback too (always on beyond it)'
 complete -c voicealarm -n '__fish_seen_subcommand_from token; and __fish_seen_subcommand_from create' -a 'manifesto (__voicealarm_run playlist list -q)'

@@ -58,7 +58,8 @@ struct WebServiceCommandTests {
         let webUnit = try String(contentsOfFile: webPath, encoding: .utf8), daemonUnit = try String(contentsOfFile: daemonPath, encoding: .utf8)
         let lines = webUnit.split(separator: "\n").map(String.init)
         let execStart = try #require(lines.first { $0.hasPrefix("ExecStart=") })
-        let serving = "\" \"--data-dir\" \"\(data)\" \"serve\"" + serveWords.replacingOccurrences(of: "$DIR", with: dir.path)
+        // Never a pairing link in the journal: the person runs 'serve pair'.
+        let serving = "\" \"--data-dir\" \"\(data)\" \"serve\"" + serveWords.replacingOccurrences(of: "$DIR", with: dir.path) + " \"--no-pairing\""
         #expect(execStart.hasPrefix("ExecStart=\"/") && execStart.hasSuffix(serving), "\(execStart) should end as \(serving)")
         #expect(lines.contains("Restart=on-failure") && lines.contains("WantedBy=default.target"), "\(webUnit)")
         // Neither unit names the other, and the web page's asks for nothing that would tie it to the daemon.

@@ -321,6 +321,31 @@ struct ServeTests {
         _ = await server.stop()
     }
 
+    @Test("The scheduler serve was started with is taken on once: a switch made later at the terminal stays", .timeLimit(.minutes(1)))
+    func schedulerNotUndone() async throws {
+        let folder = TemporaryDirectory("serve")
+        let data = folder.file("data"), units = folder.file("units")
+        func voicealarm(_ arguments: [String]) async throws -> String {
+            let result = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let clip = try await voicealarm(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try await voicealarm(["manifesto", "set", clip, "-q"])
+        _ = try await voicealarm(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
+        let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--no-pairing", "--scheduler", "systemd", "--unit-dir", units])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units).contains { $0.hasSuffix(".timer") }, "serve took on systemd at start")
+        _ = try await voicealarm(["--scheduler", "embedded", "reconcile", "-q"])
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: units)).contains { $0.hasSuffix(".timer") })
+        let token = try await voicealarm(["token", "create", "script"])
+        for path in ["/api/alarms", "/api/status", "/api/clips"] {
+            #expect(try await server.curl("GET", path, ["-H", "Authorization: Bearer \(token)"], origin: false).status == 200)
+        }
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: units)).contains { $0.hasSuffix(".timer") }, "no request moved the alarms back")
+        #expect(server.stderr.components(separatedBy: "Switched from the embedded scheduler").count == 2, "only at start: \(server.stderr)")
+        _ = await server.stop()
+    }
+
     /// Pairs a browser-like client with the code the server printed; its token.
     static func pair(_ server: ServeProcess) async throws -> String {
         let paired = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "\#(server.code)", "name": "Phone"}"#])
