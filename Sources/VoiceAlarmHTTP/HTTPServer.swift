@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 import Foundation
 import Glibc
+import Synchronization
 import VoiceAlarmFiles
 
 /// An HTTP or HTTPS server on libmicrohttpd: one thread per connection (a handler may take
@@ -40,7 +41,7 @@ package final class HTTPServer: @unchecked Sendable {
 
     private let daemon: OpaquePointer
     private let context: Unmanaged<ServerContext>
-    private var stopped = false
+    private let stopped = Mutex(false)
     /// The port it listens on (the kernel's choice when asked for port 0).
     package let port: Int
     /// The address it was asked to listen on.
@@ -80,8 +81,7 @@ package final class HTTPServer: @unchecked Sendable {
 
     /// Closes the listening socket and every connection, waiting for running handlers.
     package func stop() {
-        guard !stopped else { return }
-        stopped = true
+        guard stopped.withLock({ let was = $0; $0 = true; return !was }) else { return }
         MHD_stop_daemon(daemon)
         context.release()
     }
@@ -97,23 +97,23 @@ package final class HTTPServer: @unchecked Sendable {
         let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         guard let existing = state.pointee else {
             let request = HTTPServer.head(connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET")
-            let exchange = Exchange(request: request)
+            let exchange = HTTPExchange(request: request)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             let policy = server.handler.bodyPolicy(for: request)
             if case .respond(let response) = policy {
                 exchange.answered = true
-                return queue(response, on: connection)
+                return queue(response, on: connection, for: request)
             }
             if let declared = request.header("content-length").flatMap(Int.init), declared > policy.limit {
                 exchange.answered = true
                 var tooLarge = request
                 tooLarge.body = .tooLarge(limit: policy.limit)
-                return queue(server.handler.respond(to: tooLarge), on: connection)
+                return queue(server.handler.respond(to: tooLarge), on: connection, for: request)
             }
             exchange.begin(policy)
             return .YES
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+        let exchange = Unmanaged<HTTPExchange>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             if !exchange.answered, let uploadData {
                 exchange.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee))
@@ -125,14 +125,14 @@ package final class HTTPServer: @unchecked Sendable {
         }
         guard !exchange.answered else { return .YES }
         exchange.answered = true
-        return queue(server.handler.respond(to: exchange.finish()), on: connection)
+        return queue(server.handler.respond(to: exchange.finish()), on: connection, for: exchange.request)
     }
 
     /// The request is over (answered, or its client went away): its state and temporary file go.
     private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
         guard let state, let existing = state.pointee else { return }
         state.pointee = nil
-        Unmanaged<Exchange>.fromOpaque(existing).takeRetainedValue().discard()
+        Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue().discard()
     }
 
     private static func head(_ connection: OpaquePointer, url: String, method: String) -> HTTPRequest {
@@ -166,31 +166,45 @@ package final class HTTPServer: @unchecked Sendable {
         return pairs.values
     }
 
-    /// Sends `response`; a file that cannot be opened is a 404 (it went between lookup and answer).
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    /// Sends `response`. A file is sent from disk, whole or the one byte range the request asks
+    /// for (`Range: bytes=…`: a phone's audio player seeks with them, and Safari plays nothing
+    /// without them); a file that cannot be opened is a 404 (it went between lookup and answer).
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, for request: HTTPRequest) -> MHD_Result {
         var status = response.status
+        var headers = response.headers
         var made: OpaquePointer?
         switch response.body {
         case .data(let data):
-            made = data.withUnsafeBytes { bytes in
-                cmhd_response_copying(bytes.count, bytes.baseAddress)
-            }
+            made = data.withUnsafeBytes { bytes in cmhd_response_copying(bytes.count, bytes.baseAddress) }
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             var info = stat()
             if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-                made = MHD_create_response_from_fd64(UInt64(info.st_size), descriptor)   // closed by libmicrohttpd
+                let size = Int(info.st_size)
+                headers.append(("Accept-Ranges", "bytes"))
+                switch status == 200 ? ByteRange.parse(request.header("range"), size: size) : .whole {
+                case .whole:
+                    made = MHD_create_response_from_fd64(UInt64(size), descriptor)   // closed by libmicrohttpd
+                case .part(let range):
+                    status = 206
+                    headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"))
+                    made = MHD_create_response_from_fd_at_offset64(UInt64(range.count), descriptor, UInt64(range.lowerBound))
+                case .unsatisfiable:
+                    close(descriptor)
+                    status = 416
+                    headers = [("Content-Range", "bytes */\(size)")]
+                    made = cmhd_response_copying(0, nil)
+                }
             } else {
                 if descriptor >= 0 { close(descriptor) }
                 status = 404
+                headers = headers.filter { $0.name.lowercased() != "content-type" }
                 made = cmhd_response_copying(0, nil)
             }
         }
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
-        for (name, value) in response.headers where !(status == 404 && name.lowercased() == "content-type" && response.status != 404) {
-            _ = MHD_add_response_header(made, name, value)
-        }
+        for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
         return MHD_queue_response(connection, UInt32(status), made)
     }
 }
@@ -202,80 +216,5 @@ extension HTTPBodyPolicy {
         case .none, .respond: 0
         case .inMemory(let limit), .toFile(_, let limit): limit
         }
-    }
-}
-
-/// The application behind a server, kept alive for the daemon's callbacks.
-private final class ServerContext: @unchecked Sendable {
-    let handler: any HTTPHandler
-    init(handler: any HTTPHandler) { self.handler = handler }
-}
-
-/// One request in flight: its head, and its body as it arrives (in memory or in a private file).
-private final class Exchange {
-    var request: HTTPRequest
-    var answered = false
-    private var policy = HTTPBodyPolicy.none
-    private var memory = Data()
-    private var file: FileDescriptor?
-    private var filePath: String?
-    private var received = 0
-    private var failure: String?
-
-    init(request: HTTPRequest) { self.request = request }
-
-    func begin(_ policy: HTTPBodyPolicy) {
-        self.policy = policy
-        guard case .toFile(let directory, _) = policy else { return }
-        // Named after this process, so the next start sweeps it away if this one is killed mid-upload.
-        let path = FileSystem.temporaryPath(beside: "\(directory)/upload")
-        do {
-            file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: 0o600)
-            filePath = path
-        } catch {
-            failure = error.description
-        }
-    }
-
-    func receive(_ bytes: UnsafeRawBufferPointer) {
-        received += bytes.count
-        guard received <= policy.limit, failure == nil else { return dropBody() }
-        if let file {
-            do { try file.write(Data(bytes)) } catch { failure = error.description; dropBody() }
-        } else {
-            memory.append(contentsOf: bytes)
-        }
-    }
-
-    /// Over the limit or unwritable: nothing of the body is kept.
-    private func dropBody() {
-        memory = Data()
-        file = nil
-        if let filePath { FileSystem.remove(filePath) }
-        filePath = nil
-    }
-
-    /// So much more than the policy takes has arrived that the rest is not worth reading for the
-    /// sake of an answer: the connection is closed instead.
-    var isFarOverLimit: Bool { received > policy.limit + 16 * 1024 * 1024 }
-
-    func finish() -> HTTPRequest {
-        var whole = request
-        if received > policy.limit {
-            whole.body = .tooLarge(limit: policy.limit)
-        } else if let failure {
-            whole.body = .unsaved(reason: failure)
-        } else if let filePath {
-            file = nil
-            whole.body = .file(path: filePath, bytes: received)
-        } else {
-            whole.body = received == 0 ? .empty : .data(memory)
-        }
-        return whole
-    }
-
-    func discard() {
-        file = nil
-        if let filePath { FileSystem.remove(filePath) }
     }
 }

@@ -59,9 +59,11 @@ struct WebAPI {
         case .setPlaylist(let name):
             struct Body: Decodable { var clips: [String]?; var name: String? }
             let body = try Self.decode(Body.self, from: request)
+            // Every clip is looked up before anything changes: an unknown one changes nothing.
+            let clips = try body.clips.map { try $0.map { try service.clips.resolve($0).idString } }
             var current = name
             if let newName = body.name, newName != name { current = try service.playlists.rename(name, to: newName).target.description }
-            let summary = try body.clips.map { try service.playlists.replace(in: current, with: $0) }
+            let summary = try clips.map { try service.playlists.replace(in: current, with: $0) }
             return Self.json(200, try target(.playlist(current), rebuilds: summary))
         case .deletePlaylist(let name):
             let removed = try service.playlists.delete(name, withAlarms: request.query["withAlarms"] == "true")

@@ -60,7 +60,10 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         }
         // A request that brings a body is refused before any of it is read; others when whole.
         if case .inMemory(0) = policy { return policy }
-        if let refusal = refusal(of: request, route: route) { return .respond(secured(refusal, route: route)) }
+        if let refusal = refusal(of: request, route: route) {
+            log("\(request.method) \(request.path) \(refusal.status)")
+            return .respond(secured(refusal, route: route))
+        }
         return policy
     }
 

@@ -114,6 +114,16 @@ struct ServeTests {
         #expect(error["code"] as? Int == 1 && (error["message"] as? String)?.isEmpty == false)
         let imported = try await server.curl("POST", "/api/clips?title=Kind", ["-b", "voicealarm_device=\(token)", "--data-binary", "@\(ProjectPaths.sampleAudio)/kind.ogg"])
         #expect(imported.status == 201)
+        // A phone's player asks for byte ranges: the part asked, as the file holds it.
+        let clip = try #require(imported.json as? [String: Any])
+        let stored = try Data(contentsOf: URL(fileURLWithPath: try #require(clip["path"] as? String)))
+        let part = folder.file("part")
+        let ranged = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", part, "-w", "%{http_code}", "-r", "100-1099", "-b", "voicealarm_device=\(token)",
+                                                                   "\(server.url)/api/clips/\(clip["id"] as? String ?? "")/audio"])
+        #expect(ranged.stdout == "206")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: part)) == stored[100..<1100])
+        let beyond = try await server.curl("GET", "/api/clips/\(clip["id"] as? String ?? "")/audio", ["-b", "voicealarm_device=\(token)", "-r", "\(stored.count)-", "-o", "/dev/null"])
+        #expect(beyond.status == 416 && beyond.headers["content-range"] == "bytes */\(stored.count)")
         let clips = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"])
         #expect((try JSONSerialization.jsonObject(with: Data(clips.stdout.utf8)) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Kind"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/uploads").isEmpty, "no upload left behind")
