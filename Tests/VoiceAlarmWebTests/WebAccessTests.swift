@@ -111,6 +111,18 @@ struct WebAccessTests {
         #expect(site.send(site.request("GET", "/api/alarms", bearer: token, origin: nil)).status == 401)
     }
 
+    @Test("The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style", arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js"])
+    func nothingFromElsewhere(_ path: String) throws {
+        let site = try WebTestSite()
+        let token = try site.pairedToken()
+        let response = site.send(site.request("GET", path, cookie: token))
+        guard case .data(let data) = response.body else { throw WebTestFailure("\(path) has no body") }
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(response.status == 200 && !text.isEmpty)
+        #expect(text.range(of: #"(https?:)?//[A-Za-z0-9.-]+\.[A-Za-z]"#, options: .regularExpression) == nil, "\(path) names another host")
+        #expect(!text.contains("innerHTML") && !text.contains("eval("), "\(path): text only through textContent")
+    }
+
     @Test("Every answer carries the Content-Security-Policy and no-sniff headers, a refusal too")
     func securityHeaders() throws {
         let site = try WebTestSite()
