@@ -14,6 +14,9 @@ public struct AlarmTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// Parses `H:MM` or `HH:MM` (00:00…23:59); nil for anything else (`7`, `25:61`, `7:5`).
+    /// Why `text` is not a time, in the words every front end uses.
+    package static func refusal(_ text: String) -> String { "'\(text)' is not a time (HH:MM, 00:00 to 23:59)" }
+
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,

@@ -13,6 +13,9 @@ package struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     }
 
     /// Parses `YYYY-MM-DD`; nil when malformed or not a real date (2027-02-30).
+    /// Why `text` is not a date, in the words every front end uses.
+    package static func refusal(_ text: String) -> String { "'\(text)' is not a date (YYYY-MM-DD)" }
+
     package init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,

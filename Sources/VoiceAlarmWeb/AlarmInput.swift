@@ -12,7 +12,7 @@ struct AlarmInput {
     var snooze: Int?
 
     init(target: String, at: String, days: String?, date: String?, label: String?, snooze: Int?) throws {
-        guard let time = AlarmTime(parsing: at) else { throw Self.refusal("at", "'\(at)' is not a time (HH:MM, 00:00 to 23:59)") }
+        guard let time = AlarmTime(parsing: at) else { throw Self.refusal("at", AlarmTime.refusal(at)) }
         var weekdays: Weekdays = []
         if let days, !days.isEmpty {
             switch Weekdays.parse(days) {
@@ -22,7 +22,7 @@ struct AlarmInput {
         }
         var once: LocalDate?
         if let date, !date.isEmpty {
-            guard let parsed = LocalDate(parsing: date) else { throw Self.refusal("date", "'\(date)' is not a date (YYYY-MM-DD)") }
+            guard let parsed = LocalDate(parsing: date) else { throw Self.refusal("date", LocalDate.refusal(date)) }
             once = parsed
         }
         if !weekdays.isEmpty && once != nil { throw Self.refusal("days", "days and date exclude each other: an alarm is weekly or once") }

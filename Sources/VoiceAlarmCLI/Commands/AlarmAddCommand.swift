@@ -25,7 +25,7 @@ enum AlarmAddCommand {
                    "voicealarm alarm add manifesto --at 08:00 --date 2027-01-01 --label 'New year'"])
 
     static let at: Option<AlarmTime?> = .reading("at", value: "HH:MM", help: "When it rings, local time (00:00 to 23:59)") { text in
-        guard let time = AlarmTime(parsing: text) else { throw OptionRefusal("'\(text)' is not a time (HH:MM, 00:00 to 23:59)") }
+        guard let time = AlarmTime(parsing: text) else { throw OptionRefusal(AlarmTime.refusal(text)) }
         return time
     }
     static let days: Option<Weekdays?> = .reading(
@@ -37,7 +37,7 @@ enum AlarmAddCommand {
         }
     }
     static let date: Option<LocalDate?> = .reading("date", value: "YYYY-MM-DD", help: "Once, on this date") { text in
-        guard let date = LocalDate(parsing: text) else { throw OptionRefusal("'\(text)' is not a date (YYYY-MM-DD)") }
+        guard let date = LocalDate(parsing: text) else { throw OptionRefusal(LocalDate.refusal(text)) }
         return date
     }
     static let label: Option<String?> = .text("label", value: "TEXT", help: "A label for the alarm") { text in
