@@ -12,14 +12,17 @@
 #include <microhttpd.h>
 
 /// Starts a daemon on `address` with the options a server needs: a connection limit (whole and
-/// per client address), an idle timeout, the memory a connection may use, a completion callback,
-/// and TLS when `key_pem` and `cert_pem` are given (else plain HTTP). MHD_start_daemon is variadic.
+/// per client address, 0 for none), an idle timeout, the memory a connection may use, a completion
+/// callback, a callback as each connection opens and closes,
+/// and TLS when `key_pem` and `cert_pem` are given (else plain HTTP), limited to the GnuTLS
+/// `priorities` (protocol versions and cipher suites). MHD_start_daemon is variadic.
 static inline struct MHD_Daemon *cmhd_start(unsigned int flags, const struct sockaddr *address,
                                             MHD_AccessHandlerCallback handler, void *handler_cls,
                                             MHD_RequestCompletedCallback completed, void *completed_cls,
+                                            MHD_NotifyConnectionCallback connections, void *connections_cls,
                                             unsigned int connection_limit, unsigned int per_address_limit,
                                             unsigned int timeout_seconds, size_t memory_limit,
-                                            const char *key_pem, const char *cert_pem) {
+                                            const char *key_pem, const char *cert_pem, const char *priorities) {
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_SOCK_ADDR, 0, (void *)address },
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connection_limit, NULL },
@@ -27,8 +30,10 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags, const struct soc
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout_seconds, NULL },
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls },
+        { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)connections, connections_cls },
         { key_pem ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, (void *)key_pem },
         { MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)cert_pem },
+        { MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)priorities },
         { MHD_OPTION_END, 0, NULL },
     };
     if (key_pem) flags |= MHD_USE_TLS;
@@ -76,6 +81,13 @@ static inline int cmhd_client_address(struct MHD_Connection *connection, char *o
         return inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, size) ? 0 : -1;
     }
     return -1;
+}
+
+/// The socket of a connection, or -1: what a deadline shuts down (never closes: libmicrohttpd does,
+/// after it says the connection closed).
+static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
 }
 
 #endif

@@ -5,8 +5,9 @@ import Synchronization
 import VoiceAlarmFiles
 
 /// An HTTP or HTTPS server on libmicrohttpd: one thread per connection (a handler may take
-/// seconds, a rebuild say, without holding anyone else), a connection limit in all and per
-/// client address, and an idle timeout, so a slow or abandoned client cannot hold the server.
+/// seconds, a rebuild say, without holding anyone else), a connection limit, deadlines for a
+/// whole request head and small body with the oldest stalls cut first (`ConnectionDeadlines`),
+/// and an idle timeout, so a slow or abandoned client cannot hold the server.
 /// Stops in `deinit` (or `stop()`).
 ///
 /// ```swift
@@ -16,12 +17,13 @@ import VoiceAlarmFiles
 package final class HTTPServer: @unchecked Sendable {
     /// Limits that keep one client from holding the server.
     package struct Limits: Sendable {
-        /// Connections open at once, from every client.
-        package var connections = 64
-        /// Connections open at once from one address.
-        package var perAddress = 16
-        /// Seconds a connection may stay silent before it is closed.
+        /// Connections open at once, from every client (each has its thread).
+        package var connections = 256
+        /// Seconds a connection being answered (an upload, say) may stay silent before it is closed.
         package var idleTimeout = 30
+        /// Deadlines for a whole request head and small body, and how many unfinished requests
+        /// may wait, in all and per address (`ConnectionDeadlines`).
+        package var deadlines = ConnectionDeadlines.Limits()
         package init() {}
     }
 
@@ -38,6 +40,12 @@ package final class HTTPServer: @unchecked Sendable {
             }
         }
     }
+
+    /// What HTTPS speaks (a GnuTLS priority string): TLS 1.3 and 1.2 only, forward-secret key
+    /// exchange only, AEAD ciphers only (AES-GCM, ChaCha20-Poly1305): no TLS 1.0/1.1, no CBC with
+    /// SHA-1, no static RSA. Every browser of the last years speaks these.
+    static let tlsPriorities = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:+AES-128-GCM:"
+        + "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:%SERVER_PRECEDENCE"
 
     private let daemon: OpaquePointer
     private let context: Unmanaged<ServerContext>
@@ -56,17 +64,21 @@ package final class HTTPServer: @unchecked Sendable {
         }
         var flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
         if address.family == .v6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
-        let context = Unmanaged.passRetained(ServerContext(handler: handler))
+        let context = Unmanaged.passRetained(ServerContext(handler: handler, watch: ConnectionWatch(limits: limits.deadlines)))
         errno = 0
         let started: OpaquePointer? = withUnsafePointer(to: &socketAddress) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                cmhd_start(flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, nil,
-                           UInt32(limits.connections), UInt32(limits.perAddress), UInt32(limits.idleTimeout), 128 * 1024,
-                           tls?.keyPEM, tls?.certificatePEM)
+                // No limit per address in libmicrohttpd itself: the owner's phone shares 127.0.0.1 (or
+                // a NAT's address) with whoever else connects; the deadlines keep stalls apart.
+                cmhd_start(flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, context.toOpaque(),
+                           HTTPServer.connectionNotice, context.toOpaque(),
+                           UInt32(limits.connections), 0, UInt32(limits.idleTimeout), 128 * 1024,
+                           tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities)
             }
         }
         guard let started else {
             let code = errno
+            context.takeUnretainedValue().watch.stop()
             context.release()
             let reason = code == 0 ? (tls == nil ? "the server did not start" : "the certificate or its key was refused")
                                    : String(cString: strerror(code))
@@ -83,6 +95,7 @@ package final class HTTPServer: @unchecked Sendable {
     package func stop() {
         guard stopped.withLock({ let was = $0; $0 = true; return !was }) else { return }
         MHD_stop_daemon(daemon)
+        context.takeUnretainedValue().watch.stop()
         context.release()
     }
 
@@ -100,6 +113,12 @@ package final class HTTPServer: @unchecked Sendable {
             let exchange = HTTPExchange(request: request)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             let policy = server.handler.bodyPolicy(for: request)
+            // A body into memory has a deadline of its own; a file upload is a paired device's.
+            if case .inMemory = policy {
+                server.watch.headArrived(id(connection), smallBody: true)
+            } else {
+                server.watch.headArrived(id(connection), smallBody: false)
+            }
             if case .respond(let response) = policy {
                 exchange.answered = true
                 return queue(response, on: connection, for: request)
@@ -125,11 +144,29 @@ package final class HTTPServer: @unchecked Sendable {
         }
         guard !exchange.answered else { return .YES }
         exchange.answered = true
+        server.watch.bodyArrived(id(connection))
         return queue(server.handler.respond(to: exchange.finish()), on: connection, for: exchange.request)
     }
 
+    /// libmicrohttpd's notice that a connection opened or closed: the deadlines start and end.
+    private static let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, notice in
+        guard let cls, let connection else { return }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        if notice.rawValue == 0 {   // MHD_CONNECTION_NOTIFY_STARTED
+            server.watch.opened(id(connection), socket: cmhd_connection_socket(connection), address: clientAddress(connection))
+        } else {
+            server.watch.closed(id(connection))
+        }
+    }
+
+    /// A connection's key in the deadlines: its address in memory, unique while it is open.
+    private static func id(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+
     /// The request is over (answered, or its client went away): its state and temporary file go.
-    private static let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+    private static let completed: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+        if let cls, let connection {
+            Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().watch.answered(id(connection))
+        }
         guard let state, let existing = state.pointee else { return }
         state.pointee = nil
         Unmanaged<HTTPExchange>.fromOpaque(existing).takeRetainedValue().discard()
@@ -139,11 +176,16 @@ package final class HTTPServer: @unchecked Sendable {
         let headers = values(connection, .HEADER_KIND, lowercasingNames: true)
         let query = values(connection, .GET_ARGUMENT_KIND, lowercasingNames: false)
         let cookies = values(connection, .COOKIE_KIND, lowercasingNames: false)
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        let client = cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0
-            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let client = clientAddress(connection)
         let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
         return HTTPRequest(method: method, path: path, query: query, headers: headers, cookies: cookies, clientAddress: client)
+    }
+
+    /// The client's numeric address, or "" when libmicrohttpd does not know it.
+    private static func clientAddress(_ connection: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        return cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     }
 
     private final class Pairs {
@@ -192,13 +234,15 @@ package final class HTTPServer: @unchecked Sendable {
                 case .unsatisfiable:
                     close(descriptor)
                     status = 416
-                    headers = [("Content-Range", "bytes */\(size)")]
+                    // The application's headers stay (its security headers above all); only what
+                    // described the body goes, since none is sent.
+                    headers = headers.filter { !HTTPServer.describesBody($0.name) } + [("Content-Range", "bytes */\(size)")]
                     made = cmhd_response_copying(0, nil)
                 }
             } else {
                 if descriptor >= 0 { close(descriptor) }
                 status = 404
-                headers = headers.filter { $0.name.lowercased() != "content-type" }
+                headers = headers.filter { !HTTPServer.describesBody($0.name) }
                 made = cmhd_response_copying(0, nil)
             }
         }
@@ -206,6 +250,13 @@ package final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(made) }
         for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
         return MHD_queue_response(connection, UInt32(status), made)
+    }
+}
+
+extension HTTPServer {
+    /// Whether a header describes a body that an empty answer (416, a file gone) does not send.
+    static func describesBody(_ name: String) -> Bool {
+        ["content-type", "content-range", "content-disposition"].contains(name.lowercased())
     }
 }
 

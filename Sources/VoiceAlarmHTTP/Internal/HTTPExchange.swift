@@ -4,7 +4,11 @@ import VoiceAlarmFiles
 /// The application behind a server, kept alive for the daemon's callbacks.
 final class ServerContext: @unchecked Sendable {
     let handler: any HTTPHandler
-    init(handler: any HTTPHandler) { self.handler = handler }
+    let watch: ConnectionWatch
+    init(handler: any HTTPHandler, watch: ConnectionWatch) {
+        self.handler = handler
+        self.watch = watch
+    }
 }
 
 /// One request in flight: its head, and its body as it arrives (in memory or in a private file).
