@@ -5,6 +5,7 @@
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 #include <gnutls/crypto.h>
+#include <gnutls/abstract.h>
 
 /// GNUTLS_CURVE_TO_BITS is a function-like macro: the `bits` argument of
 /// gnutls_x509_privkey_generate that asks for a named curve instead of a size.

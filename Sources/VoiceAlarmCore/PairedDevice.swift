@@ -11,13 +11,17 @@ package struct PairedDevice: Equatable, Sendable {
     package var created: Date
     /// When it last made a request (to the minute), nil when it never has.
     package var lastSeen: Date?
+    /// A browser's public key (ECDSA P-256, base64 SPKI), whose private half signs its sessions;
+    /// nil for a token, and for a browser paired before browsers made keys (it pairs again).
+    package var publicKey: String?
 
-    package init(id: UUID, name: String, kind: Kind, created: Date, lastSeen: Date? = nil) {
+    package init(id: UUID, name: String, kind: Kind, created: Date, lastSeen: Date? = nil, publicKey: String? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
         self.created = created
         self.lastSeen = lastSeen
+        self.publicKey = publicKey
     }
 
     /// The longest name a device may have.

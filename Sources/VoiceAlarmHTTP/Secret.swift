@@ -6,7 +6,7 @@ import Foundation
 /// place, so a copy of the server's files gives no one a working token.
 ///
 /// ```swift
-/// let code = try Secret.code()          // "K7QX2MPA", shown on the server's terminal
+/// let code = try Secret.code()          // "K7QX2MPA9R", shown on the server's terminal
 /// let token = try Secret.token()        // given to the browser once the code matches
 /// let stored = Secret.digest(token)     // all the server keeps, looked up by the digest
 /// ```
@@ -32,11 +32,12 @@ package enum Secret {
     /// letters of `codeAlphabet`, each equally likely. Random bytes are drawn by rejection sampling:
     /// a byte at or past the largest multiple of the alphabet's size is dropped rather than folded
     /// in (folding would favour the first letters for an alphabet whose size does not divide 256).
-    /// Eight letters are 40 bits: enough for a code that lives minutes and allows a few attempts.
+    /// Ten letters are 50 bits: a code that lives ten minutes stays out of reach of guessing even at
+    /// the server's full rate of answers, so a right code never has to be refused for others' guesses.
     /// The corresponding C function is `gnutls_rnd` (`GNUTLS_RND_KEY`).
     /// - Parameter length: at least 1.
     /// - Throws: `GnuTLSError` when the generator fails.
-    package static func code(length: Int = 8) throws(GnuTLSError) -> String {
+    package static func code(length: Int = 10) throws(GnuTLSError) -> String {
         precondition(length >= 1, "a pairing code of \(length) letters")
         let alphabet = Array(codeAlphabet.utf8)
         let limit = 256 - 256 % alphabet.count

@@ -7,19 +7,19 @@ import VoiceAlarmCore
 extension LibraryStore {
     /// Every paired browser and token, oldest first.
     package func devices() throws -> [PairedDevice] {
-        try db.query("SELECT id, name, kind, created, last_seen FROM devices ORDER BY created").compactMap(Self.device)
+        try db.query("SELECT id, name, kind, created, last_seen, public_key FROM devices ORDER BY created").compactMap(Self.device)
     }
 
     /// The device whose token has this digest, or nil.
     package func device(withTokenDigest digest: String) throws -> PairedDevice? {
-        try db.query("SELECT id, name, kind, created, last_seen FROM devices WHERE token_digest = ?", [.text(digest)]).first.flatMap(Self.device)
+        try db.query("SELECT id, name, kind, created, last_seen, public_key FROM devices WHERE token_digest = ?", [.text(digest)]).first.flatMap(Self.device)
     }
 
     /// Adds a device with the digest of its token.
     package func insertDevice(_ device: PairedDevice, tokenDigest: String) throws {
-        try db.execute("INSERT INTO devices (id, name, kind, token_digest, created) VALUES (?, ?, ?, ?, ?)",
+        try db.execute("INSERT INTO devices (id, name, kind, token_digest, created, public_key) VALUES (?, ?, ?, ?, ?, ?)",
                        [.text(device.id.uuidString.lowercased()), .text(device.name), .text(device.kind.rawValue), .text(tokenDigest),
-                        .real(device.created.timeIntervalSince1970)])
+                        .real(device.created.timeIntervalSince1970), device.publicKey.map { .text($0) } ?? .null])
     }
 
     /// Forgets a device: its token stops working at once. False when there was none.
@@ -66,6 +66,7 @@ extension LibraryStore {
         guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let name = row["name"]?.text,
               let kind = row["kind"]?.text.flatMap(PairedDevice.Kind.init(rawValue:)), let created = row["created"]?.real, created.isFinite else { return nil }
         let seen = row["last_seen"]?.real.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }
-        return PairedDevice(id: id, name: name, kind: kind, created: Date(timeIntervalSince1970: created), lastSeen: seen)
+        return PairedDevice(id: id, name: name, kind: kind, created: Date(timeIntervalSince1970: created), lastSeen: seen,
+                            publicKey: row["public_key"]?.text)
     }
 }

@@ -7,6 +7,7 @@ enum PageAssets {
     static var pairPage: HTTPResponse { html(PairPageText.html) }
     static var appPage: HTTPResponse { html(AppPageText.html) }
     static var pairScript: HTTPResponse { .text(200, PairPageText.script, contentType: "text/javascript; charset=utf-8") }
+    static var deviceScript: HTTPResponse { .text(200, DeviceScriptText.script, contentType: "text/javascript; charset=utf-8") }
     static var appScript: HTTPResponse { .text(200, AppScriptText.script, contentType: "text/javascript; charset=utf-8") }
     static var style: HTTPResponse { .text(200, PageStyleText.css, contentType: "text/css; charset=utf-8") }
 

@@ -89,7 +89,7 @@ struct WebAPI {
         case .revokeDevice(let id):
             let devices = DeviceRegistry(store: service.store, secrets: configuration.secrets, now: configuration.now)
             return Self.json(200, DeviceJSON(try devices.revoke(id), zone))
-        case .pairPage, .pairScript, .style, .pair, .page, .appScript, .stop, .unknown, .methodNotAllowed:
+        case .pairPage, .pairScript, .deviceScript, .style, .pair, .session, .page, .appScript, .stop, .unknown, .methodNotAllowed:
             // Answered by the application before the library opens; never a crash on a request.
             throw WebFailure(status: 404, message: "\(request.path): no such API route", input: request.path)
         }

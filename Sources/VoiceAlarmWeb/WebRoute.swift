@@ -2,7 +2,9 @@
 /// they are looked up in the library, never joined into a path.
 package enum WebRoute: Equatable, Sendable {
     // Open to anyone: the pairing page and what it needs.
-    case pairPage, pairScript, style, pair
+    case pairPage, pairScript, deviceScript, style, pair
+    // A paired browser's cookie alone: its page's session handshake (`DeviceSessions`).
+    case session
     // A paired device or token only.
     case page, appScript
     case alarms, addAlarm, removeAlarm(String), setVoice(String), alarmRingtone(String)
@@ -20,7 +22,7 @@ package enum WebRoute: Equatable, Sendable {
     /// Whether anyone may ask it, paired or not.
     package var isOpen: Bool {
         switch self {
-        case .pairPage, .pairScript, .style, .pair, .unknown, .methodNotAllowed: true
+        case .pairPage, .pairScript, .deviceScript, .style, .pair, .unknown, .methodNotAllowed: true
         default: false
         }
     }
@@ -28,16 +30,25 @@ package enum WebRoute: Equatable, Sendable {
     /// Whether it changes anything (and so must come from our own page or a token).
     package var changesState: Bool {
         switch self {
-        case .pair, .addAlarm, .removeAlarm, .setVoice, .addClip, .sayClip, .renameClip, .removeClip,
+        case .pair, .session, .addAlarm, .removeAlarm, .setVoice, .addClip, .sayClip, .renameClip, .removeClip,
              .createPlaylist, .setPlaylist, .deletePlaylist, .setManifesto, .stop, .snooze, .revokeDevice: true
         default: false
+        }
+    }
+
+    /// Whether a paired browser needs its page's signed session as well as its cookie: on every
+    /// route but the page itself (which holds nothing of the library) and the handshake.
+    package var needsSession: Bool {
+        switch self {
+        case .page, .appScript, .session: false
+        default: !isOpen
         }
     }
 
     /// Whether its answer is a JSON document (an API route) rather than a page or a file.
     package var isAPI: Bool {
         switch self {
-        case .pairPage, .pairScript, .style, .page, .appScript: false
+        case .pairPage, .pairScript, .deviceScript, .style, .page, .appScript: false
         default: true
         }
     }
@@ -63,6 +74,7 @@ package enum WebRoute: Equatable, Sendable {
             switch s[0] {
             case "pair": return [("GET", .pairPage)]
             case "pair.js": return [("GET", .pairScript)]
+            case "device.js": return [("GET", .deviceScript)]
             case "app.js": return [("GET", .appScript)]
             case "style.css": return [("GET", .style)]
             default: return []
@@ -73,6 +85,7 @@ package enum WebRoute: Equatable, Sendable {
         let rest = Array(s.dropFirst())
         switch (rest.count, rest.first ?? "") {
         case (1, "pair"): return [("POST", .pair)]
+        case (1, "session"): return [("POST", .session)]
         case (1, "alarms"): return [("GET", .alarms), ("POST", .addAlarm)]
         case (2, "alarms"): return [("DELETE", .removeAlarm(rest[1]))]
         case (3, "alarms") where rest[2] == "voice": return [("PUT", .setVoice(rest[1]))]

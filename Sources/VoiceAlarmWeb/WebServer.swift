@@ -76,12 +76,25 @@ package final class WebServer {
         var configuration = WebApplication.Configuration(location: location, https: identity != nil, uploadDirectory: uploads, secrets: secrets)
         configuration.uploadLimit = options.uploadLimit
         configuration.now = now
+        configuration.hosts = Self.hosts(options.listen)
         application = WebApplication(configuration, log: log)
         do { http = try HTTPServer(listening: options.listen, tls: identity, handler: application) } catch { throw Failure.listening(error) }
+        application.listening(on: http.port)
         fingerprint = identity?.fingerprint
         madeCertificate = made
         let shown = ListenAddress(host: MachineAddresses.reachable(for: options.listen), port: http.port)
         baseURL = (identity == nil ? "http://" : "https://") + shown.description
+    }
+
+    /// The names a request's `Host` may give: loopback's, the address listened on, and for every
+    /// address (`0.0.0.0`, `::`) the machine's addresses and its own names — the names its
+    /// certificate holds. No other name reaches the application (DNS rebinding finds nothing).
+    static func hosts(_ listen: ListenAddress) -> Set<String> {
+        var hosts: Set<String> = ["127.0.0.1", "::1", "localhost", listen.host.lowercased()]
+        let host = MachineAddresses.hostName().lowercased()
+        if !host.isEmpty { hosts.formUnion([host, "\(host).local"]) }
+        if listen.host == "0.0.0.0" || listen.host == "::" { hosts.formUnion(MachineAddresses.all().map { $0.lowercased() }) }
+        return hosts
     }
 
     /// The link that pairs a browser with `code`.

@@ -9,9 +9,9 @@ import VoiceAlarmHTTP
 @Suite("The JSON API: the command line's rules, words and documents")
 struct WebAPITests {
     /// A paired site with one clip (SampleAudio's 4 s 'kind') in playlist 'morning'.
-    private func siteWithPlaylist() throws -> (WebTestSite, String, String) {
+    private func siteWithPlaylist() async throws -> (WebTestSite, String, String) {
         let site = try WebTestSite()
-        let token = try site.pairedToken()
+        let token = try await site.pairedToken()
         let service = try site.service()
         let clip = try service.clips.add("\(ProjectPaths.sampleAudio)/kind.ogg", title: "Kind")
         try service.playlists.create("morning", clips: [clip.idString])
@@ -19,8 +19,8 @@ struct WebAPITests {
     }
 
     @Test("Adding alarms: the document of 'alarm add --json', the backup tip, and the CLI's refusals word for word")
-    func addAlarms() throws {
-        let (site, token, _) = try siteWithPlaylist()
+    func addAlarms() async throws {
+        let (site, token, _) = try await siteWithPlaylist()
         let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45", "days": "mon-fri"}"#))
         #expect(added.status == 201)
         let document = try #require(added.json as? [String: Any])
@@ -58,8 +58,8 @@ struct WebAPITests {
     }
 
     @Test("The voice switch off deletes the voice file; on builds it again; the ringtone is served only while it exists")
-    func voiceSwitch() throws {
-        let (site, token, _) = try siteWithPlaylist()
+    func voiceSwitch() async throws {
+        let (site, token, _) = try await siteWithPlaylist()
         let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45"}"#))
         let id = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["id"] as? String)
         let sound = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["sound"] as? String)
@@ -78,16 +78,16 @@ struct WebAPITests {
     @Test("An upload too large, unsaved, empty or not audio is refused whole: the library is unchanged", arguments: [
         (HTTPBody.tooLarge(limit: 1024 * 1024), 413), (.unsaved(reason: "no space left on device"), 507), (.empty, 400),
     ])
-    func refusedUploads(_ body: HTTPBody, _ status: Int) throws {
-        let (site, token, _) = try siteWithPlaylist()
+    func refusedUploads(_ body: HTTPBody, _ status: Int) async throws {
+        let (site, token, _) = try await siteWithPlaylist()
         let response = site.send(site.request("POST", "/api/clips", cookie: token, body: body))
         #expect(response.status == status)
         #expect(try site.service().clips.all().count == 1)
     }
 
     @Test("Garbage uploaded is refused as not audio (422), and nothing is imported")
-    func garbageUpload() throws {
-        let (site, token, _) = try siteWithPlaylist()
+    func garbageUpload() async throws {
+        let (site, token, _) = try await siteWithPlaylist()
         let file = site.folder.file("uploads/upload-garbage.part")
         var generator = SeededGenerator(seed: 2026_12_02)
         try Data((0..<50_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: file))
@@ -99,8 +99,8 @@ struct WebAPITests {
     }
 
     @Test("An upload imported: the clip document of 'clip import --json', titled by ?title=")
-    func upload() throws {
-        let (site, token, _) = try siteWithPlaylist()
+    func upload() async throws {
+        let (site, token, _) = try await siteWithPlaylist()
         let file = site.folder.file("uploads/upload-good.part")
         try FileManager.default.copyItem(atPath: "\(ProjectPaths.sampleAudio)/kind.ogg", toPath: file)
         let response = site.send(site.request("POST", "/api/clips", cookie: token, body: .file(path: file, bytes: 1), query: ["title": "From my phone"]))
@@ -110,8 +110,8 @@ struct WebAPITests {
     }
 
     @Test("Playlists: reorder, take out and add in one PUT; an unknown clip changes nothing")
-    func playlists() throws {
-        let (site, token, first) = try siteWithPlaylist()
+    func playlists() async throws {
+        let (site, token, first) = try await siteWithPlaylist()
         let second = try site.service().clips.add("\(ProjectPaths.sampleAudio)/manifesto.flac", title: "Manifesto").idString
         let put = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(second)", "\#(first)"]}"#))
         #expect(put.status == 200)
@@ -122,8 +122,8 @@ struct WebAPITests {
     }
 
     @Test("Listen: a clip's audio and an alarm's ringtone are the files themselves; the picture is show's SVG; nothing to snooze is a 409")
-    func listen() throws {
-        let (site, token, clip) = try siteWithPlaylist()
+    func listen() async throws {
+        let (site, token, clip) = try await siteWithPlaylist()
         let audio = site.send(site.request("GET", "/api/clips/\(clip)/audio", cookie: token))
         let stored = try site.service().clips.resolve(clip)
         guard case .file(let path) = audio.body else { throw WebTestFailure("the clip's audio is not its file") }

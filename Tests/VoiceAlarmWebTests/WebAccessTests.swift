@@ -9,7 +9,7 @@ import VoiceAlarmHTTP
 @Suite("Who may use the web page: pairing, tokens, origins")
 struct WebAccessTests {
     @Test("Every route but the pairing page refuses a request without a device or token", arguments: GuardedRoutes.all)
-    func refusedWithoutDevice(_ method: String, _ path: String) throws {
+    func refusedWithoutDevice(_ method: String, _ path: String) async throws {
         let site = try WebTestSite()
         let response = site.send(site.request(method, path))
         if path == "/" || path == "/app.js" {
@@ -24,7 +24,7 @@ struct WebAccessTests {
     }
 
     @Test("The pairing page, its script and the style are open to anyone; everything else is not")
-    func openRoutes() throws {
+    func openRoutes() async throws {
         let site = try WebTestSite()
         for path in ["/pair", "/pair.js", "/style.css"] { #expect(site.send(site.request("GET", path)).status == 200, "\(path)") }
         #expect(site.send(site.request("GET", "/nothing")).status == 404)
@@ -33,18 +33,23 @@ struct WebAccessTests {
     }
 
     @Test("Pairing: the code works once; the cookie is HttpOnly, Secure and SameSite=Strict; a revoked device is refused")
-    func pairing() throws {
+    func pairing() async throws {
         let site = try WebTestSite()
         let code = try site.registry().newPairingCode()
-        let pair = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code.lowercased())", "name": "Phone"}"#))
+        let key = try await BrowserKey.make(in: site.folder.path)
+        let pair = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code.lowercased())", "name": "Phone", "key": "\#(key.publicKey)"}"#))
         #expect(pair.status == 201)
         let cookie = try #require(pair.header("Set-Cookie"))
         for attribute in ["HttpOnly", "Secure", "SameSite=Strict", "Path=/"] { #expect(cookie.contains(attribute), "\(attribute)") }
         let token = String(cookie.split(separator: ";")[0].split(separator: "=")[1])
-        #expect(site.send(site.request("GET", "/api/alarms", cookie: token)).status == 200)
+        // The cookie alone opens the page, not the library: that takes the session its key signs.
         #expect(site.send(site.request("GET", "/", cookie: token)).status == 200)
+        let bare = site.send(site.request("GET", "/api/alarms", cookie: token))
+        #expect(bare.status == 401 && bare.errorMessage?.contains("session") == true)
+        let session = try await site.session(for: token, key: key)
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: token, session: session)).status == 200)
         // The same code again: used up.
-        let again = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "name": "Other"}"#))
+        let again = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "name": "Other", "key": "\#(key.publicKey)"}"#))
         #expect(again.status == 403)
         // Only a digest of the token is kept.
         let devices = try site.registry().all()
@@ -52,56 +57,62 @@ struct WebAccessTests {
         let database = ["", "-wal"].compactMap { try? String(contentsOfFile: site.location.dataDirectory + "/voicealarm.sqlite" + $0, encoding: .isoLatin1) }.joined()
         #expect(!database.contains(token) && database.contains(site.secrets.digest(token)))
         // Revoked: refused at once, from the page as from the API.
-        let revoke = site.send(site.request("DELETE", "/api/devices/\(devices[0].id.uuidString.lowercased())", cookie: token))
+        let revoke = site.send(site.request("DELETE", "/api/devices/\(devices[0].id.uuidString.lowercased())", cookie: token, session: session))
         #expect(revoke.status == 200)
-        #expect(site.send(site.request("GET", "/api/alarms", cookie: token)).status == 401)
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: token, session: session)).status == 401)
     }
 
     @Test("A code is good for ten minutes and no longer")
-    func expiredCode() throws {
+    func expiredCode() async throws {
         let site = try WebTestSite()
         let code = try site.registry().newPairingCode()
         site.clock.advance(PairingCode.lifetime + 1)
-        let late = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)"}"#))
+        let late = site.send(site.request("POST", "/api/pair", json: try await site.pairBody(code.code)))
         #expect(late.status == 403)
         #expect(late.errorMessage?.contains("expired") == true)
     }
 
-    @Test("Five wrong codes in a minute close pairing for that address only; the waiting code stays good")
-    func guessing() throws {
+    @Test("Wrong codes are limited, five a minute per address and thirty from all; a right code always pairs")
+    func guessing() async throws {
         let site = try WebTestSite()
         let code = try site.registry().newPairingCode()
         let guesser = "192.168.1.66"
         for guess in 1...5 {
-            #expect(site.send(site.request("POST", "/api/pair", json: #"{"code": "WRONG\#(guess)"}"#, client: guesser)).status == 403)
+            #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG\(guess)"), client: guesser)).status == 403)
         }
-        let closed = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)"}"#, client: guesser))
+        let closed = site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG6"), client: guesser))
         #expect(closed.status == 429)
         #expect(closed.header("Retry-After").flatMap(Int.init).map { (1...60).contains($0) } == true)
-        // The owner's phone, elsewhere on the network, pairs with the code the guesser could not void.
-        #expect(site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)"}"#, client: "192.168.1.20")).status == 201)
+        // The right code from that very address (the owner shares it with whoever guesses) pairs.
+        #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody(code.code), client: guesser)).status == 201)
+        // Six addresses guessing five a minute each close pairing to every wrong code, never to a right one.
+        for address in 1...6 {
+            for guess in 1...5 { _ = site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG\(guess)"), client: "10.0.0.\(address)")) }
+        }
+        #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG7"), client: "192.168.1.20")).status == 429)
+        let owner = try site.registry().newPairingCode()
+        #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody(owner.code), client: "192.168.1.20")).status == 201)
         site.clock.advance(61)
-        let fresh = try site.registry().newPairingCode()
-        #expect(site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(fresh.code)"}"#, client: guesser)).status == 201,
-                "the guesser's minute is over")
+        #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG8"), client: guesser)).status == 403,
+                "the guessers' minute is over")
     }
 
     @Test("A change from another site is refused, even with the device's cookie", arguments: [
         ("https://evil.example", true), ("null", true), ("http://127.0.0.1:9999", true), (nil, true), ("http://127.0.0.1:8470", false),
     ] as [(String?, Bool)])
-    func crossOrigin(_ origin: String?, _ refused: Bool) throws {
+    func crossOrigin(_ origin: String?, _ refused: Bool) async throws {
         let site = try WebTestSite()
-        let token = try site.pairedToken()
+        let token = try await site.pairedToken()
         let response = site.send(site.request("POST", "/api/stop", cookie: token, origin: origin))
         #expect((response.status == 403) == refused, "\(origin ?? "no Origin"): \(response.status)")
         // A pairing from another site is refused before its code is looked at.
         let code = try site.registry().newPairingCode()
-        let forged = site.send(site.request("POST", "/api/pair", origin: origin, json: #"{"code": "\#(code.code)"}"#))
+        let forged = site.send(site.request("POST", "/api/pair", origin: origin, json: try await site.pairBody(code.code)))
         #expect((forged.status == 403) == refused)
     }
 
     @Test("A script's token needs no Origin; a token made, listed, and revoked")
-    func tokens() throws {
+    func tokens() async throws {
         let site = try WebTestSite()
         let (device, token) = try site.registry().createToken(name: "backup script")
         #expect(device.kind == .token)
@@ -112,9 +123,9 @@ struct WebAccessTests {
     }
 
     @Test("The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style", arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js"])
-    func nothingFromElsewhere(_ path: String) throws {
+    func nothingFromElsewhere(_ path: String) async throws {
         let site = try WebTestSite()
-        let token = try site.pairedToken()
+        let token = try await site.pairedToken()
         let response = site.send(site.request("GET", path, cookie: token))
         guard case .data(let data) = response.body else { throw WebTestFailure("\(path) has no body") }
         let text = String(decoding: data, as: UTF8.self)
@@ -124,9 +135,9 @@ struct WebAccessTests {
     }
 
     @Test("Every answer carries the Content-Security-Policy and no-sniff headers, a refusal too")
-    func securityHeaders() throws {
+    func securityHeaders() async throws {
         let site = try WebTestSite()
-        let token = try site.pairedToken()
+        let token = try await site.pairedToken()
         for response in [site.send(site.request("GET", "/pair")), site.send(site.request("GET", "/api/alarms")),
                          site.send(site.request("GET", "/api/alarms", cookie: token)), site.send(site.request("GET", "/nothing"))] {
             let policy = try #require(response.header("Content-Security-Policy"))

@@ -46,10 +46,13 @@ package struct DeviceRegistry {
     /// Pairs a browser with a waiting code and returns the device and its token, which is shown
     /// once and never stored. The code is used up and the device made in one transaction: a
     /// failure leaves the code waiting. Callers go through `PairingGate`, which counts wrong codes.
-    package func pair(code: String, name: String) throws -> (device: PairedDevice, token: String) {
+    /// - Parameter publicKey: the browser's own public key (base64 SPKI, checked by the caller),
+    ///   kept to verify the sessions it signs.
+    package func pair(code: String, name: String, publicKey: String? = nil) throws -> (device: PairedDevice, token: String) {
         if let problem = PairedDevice.problem(withName: name) { throw DeviceError.invalidName(reason: problem) }
         let token = try secrets.token()
-        let device = PairedDevice(id: UUID(), name: name.trimmingCharacters(in: .whitespaces), kind: .browser, created: now())
+        let device = PairedDevice(id: UUID(), name: name.trimmingCharacters(in: .whitespaces), kind: .browser, created: now(),
+                                  publicKey: publicKey)
         switch try store.pairDevice(device, tokenDigest: secrets.digest(token), codeDigest: secrets.digest(Self.normalized(code)), now: now()) {
         case .unknown: throw DeviceError.wrongCode
         case .expired: throw DeviceError.expiredCode

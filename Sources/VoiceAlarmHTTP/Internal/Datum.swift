@@ -1,6 +1,7 @@
 internal import CGnuTLS
+import Foundation
 
-/// GnuTLS passes bytes in and out as a `gnutls_datum_t` (a pointer and a size): these two
+/// GnuTLS passes bytes in and out as a `gnutls_datum_t` (a pointer and a size): these
 /// functions are the only places that build or read one.
 enum Datum {
     /// Calls `body` with a datum over the UTF-8 bytes of `text`, valid only during the call. The
@@ -11,6 +12,17 @@ enum Datum {
         let size = UInt32(bytes.count)
         bytes.append(0)
         return bytes.withUnsafeMutableBufferPointer { buffer in
+            var datum = gnutls_datum_t(data: buffer.baseAddress, size: size)
+            return body(&datum)
+        }
+    }
+
+    /// Calls `body` with a datum over `bytes`, valid only during the call (never a null pointer).
+    static func with<Result>(bytes: Data, _ body: (UnsafePointer<gnutls_datum_t>) -> Result) -> Result {
+        var copy = [UInt8](bytes)
+        let size = UInt32(copy.count)
+        copy.append(0)
+        return copy.withUnsafeMutableBufferPointer { buffer in
             var datum = gnutls_datum_t(data: buffer.baseAddress, size: size)
             return body(&datum)
         }

@@ -88,6 +88,12 @@ enum Schema {
             expires REAL NOT NULL
         );
         """,
+        // 7: a paired browser's public key (ECDSA P-256, base64 SPKI): its requests are signed
+        //    by the private half, which never leaves that browser's page. Browsers paired before
+        //    have none, and pair again.
+        """
+        ALTER TABLE devices ADD COLUMN public_key TEXT;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

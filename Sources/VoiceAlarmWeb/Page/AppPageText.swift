@@ -9,6 +9,7 @@ enum AppPageText {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>VoiceAlarm</title>
     <link rel="stylesheet" href="/style.css">
+    <script src="/device.js" defer></script>
     <script src="/app.js" defer></script>
     </head>
     <body>

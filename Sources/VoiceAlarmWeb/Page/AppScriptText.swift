@@ -12,14 +12,44 @@ enum AppScriptText {
     function say(text) { $("message").textContent = text; $("problem").textContent = ""; }
     function fail(text) { $("problem").textContent = text; }
 
+    // The session this page signed for with the device key (memory only: a reload signs anew).
+    let session = null;
+
+    function unpaired() { location.replace("/pair"); return new Error("this device is not paired"); }
+
+    async function startSession() {
+      const post = (body) => fetch("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const asked = await post({});
+      if (!asked.ok) throw unpaired();
+      const { challenge } = await asked.json();
+      const signature = await DeviceKey.sign("voicealarm session\n" + location.origin + "\n" + challenge);
+      if (!signature) throw unpaired();
+      const opened = await post({ challenge, signature });
+      if (!opened.ok) throw unpaired();
+      session = (await opened.json()).session;
+    }
+
+    // A request with this page's session; one that ended is signed for again, once.
+    async function send(method, path, options) {
+      for (let attempt = 0; ; attempt++) {
+        if (!session) await startSession();
+        options.method = method;
+        options.headers["X-VoiceAlarm-Session"] = session;
+        const response = await fetch(path, options);
+        if (response.status !== 401) return response;
+        const data = await response.json().catch(() => null);
+        if (attempt > 0 || !data || !data.error || data.error.input !== "session") throw unpaired();
+        session = null;
+      }
+    }
+
     async function api(method, path, body, contentType) {
-      const options = { method, headers: {} };
+      const options = { headers: {} };
       if (body !== undefined) {
         if (contentType) { options.body = body; options.headers["Content-Type"] = contentType; }
         else { options.body = JSON.stringify(body); options.headers["Content-Type"] = "application/json"; }
       }
-      const response = await fetch(path, options);
-      if (response.status === 401) { location.replace("/pair"); throw new Error("this device is not paired"); }
+      const response = await send(method, path, options);
       const text = await response.text();
       const data = text ? JSON.parse(text) : null;
       if (!response.ok) {
@@ -28,6 +58,20 @@ enum AppScriptText {
         throw error;
       }
       return data;
+    }
+
+    // Audio and pictures come through the session too: fetched, then shown from memory.
+    let shown = [];
+    async function media(path) {
+      const response = await send("GET", path, { headers: {} });
+      if (!response.ok) {
+        const data = await response.json().catch(() => null);
+        throw new Error(data && data.error ? data.error.message : "GET " + path + ": " + response.status);
+      }
+      const url = URL.createObjectURL(await response.blob());
+      shown.push(url);
+      if (shown.length > 16) URL.revokeObjectURL(shown.shift());
+      return url;
     }
 
     function element(tag, text, className) {
@@ -55,25 +99,27 @@ enum AppScriptText {
 
     function seconds(value) { return value.toFixed(1) + " s"; }
 
-    function play(url) {
+    async function play(path) {
       const player = $("player");
       player.hidden = false;
-      player.src = url;
+      player.src = await media(path);
       player.onended = null;
       return player.play();
     }
 
-    function playAll(urls) {
+    function playAll(paths) {
       const player = $("player");
       let index = 0;
       player.hidden = false;
-      const next = () => {
-        if (index >= urls.length) { player.onended = null; return; }
-        player.src = urls[index++];
-        player.play().catch((error) => fail(error.message));
+      const next = async () => {
+        if (index >= paths.length) { player.onended = null; return; }
+        try {
+          player.src = await media(paths[index++]);
+          await player.play();
+        } catch (error) { fail(error.message); }
       };
       player.onended = next;
-      next();
+      return next();
     }
 
     // Ringing now: Stop and Snooze from the phone, while the bedside speaker rings.
@@ -244,10 +290,10 @@ enum AppScriptText {
         item.append(add);
         const actions = element("div", "", "row");
         actions.append(button("Play whole", () => playAll(playlist.clips.map((clip) => "/api/clips/" + clip.id + "/audio"))));
-        actions.append(button("Picture", () => {
+        actions.append(button("Picture", async () => {
           const picture = element("img", undefined, "picture");
           picture.alt = "The ringtone of " + playlist.name + ": each clip's waveform, the cap, and what is left out";
-          picture.src = "/api/picture/" + encodeURIComponent(playlist.name);
+          picture.src = await media("/api/picture/" + encodeURIComponent(playlist.name));
           item.append(picture);
         }));
         actions.append(button("Delete", async () => {

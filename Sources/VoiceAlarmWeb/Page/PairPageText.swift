@@ -9,6 +9,7 @@ enum PairPageText {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Pair this device · VoiceAlarm</title>
     <link rel="stylesheet" href="/style.css">
+    <script src="/device.js" defer></script>
     <script src="/pair.js" defer></script>
     </head>
     <body>
@@ -44,10 +45,12 @@ enum PairPageText {
       event.preventDefault();
       message.textContent = "Pairing…";
       try {
+        // This browser's own key: its private half never leaves this page's storage.
+        const key = await DeviceKey.make();
         const response = await fetch("/api/pair", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ code: code.value, name: document.getElementById("name").value }),
+          body: JSON.stringify({ code: code.value, name: document.getElementById("name").value, key }),
         });
         if (response.ok) { location.replace("/"); return; }
         const body = await response.json().catch(() => null);
