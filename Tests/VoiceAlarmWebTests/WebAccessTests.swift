@@ -62,6 +62,44 @@ struct WebAccessTests {
         #expect(site.send(site.request("GET", "/api/alarms", cookie: token, session: session)).status == 401)
     }
 
+    @Test("A session needs the device key's signature of a fresh challenge on our origin; it lasts twelve hours; a cookie is no bearer token")
+    func sessions() async throws {
+        let site = try WebTestSite()
+        let code = try site.registry().newPairingCode()
+        let key = try await BrowserKey.make(in: site.folder.path)
+        let pair = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "key": "\#(key.publicKey)"}"#))
+        let token = String(try #require(pair.header("Set-Cookie")).split(separator: ";")[0].split(separator: "=")[1])
+        func challenge() throws -> String {
+            let asked = site.send(site.request("POST", "/api/session", cookie: token, session: .some(nil), json: "{}"))
+            return try #require((asked.json as? [String: Any])?["challenge"] as? String)
+        }
+        func open(_ challenge: String, signedBy key: BrowserKey, origin: String = WebTestSite.origin) async throws -> HTTPResponse {
+            let signature = try await key.sign(BrowserKey.sessionText(challenge: challenge, origin: origin))
+            return site.send(site.request("POST", "/api/session", cookie: token, session: .some(nil), json: #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
+        }
+        // Signed on another port's page, or by another key: refused.
+        #expect(try await open(try challenge(), signedBy: key, origin: "http://127.0.0.1:18699").status == 403)
+        #expect(try await open(try challenge(), signedBy: try await BrowserKey.make(in: site.folder.path)).status == 403)
+        // A challenge works once, for a minute.
+        let once = try challenge()
+        let opened = try await open(once, signedBy: key)
+        #expect(opened.status == 201)
+        #expect(try await open(once, signedBy: key).status == 403)
+        let late = try challenge()
+        site.clock.advance(61)
+        #expect(try await open(late, signedBy: key).status == 403)
+        let session = try #require((opened.json as? [String: Any])?["session"] as? String)
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: token, session: session)).status == 200)
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: token, session: "guessed")).status == 401)
+        #expect(site.send(site.request("GET", "/api/alarms", bearer: token)).status == 401, "a browser's cookie is no script's token")
+        site.clock.advance(DeviceSessions.lifetime)
+        let ended = site.send(site.request("GET", "/api/alarms", cookie: token, session: session))
+        #expect(ended.status == 401 && ended.errorMessage?.contains("session") == true)
+        // Without a key, a browser cannot pair at all.
+        let keyless = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(try site.registry().newPairingCode().code)"}"#))
+        #expect(keyless.status == 400 && keyless.errorMessage?.hasPrefix("key:") == true)
+    }
+
     @Test("A code is good for ten minutes and no longer")
     func expiredCode() async throws {
         let site = try WebTestSite()

@@ -47,9 +47,8 @@ final class FakeTimeDaemon {
 /// `date -u -d "2027-01-04 06:50" +%s`: Monday 06:50 UTC.
 private let monday0650 = 1799045400.0
 
-/// An unprivileged user for the test (made once; two suites may ask at once), and a copy of the
-/// binary anyone may run; the library's folder becomes that user's.
-func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: String) {
+/// Another local account, unprivileged (made once; two suites may ask at once): its name.
+func testAccount() async throws -> String {
     let user = "voicealarm-tester"
     if (try await ProcessRunner.run("/usr/bin/id", [user])).status != 0 {
         let made = try await ProcessRunner.run("/usr/sbin/useradd", ["-M", user])
@@ -58,6 +57,13 @@ func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: Str
             throw TestSupportError("useradd \(user) failed: \(made.stderr)")
         }
     }
+    return user
+}
+
+/// An unprivileged user for the test (made once; two suites may ask at once), and a copy of the
+/// binary anyone may run; the library's folder becomes that user's.
+func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: String) {
+    let user = try await testAccount()
     let binary = lib.dir.file("bin/voicealarm")
     try FileManager.default.createDirectory(atPath: lib.dir.file("bin"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: ProjectPaths.binary, toPath: binary)
