@@ -1,9 +1,11 @@
 import Foundation
 
-/// Wrong pairing codes counted per client address, and over all of them: one device guessing
-/// closes pairing for itself alone (five a minute), and many together for everyone (thirty a
-/// minute). Waiting codes are never voided: at five guesses a minute a code of 40 bits is out of
-/// reach, and voiding would let anyone on the network keep the owner from pairing.
+/// Wrong pairing codes counted per client address, and over all of them: past five a minute from
+/// one address its wrong codes are refused as too many, past thirty a minute everyone's. Only
+/// wrong codes: a right one always pairs (`PairingGate`), so guessing from the owner's own address
+/// or from many cannot keep the owner out. Waiting codes are never voided, for the same reason;
+/// a code of 50 bits that lives ten minutes stays out of reach of guessing at any rate the server
+/// answers.
 package struct PairingLimits: Sendable {
     private var perAddress: [String: PairingAttempts] = [:]
     private var overall: PairingAttempts
