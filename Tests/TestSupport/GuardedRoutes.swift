@@ -9,6 +9,6 @@ public enum GuardedRoutes {
         ("GET", "/api/clips/3f2a9c1e/audio"),
         ("GET", "/api/playlists"), ("POST", "/api/playlists"), ("GET", "/api/playlists/morning"), ("PUT", "/api/playlists/morning"),
         ("DELETE", "/api/playlists/morning"), ("GET", "/api/manifesto"), ("PUT", "/api/manifesto"), ("GET", "/api/picture/morning"),
-        ("GET", "/api/status"), ("POST", "/api/stop"), ("POST", "/api/snooze"), ("GET", "/api/devices"), ("DELETE", "/api/devices/5b1e09c2"),
+        ("POST", "/api/session"), ("GET", "/api/status"), ("POST", "/api/stop"), ("POST", "/api/snooze"), ("GET", "/api/devices"), ("DELETE", "/api/devices/5b1e09c2"),
     ]
 }

@@ -37,6 +37,9 @@ struct SecretTests {
         #expect(!Secret.codeAlphabet.contains { "0O1Il".contains($0) })
     }
 
+    @Test("a code is 10 letters (50 bits) unless asked otherwise")
+    func defaultLength() throws { #expect(try Secret.code().count == 10) }
+
     @Test("a code has the length asked, in the code alphabet", arguments: [1, 6, 8, 12])
     func code(length: Int) throws {
         for _ in 0..<200 {
@@ -54,7 +57,7 @@ struct SecretTests {
     func unbiased() throws {
         var counts: [Character: Int] = [:]
         for _ in 0..<20_000 {
-            for letter in try Secret.code() { counts[letter, default: 0] += 1 }
+            for letter in try Secret.code(length: 8) { counts[letter, default: 0] += 1 }
         }
         #expect(counts.count == 32)
         for letter in Secret.codeAlphabet {
