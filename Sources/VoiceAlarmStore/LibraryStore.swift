@@ -163,10 +163,12 @@ package final class LibraryStore {
         try db.query("SELECT * FROM clips WHERE id = ?", [.text(id.uuidString.lowercased())]).first.flatMap(Self.clip)
     }
 
-    /// Ids of `table` starting with `prefix` (lowercased): how a user's short id is looked up.
-    package func ids(in table: IDTable, startingWith prefix: String) throws -> [UUID] {
-        let escaped = prefix.lowercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
-        return try db.query("SELECT id FROM \(table.rawValue) WHERE id LIKE ? ORDER BY id", [.text(escaped + "%")])
+    /// Ids of `table` whose first characters are `prefix`: how a user's short id is looked up.
+    /// Compared character for character (`substr`), never as a `LIKE` pattern, so no character
+    /// of a reference stands for another; `IDPrefix` has already refused anything but an id's.
+    package func ids(in table: IDTable, startingWith prefix: IDPrefix) throws -> [UUID] {
+        try db.query("SELECT id FROM \(table.rawValue) WHERE substr(id, 1, ?) = ? ORDER BY id",
+                     [.integer(Int64(prefix.text.count)), .text(prefix.text)])
             .compactMap { $0["id"]?.text.flatMap(UUID.init(uuidString:)) }
     }
 

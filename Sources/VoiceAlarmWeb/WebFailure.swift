@@ -32,7 +32,7 @@ struct WebFailure: Error {
             switch error {
             case .wrongCode, .expiredCode: status = 403
             case .tooManyAttempts(let seconds): status = 429; retryAfter = seconds
-            case .invalidName: status = 400
+            case .invalidName, .notAnID: status = 400
             case .unknownDevice: status = 404
             case .ambiguousDevice: status = 409
             }

@@ -9,6 +9,8 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(reason: String)
     case unknownDevice(String)
     case ambiguousDevice(String, count: Int)
+    /// A reference with a character no id has, or longer than one, as `IDPrefix.shown` echoes it.
+    case notAnID(String)
 
     package var description: String {
         switch self {
@@ -19,13 +21,14 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidName(let reason): reason
         case .unknownDevice(let id): "\(id): no such device (see 'voicealarm serve devices')"
         case .ambiguousDevice(let id, let count): "\(id): \(count) devices start with this; give more of the id"
+        case .notAnID(let reference): "'\(reference)': not an id (ids are hexadecimal, as 'serve devices' prints them)"
         }
     }
 
     /// The input the refusal is about, when it names one.
     package var input: String? {
         switch self {
-        case .unknownDevice(let id), .ambiguousDevice(let id, _): id
+        case .unknownDevice(let id), .ambiguousDevice(let id, _), .notAnID(let id): id
         default: nil
         }
     }

@@ -86,10 +86,15 @@ package struct DeviceRegistry {
     package func all() throws -> [PairedDevice] { try store.devices() }
 
     /// Ends a device (by id or a unique prefix of 8 or more characters): its token stops working at once.
+    /// A reference that is no id (`IDPrefix`) is refused before the library is asked.
     @discardableResult
     package func revoke(_ reference: String) throws -> PairedDevice {
-        let text = reference.lowercased()
-        let matches = text.count >= 8 ? try store.ids(in: .devices, startingWith: text) : []
+        let matches: [UUID]
+        switch IDPrefix.parse(reference) {
+        case .success(let prefix): matches = try store.ids(in: .devices, startingWith: prefix)
+        case .failure(.tooShort): matches = []
+        case .failure(.notAnID): throw DeviceError.notAnID(IDPrefix.shown(reference))
+        }
         guard let id = matches.first else { throw DeviceError.unknownDevice(reference) }
         guard matches.count == 1 else { throw DeviceError.ambiguousDevice(reference, count: matches.count) }
         guard let device = try store.devices().first(where: { $0.id == id }), try store.deleteDevice(id) else {

@@ -7,6 +7,9 @@ package enum LibraryError: Error, Equatable, CustomStringConvertible {
     case unknownAlarm(String)
     case ambiguousID(String, kind: String, count: Int)
     case shortID(String)
+    /// A reference with a character no id has (`%`, `_`, a space…) or longer than an id, as
+    /// `IDPrefix.shown` echoes it; `kind` is "clip" or "alarm".
+    case notAnID(String, kind: String)
     case unknownPlaylist(String)
     case playlistExists(String)
     case reservedName(String)
@@ -38,6 +41,7 @@ package enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .unknownAlarm(let id): "\(id): no such alarm (see 'voicealarm alarm list')"
         case .ambiguousID(let id, let kind, let count): "\(id): matches \(count) \(kind)s; give more of the id"
         case .shortID(let id): "\(id): give at least 8 characters of the id"
+        case .notAnID(let reference, let kind): "'\(reference)': not an id (ids are hexadecimal, as '\(kind) list' prints them)"
         case .unknownPlaylist(let name): "\(name): no such playlist (see 'voicealarm playlist list')"
         case .playlistExists(let name): "\(name): a playlist with this name already exists"
         case .reservedName(let name): "\(name): reserved for the manifesto; choose another playlist name"
@@ -66,7 +70,7 @@ package enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// The id, name or title the error is about, as the person gave it (for `--json`'s error object).
     package var input: String? {
         switch self {
-        case .unknownClip(let id), .unknownAlarm(let id), .ambiguousID(let id, _, _), .shortID(let id): id
+        case .unknownClip(let id), .unknownAlarm(let id), .ambiguousID(let id, _, _), .shortID(let id), .notAnID(let id, _): id
         case .unknownPlaylist(let name), .playlistExists(let name), .reservedName(let name), .invalidName(let name, _): name
         case .positionOutOfRange(let playlist, _, _), .playlistInUse(let playlist, _): playlist
         case .clipInUse(let clip, _, _): clip

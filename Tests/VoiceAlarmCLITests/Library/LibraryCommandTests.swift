@@ -86,6 +86,10 @@ struct LibraryCommandTests {
         (["clip", "import", "SILENT"], 1, "silent"),
         (["clip", "replace", "00000000", "CALM"], 1, "no such clip"),
         (["clip", "remove", "0123"], 1, "at least 8 characters"),
+        // Wildcards of SQL's LIKE once matched the only clip and alarm, and removed them.
+        (["clip", "remove", "________", "--force"], 1, "'________': not an id (ids are hexadecimal, as 'clip list' prints them)"),
+        (["alarm", "remove", "%%%%%%%%"], 1, "'%%%%%%%%': not an id (ids are hexadecimal, as 'alarm list' prints them)"),
+        (["playlist", "add", "morning", "%"], 1, "'%': not an id"),
         (["playlist", "create", "morning"], 1, "already exists"),
         (["playlist", "create", "manifesto"], 1, "reserved for the manifesto"),
         (["playlist", "add", "nope", "CLIP"], 1, "no such playlist"),
