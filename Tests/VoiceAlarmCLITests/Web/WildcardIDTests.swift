@@ -9,7 +9,7 @@ private struct OneOfEach {
     let clip: String
     let alarm: String
     let server: ServeProcess
-    let token: String
+    let browser: PairedBrowser
 
     init() async throws {
         let dataDir = folder.file("data")
@@ -21,11 +21,11 @@ private struct OneOfEach {
         clip = try await ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         alarm = try await ok(["alarm", "add", "manifesto", "--at", "06:00", "--days", "mon", "-q"])
         server = try await ServeProcess(dataDir: dataDir)
-        token = try await ServeTests.pair(server)
+        browser = try await server.pairBrowser()
     }
 
     /// curl's arguments that present the paired browser's credential (the one place that knows how).
-    var credential: [String] { ["-b", "voicealarm_device=\(token)"] }
+    var credential: [String] { browser.curl }
 
     /// The ids `voicealarm --json LIST` prints (`clip list`, `alarm list`, `serve devices`).
     func ids(_ list: [String]) async throws -> [String] {
