@@ -44,7 +44,11 @@ private func ownedAlarm(_ lib: RingLibrary) async throws -> (user: String, binar
         guard result.status == 0 else { throw TestSupportError("\(arguments) as \(user) failed: \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .newlines)
     }
-    let clip = try await ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"])
+    // The user may not reach inside the checkout (a clone in a 0700 folder, a home folder): their own copy.
+    let sample = lib.dir.file("calm.wav")
+    try FileManager.default.copyItem(atPath: "\(ProjectPaths.sampleAudio)/calm.wav", toPath: sample)
+    chmod(sample, 0o644)
+    let clip = try await ok(["clip", "import", sample])
     _ = try await ok(["manifesto", "set", clip])
     return await (user, binary, try ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"]))
 }
