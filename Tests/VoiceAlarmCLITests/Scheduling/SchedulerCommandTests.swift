@@ -19,6 +19,8 @@ final class FakeTimeDaemon {
         process.environment = environment
         process.standardError = err
         process.standardOutput = stdout ?? FileHandle.nullDevice
+        // Another user may not reach the checkout (a clone in a 0700 folder): start where they may.
+        if user != nil { process.currentDirectoryURL = URL(fileURLWithPath: lib.dir.path) }
         try process.run()
     }
 
