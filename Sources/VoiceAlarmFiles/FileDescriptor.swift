@@ -4,7 +4,7 @@ import Foundation
 /// number, so it is never closed twice nor leaked on an early `throw`. Every descriptor is opened
 /// with `O_CLOEXEC`, so a ring or a child process started meanwhile never inherits it (a child
 /// holding the daemon's lock file would keep the lock after the daemon died). The corresponding C
-/// functions are `open`, `write`, `ftruncate`, `fstat` and `close`.
+/// functions are `open`, `read`, `write`, `ftruncate`, `fstat` and `close`.
 ///
 /// ```swift
 /// let file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .append, .noFollow])
@@ -91,6 +91,30 @@ package final class FileDescriptor: Sendable {
 
     /// Writes `text` as UTF-8 (see `write(_:)` for data).
     package func write(_ text: String) throws(SystemError) { try write(Data(text.utf8)) }
+
+    /// Reads from the current offset to the end of the file, in as many `read` calls as the
+    /// kernel needs (`EINTR` retried), stopping after `limit` bytes: a caller that expects a small
+    /// file (a key, a certificate) never reads a huge one whole into memory.
+    /// - Returns: at most `limit + 1` bytes, so a caller can tell that the file holds more.
+    /// - Throws: `SystemError` from `read` (`EISDIR`, `EIO`…).
+    package func read(limit: Int) throws(SystemError) -> Data {
+        precondition(limit >= 0, "a read of at most \(limit) bytes")
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        let path = path, number = number
+        while data.count <= limit {
+            let wanted = min(chunk.count, limit + 1 - data.count)
+            let result: Result<Int, SystemError> = chunk.withUnsafeMutableBytes { bytes in
+                do throws(SystemError) {
+                    return .success(try SystemError.check("read", path: path) { Glibc.read(number, bytes.baseAddress!, wanted) })
+                } catch { return .failure(error) }
+            }
+            let count = try result.get()
+            if count == 0 { break }
+            data.append(contentsOf: chunk.prefix(count))
+        }
+        return data
+    }
 
     /// Cuts the file to `length` bytes (0: empty). The corresponding C function is `ftruncate`.
     /// - Throws: `SystemError` (`EINVAL` for a descriptor not open for writing, `EIO`).

@@ -25,8 +25,21 @@ package struct TLSIdentity: Sendable, Equatable {
     /// (`AB:12:…`, 95 characters): what `openssl x509 -noout -fingerprint -sha256` prints after
     /// the `=`, and what browsers show as the certificate's SHA-256 fingerprint.
     package let fingerprint: String
+    /// When the certificate starts being valid (its notBefore), to the second.
+    package let notBefore: Date
     /// When the certificate stops being valid (its notAfter), to the second.
     package let notAfter: Date
+    /// The certificate's public key: its algorithm and size, judged by `check(at:)`.
+    package let publicKey: PublicKey
+    /// The DNS names of the certificate's subjectAltName: the names a browser accepts it for, and
+    /// so the names a request's `Host` may give.
+    package let dnsNames: [String]
+    /// The IP addresses of the certificate's subjectAltName, in text.
+    package let ipAddresses: [String]
+
+    /// How long before its notAfter a certificate counts as expiring soon: a certificate made
+    /// here is made again then, and a person's own is warned of at every start.
+    package static let renewalWindow: TimeInterval = 30 * 86_400
 
     /// Makes a new ECDSA P-256 key and a self-signed X.509 v3 certificate for it, for a TLS server:
     /// a random serial number, valid from an hour before `now` (a client whose clock is a little
@@ -89,36 +102,60 @@ package struct TLSIdentity: Sendable, Equatable {
             try GnuTLSError.check("gnutls_x509_crt_set_key_purpose_oid") { gnutls_x509_crt_set_key_purpose_oid(crt, GNUTLS_KP_TLS_WWW_SERVER, 0) }
             try GnuTLSError.check("gnutls_x509_crt_sign2") { gnutls_x509_crt_sign2(crt, crt, key.handle, GNUTLS_DIG_SHA256, 0) }
 
-            return TLSIdentity(certificatePEM: try certificate.pem(), keyPEM: try key.pem(),
-                               fingerprint: Hex.text(try certificate.sha256Fingerprint(), uppercase: true, separator: ":"),
-                               notAfter: try certificate.expiration())
+            // Its facts are read back from the signed text, as a later start reads them: GnuTLS
+            // answers no subjectAltName from a certificate it is still building.
+            let pem = try certificate.pem()
+            return try TLSIdentity(certificatePEM: pem, keyPEM: try key.pem(), certificate: try X509Certificate.parse(pem: pem))
         } catch {
             throw .library(error)
         }
     }
 
     /// An identity kept from before: parses both texts, checks that the key is the certificate's,
-    /// and computes the fingerprint. Any key type GnuTLS reads is accepted (ECDSA, RSA, Ed25519),
-    /// so a certificate made elsewhere can be used too.
+    /// and computes the fingerprint. Any key type GnuTLS reads is accepted here (ECDSA, RSA,
+    /// Ed25519), so a certificate made elsewhere can be used too; whether it is valid now and
+    /// strong enough is `check(at:)`'s question.
     ///
     /// The corresponding C functions are `gnutls_x509_crt_import`, `gnutls_x509_privkey_import2`,
     /// `gnutls_x509_crt_get_key_id` and `gnutls_x509_privkey_get_key_id`.
     /// - Throws: `Failure.certificateNotPEM`, `Failure.keyNotPEM` or `Failure.keyDoesNotMatch`.
     package static func load(certificatePEM: String, keyPEM: String) throws(Failure) -> TLSIdentity {
-        let certificate: X509Certificate, certificateKeyID: [UInt8], fingerprint: [UInt8], notAfter: Date
+        let identity: TLSIdentity, certificateKeyID: [UInt8]
         do throws(GnuTLSError) {
-            certificate = try X509Certificate.parse(pem: certificatePEM)
+            let certificate = try X509Certificate.parse(pem: certificatePEM)
             certificateKeyID = try certificate.publicKeyID()
-            fingerprint = try certificate.sha256Fingerprint()
-            notAfter = try certificate.expiration()
+            identity = try TLSIdentity(certificatePEM: certificatePEM, keyPEM: keyPEM, certificate: certificate)
         } catch {
             throw .certificateNotPEM(error)
         }
         let keyID: [UInt8]
         do throws(GnuTLSError) { keyID = try X509PrivateKey.parse(pem: keyPEM).publicKeyID() } catch { throw .keyNotPEM(error) }
         guard keyID == certificateKeyID else { throw .keyDoesNotMatch }
-        return TLSIdentity(certificatePEM: certificatePEM, keyPEM: keyPEM,
-                           fingerprint: Hex.text(fingerprint, uppercase: true, separator: ":"), notAfter: notAfter)
+        return identity
+    }
+
+    /// Refuses an identity a browser would refuse at `now`, or whose key is weaker than RSA-2048
+    /// or ECDSA P-256 (NIST's 112-bit floor, what browsers ask of a certificate). A server that
+    /// starts with such a pair serves nobody: the phone's browser shows an error with no way on.
+    /// - Throws: `Failure.notYetValid`, `Failure.expired` or `Failure.weakKey`.
+    package func check(at now: Date) throws(Failure) {
+        guard now >= notBefore else { throw .notYetValid(notBefore) }
+        guard now < notAfter else { throw .expired(notAfter) }
+        guard publicKey.isStrongEnough else { throw .weakKey(publicKey) }
+    }
+
+    /// Whether the certificate ends within `renewalWindow` of `now`: time to make or get another.
+    package func expiresSoon(at now: Date) -> Bool { notAfter.timeIntervalSince(now) < Self.renewalWindow }
+
+    /// The identity's facts read from a parsed certificate.
+    private init(certificatePEM: String, keyPEM: String, certificate: X509Certificate) throws(GnuTLSError) {
+        self.certificatePEM = certificatePEM
+        self.keyPEM = keyPEM
+        fingerprint = Hex.text(try certificate.sha256Fingerprint(), uppercase: true, separator: ":")
+        notBefore = try certificate.activation()
+        notAfter = try certificate.expiration()
+        publicKey = try certificate.publicKey()
+        (dnsNames, ipAddresses) = try certificate.subjectAltNames()
     }
 
     /// The 4 or 16 bytes of an IPv4 or IPv6 address in text; nil when it is neither. The
@@ -132,6 +169,56 @@ package struct TLSIdentity: Sendable, Equatable {
 }
 
 extension TLSIdentity {
+    /// `2026-12-05 11:57 UTC`: a certificate's times are UTC, as `openssl x509 -dates` prints them.
+    package static func utcText(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d UTC", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    }
+
+    /// A certificate's public key: its algorithm and size.
+    package struct PublicKey: Sendable, Equatable, CustomStringConvertible {
+        package enum Algorithm: Sendable, Equatable {
+            case rsa, rsaPSS, ecdsa, ed25519, ed448, dsa
+            /// Another algorithm GnuTLS reads (GOST, say), by GnuTLS's name.
+            case other(String)
+        }
+
+        package var algorithm: Algorithm
+        /// The modulus's size for RSA, the curve's for ECDSA (256 for P-256).
+        package var bits: Int
+
+        package init(algorithm: Algorithm, bits: Int) {
+            self.algorithm = algorithm
+            self.bits = bits
+        }
+
+        /// At least 112-bit security in a form browsers take: RSA of 2048 bits or more, ECDSA on
+        /// P-256 or larger, Ed25519 and Ed448. DSA is refused whatever its size (TLS 1.3 has none).
+        package var isStrongEnough: Bool {
+            switch algorithm {
+            case .rsa, .rsaPSS: bits >= 2048
+            case .ecdsa: bits >= 256
+            case .ed25519, .ed448: true
+            case .dsa, .other: false
+            }
+        }
+
+        /// `RSA-1024`, `ECDSA P-256`, `Ed25519`, `DSA-2048`.
+        package var description: String {
+            switch algorithm {
+            case .rsa: "RSA-\(bits)"
+            case .rsaPSS: "RSA-PSS-\(bits)"
+            case .ecdsa: bits == 521 || bits == 384 || bits == 256 || bits == 224 || bits == 192 ? "ECDSA P-\(bits)" : "ECDSA \(bits)-bit"
+            case .ed25519: "Ed25519"
+            case .ed448: "Ed448"
+            case .dsa: "DSA-\(bits)"
+            case .other(let name): "\(name) \(bits)-bit"
+            }
+        }
+    }
+
     /// Why an identity could not be made or loaded, in one lowercase line.
     package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The certificate text is not a PEM X.509 certificate GnuTLS can read.
@@ -144,6 +231,12 @@ extension TLSIdentity {
         case notAnIPAddress(String)
         /// GnuTLS could not make the key or refused a field of the certificate.
         case library(GnuTLSError)
+        /// The certificate's validity starts after now (its notBefore).
+        case notYetValid(Date)
+        /// The certificate's validity ended (its notAfter).
+        case expired(Date)
+        /// The certificate's key is weaker than RSA-2048 or ECDSA P-256.
+        case weakKey(PublicKey)
 
         package var description: String {
             switch self {
@@ -152,6 +245,9 @@ extension TLSIdentity {
             case .keyDoesNotMatch: "the private key does not belong to the certificate"
             case .notAnIPAddress(let text): "not an IP address: \(text)"
             case .library(let error): "cannot make the certificate: \(error)"
+            case .notYetValid(let date): "the certificate is not valid until \(TLSIdentity.utcText(date)): browsers refuse it until then"
+            case .expired(let date): "the certificate expired on \(TLSIdentity.utcText(date)): browsers refuse it"
+            case .weakKey(let key): "the certificate's key is \(key), weaker than RSA-2048 or ECDSA P-256: browsers refuse it"
             }
         }
     }

@@ -214,3 +214,47 @@ struct TLSIdentityLoadTests {
         #expect("\(TLSIdentity.Failure.keyDoesNotMatch)" == "the private key does not belong to the certificate")
     }
 }
+
+@Suite("A TLS identity judged as a browser judges it", .timeLimit(.minutes(1)))
+struct TLSIdentityCheckTests {
+    /// openssl `req` key arguments, what `publicKey` must read from the certificate, and whether
+    /// it is strong enough (RSA-2048 and P-256 are the floor browsers ask).
+    static let kinds: [(arguments: [String], described: String, strong: Bool)] = [
+        (["-newkey", "rsa:1024"], "RSA-1024", false),
+        (["-newkey", "rsa:2048"], "RSA-2048", true),
+        (["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"], "ECDSA P-256", true),
+        (["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-384"], "ECDSA P-384", true),
+        (["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime192v1"], "ECDSA P-192", false),
+        (["-newkey", "ed25519"], "Ed25519", true),
+    ]
+
+    @Test("the key's algorithm and size are read from the certificate, and weak ones refused", arguments: kinds)
+    func keys(arguments: [String], described: String, strong: Bool) async throws {
+        let folder = TemporaryDirectory("tls-check")
+        let certificate = folder.file("cert.pem"), key = folder.file("key.pem")
+        _ = try await openssl(["req", "-x509", "-nodes", "-subj", "/CN=bedside", "-days", "2", "-keyout", key, "-out", certificate] + arguments)
+        let identity = try TLSIdentity.load(certificatePEM: String(contentsOfFile: certificate, encoding: .utf8),
+                                            keyPEM: String(contentsOfFile: key, encoding: .utf8))
+        #expect(identity.publicKey.description == described)
+        #expect(identity.publicKey.isStrongEnough == strong)
+        if strong {
+            try identity.check(at: Date())
+        } else {
+            #expect(throws: TLSIdentity.Failure.weakKey(identity.publicKey)) { try identity.check(at: Date()) }
+        }
+    }
+
+    @Test("valid from its notBefore until its notAfter: refused before and after, expiring soon within 30 days of the end")
+    func validity() throws {
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        let identity = try TLSIdentity.selfSigned(commonName: "bedside", dnsNames: ["bedside.local"], ipAddresses: ["127.0.0.1"], now: now, validDays: 90)
+        #expect(identity.notBefore == now.addingTimeInterval(-3600))
+        #expect(identity.dnsNames == ["bedside.local"], "\(identity.dnsNames)"); #expect(identity.ipAddresses == ["127.0.0.1"], "\(identity.ipAddresses)")
+        try identity.check(at: now)
+        #expect(throws: TLSIdentity.Failure.notYetValid(identity.notBefore)) { try identity.check(at: now.addingTimeInterval(-3601)) }
+        #expect(throws: TLSIdentity.Failure.expired(identity.notAfter)) { try identity.check(at: identity.notAfter) }
+        #expect(!identity.expiresSoon(at: now))
+        #expect(identity.expiresSoon(at: identity.notAfter.addingTimeInterval(-29 * 86_400)))
+        #expect("\(TLSIdentity.Failure.expired(now))" == "the certificate expired on 2026-11-30 00:53 UTC: browsers refuse it")
+    }
+}

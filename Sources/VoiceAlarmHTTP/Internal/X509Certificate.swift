@@ -60,4 +60,69 @@ final class X509Certificate {
         guard time != -1 else { throw GnuTLSError(operation: "gnutls_x509_crt_get_expiration_time", code: GNUTLS_E_ASN1_DER_ERROR) }
         return Date(timeIntervalSince1970: TimeInterval(time))
     }
+
+    /// The start of the certificate's validity (notBefore). The corresponding C function is
+    /// `gnutls_x509_crt_get_activation_time`, which returns -1 when the field cannot be read.
+    func activation() throws(GnuTLSError) -> Date {
+        let time = gnutls_x509_crt_get_activation_time(handle)
+        guard time != -1 else { throw GnuTLSError(operation: "gnutls_x509_crt_get_activation_time", code: GNUTLS_E_ASN1_DER_ERROR) }
+        return Date(timeIntervalSince1970: TimeInterval(time))
+    }
+
+    /// The public key's algorithm and size in bits (an elliptic curve's size for ECDSA: 256 for
+    /// P-256). The corresponding C function is `gnutls_x509_crt_get_pk_algorithm`.
+    func publicKey() throws(GnuTLSError) -> TLSIdentity.PublicKey {
+        var bits: UInt32 = 0
+        let algorithm = try GnuTLSError.check("gnutls_x509_crt_get_pk_algorithm") { gnutls_x509_crt_get_pk_algorithm(handle, &bits) }
+        let kind: TLSIdentity.PublicKey.Algorithm = switch UInt32(algorithm) {
+        case GNUTLS_PK_RSA.rawValue: .rsa
+        case GNUTLS_PK_RSA_PSS.rawValue: .rsaPSS
+        case GNUTLS_PK_ECDSA.rawValue: .ecdsa
+        case GNUTLS_PK_EDDSA_ED25519.rawValue: .ed25519
+        case GNUTLS_PK_EDDSA_ED448.rawValue: .ed448
+        case GNUTLS_PK_DSA.rawValue: .dsa
+        default: .other(gnutls_pk_algorithm_get_name(gnutls_pk_algorithm_t(UInt32(algorithm))).map { String(cString: $0) } ?? "unknown")
+        }
+        return TLSIdentity.PublicKey(algorithm: kind, bits: Int(bits))
+    }
+
+    /// The DNS names and IP addresses (in text) of the subjectAltName, in the certificate's order:
+    /// the names a browser accepts this certificate for. The corresponding C function is
+    /// `gnutls_x509_crt_get_subject_alt_name`, called with a growing buffer until it has them all.
+    func subjectAltNames() throws(GnuTLSError) -> (dnsNames: [String], ipAddresses: [String]) {
+        var dnsNames: [String] = [], ipAddresses: [String] = []
+        var sequence: UInt32 = 0
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            var size = buffer.count
+            let type = gnutls_x509_crt_get_subject_alt_name(handle, sequence, &buffer, &size, nil)
+            if type == GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE { return (dnsNames, ipAddresses) }
+            if type == GNUTLS_E_SHORT_MEMORY_BUFFER {
+                buffer = [UInt8](repeating: 0, count: size + 1)
+                continue
+            }
+            try GnuTLSError.check("gnutls_x509_crt_get_subject_alt_name") { type }
+            let bytes = Array(buffer.prefix(size))
+            switch UInt32(type) {
+            case GNUTLS_SAN_DNSNAME.rawValue: dnsNames.append(String(decoding: bytes, as: UTF8.self))
+            case GNUTLS_SAN_IPADDRESS.rawValue: if let text = Self.addressText(bytes) { ipAddresses.append(text) }
+            default: break
+            }
+            sequence += 1
+        }
+    }
+
+    /// An address of 4 or 16 bytes in text (`192.168.1.20`, `fe80::1`); nil for another size.
+    /// The corresponding C function is `inet_ntop`.
+    private static func addressText(_ bytes: [UInt8]) -> String? {
+        let family: Int32
+        switch bytes.count {
+        case 4: family = AF_INET
+        case 16: family = AF_INET6
+        default: return nil
+        }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(family, bytes, &text, socklen_t(text.count)) != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }
