@@ -4,6 +4,7 @@ import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
 import VoiceAlarmFiles
+import VoiceAlarmWeb
 
 /// The `voicealarm` command line: parses, dispatches, prints, and maps failures to exit codes
 /// (0 done, 1 failed, 64 malformed command line).
@@ -89,7 +90,7 @@ package enum VoiceAlarmTool {
             // Foundation's errors are translated to the file and the reason, never dumped.
             let message = SystemError.text(of: error)
             console.note("error: \(message)")
-            return fail(.failure, message, input: (error as? UsageError).map { $0.input } ?? FailureInput.of(error), json: json, console)
+            return fail(.failure, message, input: (error as? WebServer.Failure)?.input ?? FailureInput.of(error), json: json, console)
         }
     }
 

@@ -22,7 +22,10 @@ package final class WebServer {
     /// Why the server did not start.
     package enum Failure: Error, Sendable, CustomStringConvertible {
         case certificateFile(path: String, reason: String)
-        case certificate(TLSIdentity.Failure)
+        /// A key file other accounts may read or change (`permissions`: its mode bits).
+        case keyFileExposed(path: String, permissions: Int)
+        /// The person's own certificate (at `path`) or the one made here is refused.
+        case certificate(TLSIdentity.Failure, path: String?)
         case onlyOneOfCertificateAndKey
         case listening(HTTPServer.Failure)
         case folder(path: String, reason: String)
@@ -30,7 +33,11 @@ package final class WebServer {
         package var description: String {
             switch self {
             case .certificateFile(let path, let reason): "\(path): \(reason)"
-            case .certificate(let failure): "\(failure)"
+            case .keyFileExposed(let path, let permissions):
+                "\(path): other accounts can read or change this private key (mode \(String(format: "%04o", permissions))): " +
+                    "'chmod 600' it (640 to share it with a group), and make a new key if it was ever readable"
+            case .certificate(let failure, let path?): "\(path): \(failure)"
+            case .certificate(let failure, nil): "\(failure)"
             case .onlyOneOfCertificateAndKey: "--cert and --key go together: give both, or neither for a certificate made here"
             case .listening(let failure): "\(failure)"
             case .folder(let path, let reason): "\(path): \(reason)"
@@ -39,7 +46,7 @@ package final class WebServer {
 
         package var input: String? {
             switch self {
-            case .certificateFile(let path, _), .folder(let path, _): path
+            case .certificateFile(let path, _), .keyFileExposed(let path, _), .folder(let path, _), .certificate(_, let path?): path
             default: nil
             }
         }
@@ -53,6 +60,10 @@ package final class WebServer {
     package let fingerprint: String?
     /// True when the certificate was made by this start (there was none).
     package let madeCertificate: Bool
+    /// When the person's own certificate (`--cert`) ends, if that is within
+    /// `TLSIdentity.renewalWindow`: the command line warns of it at every start. Nil for a
+    /// certificate made here, which is made again before then.
+    package let ownCertificateExpiresSoon: Date?
     /// `<data-dir>/web`: the certificate made here and its key.
     package let identityFolder: String
     let application: WebApplication
@@ -76,12 +87,13 @@ package final class WebServer {
         var configuration = WebApplication.Configuration(location: location, https: identity != nil, uploadDirectory: uploads, secrets: secrets)
         configuration.uploadLimit = options.uploadLimit
         configuration.now = now
-        configuration.hosts = Self.hosts(options.listen)
+        configuration.hosts = Self.hosts(options.listen).union(((identity?.dnsNames ?? []) + (identity?.ipAddresses ?? [])).map { $0.lowercased() })
         application = WebApplication(configuration, log: log)
         do { http = try HTTPServer(listening: options.listen, tls: identity, handler: application) } catch { throw Failure.listening(error) }
         application.listening(on: http.port)
         fingerprint = identity?.fingerprint
         madeCertificate = made
+        ownCertificateExpiresSoon = options.certificateFile != nil && identity?.expiresSoon(at: now()) == true ? identity?.notAfter : nil
         let shown = ListenAddress(host: MachineAddresses.reachable(for: options.listen), port: http.port)
         baseURL = (identity == nil ? "http://" : "https://") + shown.description
     }
@@ -108,13 +120,13 @@ package final class WebServer {
     private static func identity(_ options: Options, folder: String, now: Date) throws -> (TLSIdentity, Bool) {
         switch (options.certificateFile, options.keyFile) {
         case (let certificate?, let key?):
-            return (try load(certificate: certificate, key: key), false)
+            return (try load(certificate: certificate, key: key, now: now), false)
         case (nil, nil): break
         default: throw Failure.onlyOneOfCertificateAndKey
         }
         let certificatePath = "\(folder)/certificate.pem", keyPath = "\(folder)/key.pem"
         if FileSystem.kind(of: certificatePath) == .regular, FileSystem.kind(of: keyPath) == .regular,
-           let kept = try? load(certificate: certificatePath, key: keyPath), kept.notAfter > now.addingTimeInterval(30 * 24 * 3600) {
+           let kept = try? load(certificate: certificatePath, key: keyPath, now: now), !kept.expiresSoon(at: now) {
             return (kept, false)
         }
         let host = MachineAddresses.hostName()
@@ -122,7 +134,7 @@ package final class WebServer {
         if options.listen.host != "0.0.0.0", options.listen.host != "::", !addresses.contains(options.listen.host) { addresses.append(options.listen.host) }
         let names = Array(Set([host, "\(host).local", "localhost"].filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII } })).sorted()
         let made: TLSIdentity
-        do { made = try TLSIdentity.selfSigned(commonName: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch { throw Failure.certificate(error) }
+        do { made = try TLSIdentity.selfSigned(commonName: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch { throw Failure.certificate(error, path: nil) }
         do {
             try FileSystem.atomicWrite(Data(made.keyPEM.utf8), to: keyPath, permissions: 0o600)
             try FileSystem.atomicWrite(Data(made.certificatePEM.utf8), to: certificatePath, permissions: 0o644)
@@ -134,21 +146,60 @@ package final class WebServer {
 
     /// Reads the person's own certificate and key as the server would on start, so a service
     /// is not installed with a pair it would refuse.
-    /// - Throws: `Failure.certificateFile` for a file that cannot be read, `Failure.certificate`
-    ///   for a pair that does not load.
-    package static func checkIdentity(certificateFile: String, keyFile: String) throws {
-        _ = try load(certificate: certificateFile, key: keyFile)
+    /// - Returns: the certificate's notAfter when it ends within `TLSIdentity.renewalWindow`.
+    /// - Throws: what `init` throws for the same pair.
+    @discardableResult
+    package static func checkIdentity(certificateFile: String, keyFile: String, now: Date) throws -> Date? {
+        let identity = try load(certificate: certificateFile, key: keyFile, now: now)
+        return identity.expiresSoon(at: now) ? identity.notAfter : nil
     }
 
-    private static func load(certificate: String, key: String) throws -> TLSIdentity {
-        func read(_ path: String) throws -> String {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw Failure.certificateFile(path: path, reason: FileSystem.kind(of: path) == .missing ? "no such file" : "cannot be read as PEM text")
+    /// The largest certificate or key file read: a chain of a few certificates is a few KB.
+    static let identityFileLimit = 1 << 20
+
+    /// Loads a certificate and key from files and refuses what a browser would refuse at `now`:
+    /// a certificate not yet or no longer valid, or a key weaker than RSA-2048 / P-256. A key file
+    /// other accounts can read is refused before it is read: they may have copied it already,
+    /// and a copy lets them pose as this page on the network.
+    /// - Throws: `Failure.certificateFile`, `Failure.keyFileExposed` or `Failure.certificate`.
+    private static func load(certificate: String, key: String, now: Date) throws -> TLSIdentity {
+        _ = try status(certificate)
+        let keyStatus = try status(key)
+        guard keyStatus.permissions & 0o006 == 0 else { throw Failure.keyFileExposed(path: key, permissions: keyStatus.permissions) }
+        let identity: TLSIdentity
+        do { identity = try TLSIdentity.load(certificatePEM: try read(certificate), keyPEM: try read(key)) } catch let failure as TLSIdentity.Failure {
+            // A key that does not parse or match is the key file's fault; the rest is the certificate's.
+            switch failure {
+            case .keyNotPEM, .keyDoesNotMatch: throw Failure.certificate(failure, path: key)
+            default: throw Failure.certificate(failure, path: certificate)
             }
-            return text
         }
-        do { return try TLSIdentity.load(certificatePEM: try read(certificate), keyPEM: try read(key)) } catch let failure as TLSIdentity.Failure {
-            throw Failure.certificate(failure)
+        do { try identity.check(at: now) } catch { throw Failure.certificate(error, path: certificate) }
+        return identity
+    }
+
+    /// The status of a certificate or key file, which must be a regular file (a FIFO would block
+    /// the read; a device never ends).
+    private static func status(_ path: String) throws -> FileSystem.Status {
+        let status: FileSystem.Status
+        do { status = try FileSystem.status(of: path) } catch {
+            throw Failure.certificateFile(path: path, reason: error.code == ENOENT ? "no such file" : error.reason)
         }
+        guard status.kind == .regular else { throw Failure.certificateFile(path: path, reason: "is \(status.kind), not a PEM file") }
+        return status
+    }
+
+    /// A certificate or key file's text: at most `identityFileLimit` bytes of UTF-8.
+    private static func read(_ path: String) throws -> String {
+        _ = try status(path)
+        let data: Data
+        do { data = try FileDescriptor(opening: path, .readOnly).read(limit: identityFileLimit) } catch {
+            throw Failure.certificateFile(path: path, reason: error.reason)
+        }
+        guard data.count <= identityFileLimit else {
+            throw Failure.certificateFile(path: path, reason: "is over \(identityFileLimit >> 20) MB, not a certificate or key")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw Failure.certificateFile(path: path, reason: "is not PEM text (not UTF-8)") }
+        return text
     }
 }

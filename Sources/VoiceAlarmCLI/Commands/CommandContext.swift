@@ -1,3 +1,4 @@
+import Foundation
 import VoiceAlarm
 import VoiceAlarmDocuments
 
@@ -12,6 +13,8 @@ struct CommandContext {
     var library: () throws -> AlarmService
     /// Where the library is, for commands that must work even when it cannot be opened (ring, repair).
     var location: () throws -> LibraryLocation
+    /// The wall clock, for what a command judges before any library opens (a certificate's dates).
+    var now: @Sendable () -> Date = Date.init
 
     /// A sentence for the person at the terminal, unless `--quiet`.
     func say(_ line: String) { if !quiet { console.note(line) } }

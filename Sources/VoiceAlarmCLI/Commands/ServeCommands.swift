@@ -99,7 +99,11 @@ enum ServeCommands {
         // then opens the library as it is, so a later change at the terminal is never undone.
         let service = try context.library()
         let console = context.console
-        let server = try WebServer(options, location: LibraryLocation(dataDirectory: service.dataDirectory), log: { line in console.note(line) })
+        let server = try WebServer(options, location: LibraryLocation(dataDirectory: service.dataDirectory), now: context.now,
+                                   log: { line in console.note(line) })
+        if let ends = server.ownCertificateExpiresSoon, let path = options.certificateFile {
+            console.note(expiringSoon(path, ends: ends, now: context.now()))
+        }
         let code = parsed[Self.noPairing] ? nil : try registry(service).newPairingCode()
         let link = code.map(server.pairingURL)
         context.present(ServingJSON(url: server.baseURL, pairing: code.map { PairingJSON($0, link: server.pairingURL($0), service.timeZone) }, fingerprint: server.fingerprint)) {
@@ -131,6 +135,14 @@ enum ServeCommands {
         server.stop()
         context.say("Stopped serving.")
         return .success
+    }
+
+    /// The warning for a person's own certificate that ends within 30 days: said at every start
+    /// (and by `service install --web`), since a browser refuses the page the moment it ends.
+    static func expiringSoon(_ path: String, ends: Date, now: Date) -> String {
+        let days = max(0, Int(ends.timeIntervalSince(now) / 86_400))
+        return "warning: \(path): the certificate expires on \(TLSIdentity.utcText(ends)) (in \(days) day\(days == 1 ? "" : "s")); " +
+            "the phone's browser refuses the page from then on: renew it and restart serve"
     }
 
     /// `5b1e09c2  browser  Phone  paired Tue 12-01 21:40  seen Wed 12-02 07:01`.

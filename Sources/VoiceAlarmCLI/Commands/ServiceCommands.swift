@@ -54,7 +54,7 @@ enum ServiceCommands {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // The web page's options are checked before anything is opened or written.
-        let webOptions = parsed.command == installSpec.name ? try Self.webOptions(parsed) : nil
+        let webOptions = parsed.command == installSpec.name ? try Self.webOptions(parsed, context) : nil
         let location = try context.location()
         let daemon = try DaemonService(service: try context.library(), location: location)
         let unit = daemon.unit
@@ -130,7 +130,7 @@ enum ServiceCommands {
     /// nil without `--web`.
     /// - Throws: `UsageError` for serve's options without `--web`, a bad `--listen`, or `--cert`
     ///   and `--key` one without the other; serve's own error for a pair it would not load.
-    private static func webOptions(_ parsed: ParsedArguments) throws -> WebService.Options? {
+    private static func webOptions(_ parsed: ParsedArguments, _ context: CommandContext) throws -> WebService.Options? {
         guard parsed[web] else {
             let serveOptions: [any DeclaredOption] = [listen, cert, key, https]
             if let stray = serveOptions.first(where: { parsed.given($0) }) {
@@ -149,7 +149,9 @@ enum ServiceCommands {
             throw UsageError("--key needs --cert (its certificate): give both, or neither for a certificate made here",
                              command: installSpec.name, input: "--key")
         case (let certificate?, let keyFile?):
-            try WebServer.checkIdentity(certificateFile: certificate, keyFile: keyFile)
+            if let ends = try WebServer.checkIdentity(certificateFile: certificate, keyFile: keyFile, now: context.now()) {
+                context.console.note(ServeCommands.expiringSoon(certificate, ends: ends, now: context.now()))
+            }
         }
         return WebService.Options(listen: address, certificateFile: certificate, keyFile: keyFile, https: parsed[https])
     }
