@@ -239,8 +239,9 @@ struct WebAttackTests {
         let folder = TemporaryDirectory("own-pair")
         let (certificate, key) = try await Self.ownPair(pair, in: folder.file("tls"))
         let named = pair.names == "key.pem" ? key : certificate
-        let serve = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", folder.file("data"), "--json", "serve",
-                                                                     "--listen", "127.0.0.1:0", "--cert", certificate, "--key", key])
+        // A serve that took the pair would listen until stopped: `timeout` ends it (124), and the test fails.
+        let serve = try await ProcessRunner.run("/usr/bin/timeout", ["10", ProjectPaths.binary, "--data-dir", folder.file("data"), "--json", "serve",
+                                                                    "--listen", "127.0.0.1:0", "--cert", certificate, "--key", key])
         #expect(serve.status == 1)
         let lines = serve.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("error: \(named): \(pair.words)"), "\(serve.stderr)")
