@@ -17,28 +17,14 @@ package enum VoiceAlarmTool {
         name: "help", summary: "Show help for voicealarm or one of its commands", arguments: "[COMMAND]",
         minimumArguments: 0, maximumArguments: 2, options: [])
 
-    typealias Handler = @Sendable (ParsedArguments, CommandContext) throws -> ExitCode
-
-    /// Every command, in the order help lists them, with what runs it.
-    static let table: [(CommandSpec, Handler)] = {
-        var table: [(CommandSpec, Handler)] = [(RenderCommand.spec, RenderCommand.run), (CheckCommand.spec, CheckCommand.run)]
-        table += ClipCommands.specs.map { ($0, ClipCommands.run) }
-        table += RecordCommand.specs.map { ($0, RecordCommand.run) }
-        table += PlaylistCommands.specs.map { ($0, PlaylistCommands.run) }
-        table += AlarmCommands.table
-        table += RingCommands.table
-        table.append((ShowCommand.spec, ShowCommand.run))
-        table += SchedulerCommands.specs.map { ($0, SchedulerCommands.run) }
-        table += ServiceCommands.specs.map { ($0, ServiceCommands.run) }
-        table += BatchCommands.specs.map { ($0, BatchCommands.run) }
-        table += ServeCommands.specs.map { ($0, ServeCommands.run) }
-        table.append((SettingsCommand.spec, SettingsCommand.run))
-        table.append((RepairCommand.spec, RepairCommand.run))
-        return table
-    }()
+    /// Every command, in the order help lists them.
+    static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self]
+        + ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands + AlarmCommands.commands + RingCommands.commands
+        + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands + BatchCommands.commands + ServeCommands.commands
+        + [SettingsCommand.self, RepairCommand.self]
 
     /// The parser for the whole command table.
-    package static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: table.map(\.0) + [helpSpec])
+    package static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: commands.map { $0.spec } + [helpSpec])
 
     /// Runs one command line (without the program name) and returns the exit status.
     package static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -75,10 +61,10 @@ package enum VoiceAlarmTool {
             let context = CommandContext(console: console, json: json, quiet: parsed[GlobalOptions.quiet],
                                          library: { try opened.service { try LibraryAccess.open(parsed, console: console) } },
                                          location: { try LibraryAccess.location(parsed) })
-            guard let handler = table.first(where: { $0.0.name == command })?.1 else {
-                preconditionFailure("command '\(command)' is in the table but has no handler")
+            guard let handler = commands.first(where: { $0.spec.name == command }) else {
+                preconditionFailure("command '\(command)' is in the parser but not in the table")
             }
-            let code = try handler(parsed, context)
+            let code = try handler.run(parsed, context)
             // A folder given on the command line is taken on only by a command that succeeded.
             if code == .success, let service = opened.opened { try LibraryAccess.finish(service, parsed, context: context) }
             return code.rawValue

@@ -38,7 +38,7 @@ package final class WebServer {
                     "'chmod 600' it (640 to share it with a group), and make a new key if it was ever readable"
             case .certificate(let failure, let path?): "\(path): \(failure)"
             case .certificate(let failure, nil): "\(failure)"
-            case .onlyOneOfCertificateAndKey: "--cert and --key go together: give both, or neither for a certificate made here"
+            case .onlyOneOfCertificateAndKey: "a certificate goes with its private key: give both, or neither for a certificate made here"
             case .listening(let failure): "\(failure)"
             case .folder(let path, let reason): "\(path): \(reason)"
             }
@@ -78,7 +78,7 @@ package final class WebServer {
         // Uploads a killed server left half-received: never imported, gone at the next start
         // (another server's on the same library, still arriving, stay: its process is alive).
         FileSystem.removeAbandonedTemporaries(in: uploads)
-        let wantsTLS = options.https || !options.listen.isLoopback || options.certificateFile != nil || options.keyFile != nil
+        let wantsTLS = Self.speaksTLS(options)
         var identity: TLSIdentity?
         var made = false
         if wantsTLS {
@@ -94,8 +94,7 @@ package final class WebServer {
         fingerprint = identity?.fingerprint
         madeCertificate = made
         ownCertificateExpiresSoon = options.certificateFile != nil && identity?.expiresSoon(at: now()) == true ? identity?.notAfter : nil
-        let shown = ListenAddress(host: MachineAddresses.reachable(for: options.listen), port: http.port)
-        baseURL = (identity == nil ? "http://" : "https://") + shown.description
+        baseURL = Self.baseURL(listen: options.listen, port: http.port, tls: identity != nil)
     }
 
     /// The names a request's `Host` may give: loopback's, the address listened on, and for every
@@ -110,7 +109,22 @@ package final class WebServer {
     }
 
     /// The link that pairs a browser with `code`.
-    package func pairingURL(_ code: PairingCode) -> String { "\(baseURL)/pair?code=\(code.code)" }
+    package func pairingURL(_ code: PairingCode) -> String { Self.pairingURL(code, baseURL: baseURL) }
+
+    /// `https://192.168.1.20:8470/pair?code=K7QZ2MXA9R`: what the phone opens to pair.
+    package static func pairingURL(_ code: PairingCode, baseURL: String) -> String { "\(baseURL)/pair?code=\(code.code)" }
+
+    /// Whether a server started with `options` speaks HTTPS: beyond loopback always, on loopback
+    /// when asked or given a certificate.
+    package static func speaksTLS(_ options: Options) -> Bool {
+        options.https || !options.listen.isLoopback || options.certificateFile != nil || options.keyFile != nil
+    }
+
+    /// `http(s)://HOST:PORT`, HOST the address a phone reaches for `listen` (the machine's first
+    /// address when it listens on all of them): where a server on `listen` and `port` is opened.
+    package static func baseURL(listen: ListenAddress, port: Int, tls: Bool) -> String {
+        (tls ? "https://" : "http://") + ListenAddress(host: MachineAddresses.reachable(for: listen), port: port).description
+    }
 
     /// Stops listening and closes every connection.
     package func stop() { http.stop() }

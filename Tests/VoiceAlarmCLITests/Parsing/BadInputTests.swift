@@ -175,6 +175,9 @@ struct UsageErrorTests {
         (["clip"], "missing clip command (import, say, replace, rename, list, remove, record)"),
         (["clip", "frob"], "unknown clip command 'frob'"),
         (["playlist", "move", "morning", "1"], "missing NAME FROM TO"),
+        (["render", "--cap", "20", "--cap", "25", "-o", "x.m4a", "a.wav"], "--cap given twice ('20' and '25'): give it once"),
+        (["render", "-o", "x.m4a", "-o", "y.m4a", "a.wav"], "--output given twice"),
+        (["--scheduler", "embedded", "alarm", "list", "--scheduler", "systemd"], "--scheduler given twice ('embedded' and 'systemd')"),
     ])
     func usage(_ arguments: [String], _ message: String) async throws {
         let dir = TemporaryDirectory("usage")
@@ -187,6 +190,23 @@ struct UsageErrorTests {
         #expect(lines.last?.hasPrefix("see 'voicealarm ") == true)
         #expect(result.stdout.isEmpty)
         #expect(dir.contents().isEmpty)
+    }
+
+    @Test("Arguments and options are refused before the library opens: no data dir is made", arguments: [
+        (["playlist", "move", "morning", "one", "2"], "FROM: 'one' is not a whole number"),
+        (["playlist", "remove", "morning", "2nd"], "POSITION: '2nd' is not a whole number"),
+        (["clip", "import", "a.wav", "--title", "a\u{7}b"], "--title"),
+        (["clip", "say", "..."], "TEXT: "),
+        (["serve", "--cert", "c.pem"], "--cert and --key go together"),
+        (["service", "install", "--https"], "--https goes with --web"),
+        (["daemon", "--poll-seconds", "0"], "--poll-seconds"),
+    ])
+    func beforeTheLibrary(_ arguments: [String], _ message: String) async throws {
+        let dir = TemporaryDirectory("usage")
+        let result = try await voicealarm(["--data-dir", dir.file("data")] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(dir.contents().isEmpty, "the library was opened: \(dir.contents())")
     }
 
     @Test("No command at all prints the help on stderr, exit 64")
