@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "VoiceAlarmWeb", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"]),
 
         // Argument parsing, help and output; no business logic, no C.
-        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmWeb"]),
+        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make docs`: man pages and completions from the command tables (not part of the product).
         .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),
@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(name: "voicealarm-bench", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore"]),
 
         // Helpers for tests: processes, temporary folders, independent measurement tools.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["VoiceAlarmWeb"], path: "Tests/TestSupport"),
         .testTarget(name: "VoiceAlarmCoreTests", dependencies: ["VoiceAlarmCore"]),
         .testTarget(name: "VoiceAlarmAudioTests", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),

@@ -35,6 +35,8 @@ struct WebFailure: Error {
             case .invalidName, .notAnID: status = 400
             case .unknownDevice: status = 404
             case .ambiguousDevice: status = 409
+            case .notPaired, .pairingUnknown, .pairedBeforeKeys, .noSession: status = 401
+            case .unknownChallenge, .badSignature: status = 403
             }
         case let error as LibraryError:
             switch error {
@@ -51,7 +53,7 @@ struct WebFailure: Error {
     }
 
     var response: HTTPResponse {
-        var response = WebAPI.json(status, ErrorReport(message: message, input: input, code: code))
+        var response = WebJSON.response(status, ErrorReport(message: message, input: input, code: code))
         if let retryAfter { response = response.adding("Retry-After", String(retryAfter)) }
         return response
     }

@@ -1,14 +1,18 @@
-/// The web page's routes that a paired device or a token may use, with a method each takes:
-/// what the in-process and the real-server tests both refuse without one.
+import VoiceAlarmWeb
+
+/// The web page's routes that need a paired device or a token, with a method each takes, read
+/// from the one route table (`WebRoutes.all`): what the in-process and the real-server tests
+/// both refuse without one, so a route added to the table is attacked without a line here.
 public enum GuardedRoutes {
-    public static let all: [(String, String)] = [
-        ("GET", "/"), ("GET", "/app.js"),
-        ("GET", "/api/alarms"), ("POST", "/api/alarms"), ("DELETE", "/api/alarms/9c41d2e0"), ("PUT", "/api/alarms/9c41d2e0/voice"),
-        ("GET", "/api/alarms/9c41d2e0/ringtone"),
-        ("GET", "/api/clips"), ("POST", "/api/clips"), ("POST", "/api/clips/say"), ("PUT", "/api/clips/3f2a9c1e"), ("DELETE", "/api/clips/3f2a9c1e"),
-        ("GET", "/api/clips/3f2a9c1e/audio"),
-        ("GET", "/api/playlists"), ("POST", "/api/playlists"), ("GET", "/api/playlists/morning"), ("PUT", "/api/playlists/morning"),
-        ("DELETE", "/api/playlists/morning"), ("GET", "/api/manifesto"), ("PUT", "/api/manifesto"), ("GET", "/api/picture/morning"),
-        ("POST", "/api/session"), ("GET", "/api/status"), ("POST", "/api/stop"), ("POST", "/api/snooze"), ("GET", "/api/devices"), ("DELETE", "/api/devices/5b1e09c2"),
-    ]
+    /// What each path parameter is given: an id that looks like one, a playlist's name.
+    static let samples = ["id": "9c41d2e0", "name": "morning", "target": "morning"]
+
+    public static let all: [(String, String)] = WebRoutes.all.filter { $0.access != .open }.map { endpoint in
+        let path = samples.reduce(endpoint.path) { path, sample in path.replacingOccurrences(of: "{\(sample.key)}", with: sample.value) }
+        precondition(!path.contains("{"), "a sample for every parameter of \(endpoint.path)")
+        return (endpoint.method, path)
+    }
+
+    /// The routes open to anyone: the pairing page and what it needs.
+    public static let open: [(String, String)] = WebRoutes.all.filter { $0.access == .open }.map { ($0.method, $0.path) }
 }

@@ -2,25 +2,39 @@ import Testing
 import TestSupport
 @testable import VoiceAlarmWeb
 
-@Suite("Routes are read from the method and path alone")
+@Suite("Routes are read from the method and path alone, from one table")
 struct WebRouteTests {
-    @Test("Paths and methods to routes", arguments: [
-        ("GET", "/", WebRoute.page), ("GET", "/pair", .pairPage), ("GET", "/api/alarms", .alarms), ("POST", "/api/alarms", .addAlarm),
-        ("DELETE", "/api/alarms/9c41d2e0", .removeAlarm("9c41d2e0")), ("PUT", "/api/alarms/9c41d2e0/voice", .setVoice("9c41d2e0")),
-        ("POST", "/api/clips/say", .sayClip), ("PUT", "/api/clips/say", .methodNotAllowed(allowed: ["POST"])),
-        ("GET", "/api/clips/../../etc/passwd", .unknown), ("GET", "/api/playlists/morning", .playlist("morning")),
-        ("HEAD", "/api/status", .status), ("GET", "/api/stop", .methodNotAllowed(allowed: ["POST"])), ("GET", "/etc/passwd", .unknown),
-    ])
-    func routes(_ method: String, _ path: String, _ route: WebRoute) {
-        #expect(WebRoute(method: method, segments: path.split(separator: "/").map(String.init)) == route)
+    /// What a method and path name: a route's path and its parameters, "404", or "405 ALLOWED".
+    static func named(_ method: String, _ path: String) -> String {
+        switch WebRoutes.router.match(method: method, segments: path.split(separator: "/").map(String.init)) {
+        case .found(let endpoint, let parameters):
+            "\(endpoint.method) \(endpoint.path)" + parameters.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        case .unknown: "404"
+        case .methodNotAllowed(let allowed): "405 " + allowed.joined(separator: ",")
+        }
     }
 
-    @Test("Only the pairing page and its files are open; every change is marked as one")
-    func openAndChanging() {
-        let open = GuardedRoutes.all.map { WebRoute(method: $0.0, segments: $0.1.split(separator: "/").map(String.init)) }.filter(\.isOpen)
-        #expect(open.isEmpty)
-        for (method, path) in GuardedRoutes.all where method != "GET" {
-            #expect(WebRoute(method: method, segments: path.split(separator: "/").map(String.init)).changesState, "\(method) \(path)")
+    @Test("Paths and methods to routes", arguments: [
+        ("GET", "/", "GET /"), ("GET", "/pair", "GET /pair"), ("GET", "/api/alarms", "GET /api/alarms"),
+        ("POST", "/api/alarms", "POST /api/alarms"), ("DELETE", "/api/alarms/9c41d2e0", "DELETE /api/alarms/{id} id=9c41d2e0"),
+        ("PUT", "/api/alarms/9c41d2e0/voice", "PUT /api/alarms/{id}/voice id=9c41d2e0"),
+        ("POST", "/api/clips/say", "POST /api/clips/say"), ("PUT", "/api/clips/say", "405 POST"),
+        ("PUT", "/api/clips/3f2a9c1e", "PUT /api/clips/{id} id=3f2a9c1e"),
+        ("GET", "/api/clips/../../etc/passwd", "404"), ("GET", "/api/playlists/morning", "GET /api/playlists/{name} name=morning"),
+        ("HEAD", "/api/status", "GET /api/status"), ("GET", "/api/stop", "405 POST"), ("GET", "/etc/passwd", "404"),
+        ("PATCH", "/api/alarms", "405 GET,POST"),
+    ])
+    func routes(_ method: String, _ path: String, _ named: String) {
+        #expect(Self.named(method, path) == named)
+    }
+
+    @Test("Only the pairing page and what it needs are open; a change is never a GET; a body only where a route reads one")
+    func declarations() {
+        #expect(GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == ["GET /device.js", "GET /pair", "GET /pair.js", "GET /style.css", "POST /api/pair"])
+        for endpoint in WebRoutes.all {
+            #expect(endpoint.changesState == (endpoint.method != "GET"), "\(endpoint.method) \(endpoint.path)")
+            if endpoint.method == "GET" || endpoint.method == "DELETE" { #expect(endpoint.body == .none, "\(endpoint.method) \(endpoint.path)") }
         }
+        #expect(GuardedRoutes.all.count + GuardedRoutes.open.count == WebRoutes.all.count)
     }
 }

@@ -11,6 +11,18 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     case ambiguousDevice(String, count: Int)
     /// A reference with a character no id has, or longer than one, as `IDPrefix.shown` echoes it.
     case notAnID(String)
+    /// A request with no device's credential: neither a paired browser's cookie nor a token.
+    case notPaired
+    /// A credential no device of this library has (revoked, or from another library).
+    case pairingUnknown
+    /// A browser paired before pages signed their sessions: it must pair again.
+    case pairedBeforeKeys
+    /// A paired browser's request without its page's session (or with one that ended).
+    case noSession
+    /// A session challenge this server did not give this device in the last minute.
+    case unknownChallenge
+    /// A signature that is not the device key's signature of the challenge.
+    case badSignature
 
     package var description: String {
         switch self {
@@ -22,6 +34,12 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownDevice(let id): "\(id): no such device (see 'voicealarm serve devices')"
         case .ambiguousDevice(let id, let count): "\(id): \(count) devices start with this; give more of the id"
         case .notAnID(let reference): "'\(reference)': not an id (ids are hexadecimal, as 'serve devices' prints them)"
+        case .notPaired: "this device is not paired: open the pairing link 'voicealarm serve' printed, or send a token ('voicealarm token create')"
+        case .pairingUnknown: "this device's pairing is not known (revoked, or from another library): pair it again"
+        case .pairedBeforeKeys: "this browser was paired before pages signed their sessions: pair it again"
+        case .noSession: "this page has no session (or it ended): the page starts a new one"
+        case .unknownChallenge: "challenge: not one this server gave this device in the last minute"
+        case .badSignature: "signature: not this device's key's signature of the challenge"
         }
     }
 
@@ -29,6 +47,10 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     package var input: String? {
         switch self {
         case .unknownDevice(let id), .ambiguousDevice(let id, _), .notAnID(let id): id
+        case .pairedBeforeKeys: "pairing"
+        case .noSession: "session"
+        case .unknownChallenge: "challenge"
+        case .badSignature: "signature"
         default: nil
         }
     }

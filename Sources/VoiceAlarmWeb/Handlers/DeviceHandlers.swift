@@ -1,0 +1,72 @@
+import Foundation
+import VoiceAlarm
+import VoiceAlarmCore
+import VoiceAlarmDocuments
+import VoiceAlarmHTTP
+
+/// Pairing, a paired browser's session, and the devices: who may use the page.
+enum DeviceHandlers {
+    /// The cookie a paired browser carries.
+    static let cookieName = "voicealarm_device"
+    /// A paired browser stays paired a year unless revoked.
+    static let cookieLifetime = 365 * 24 * 3600
+
+    /// `POST /api/pair` `{"code", "name", "key"}`: a waiting code makes this browser a device
+    /// with its public key (`DevicePublicKey`); its token goes into an `HttpOnly; Secure;
+    /// SameSite=Strict` cookie (browsers keep a `Secure` cookie from loopback HTTP too: it is a
+    /// secure context) and never into the page.
+    static func pair(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var code: String; var name: String?; var key: String? }
+        let body = try WebJSON.decode(Body.self, from: context.request)
+        guard let text = body.key else {
+            throw WebFailure(status: 400, message: "key: a browser pairs with its own public key (this page's script makes one)", input: "key", code: 64)
+        }
+        let key: DevicePublicKey
+        do { key = try DevicePublicKey(base64: text) } catch { throw WebFailure(status: 400, message: "key: \(error)", input: "key", code: 64) }
+        return try context.withLibrary { service in
+            let (device, token) = try context.gate.pair(code: body.code, name: body.name ?? "Browser", publicKey: key.base64,
+                                                        from: context.request.clientAddress, registry: context.devices(service))
+            let cookie = "\(cookieName)=\(token); Path=/; Max-Age=\(cookieLifetime); HttpOnly; Secure; SameSite=Strict"
+            return WebJSON.response(201, DeviceJSON(device, service.timeZone)).adding("Set-Cookie", cookie)
+        }
+    }
+
+    /// `POST /api/session`: `{}` asks for a challenge, `{"challenge", "signature"}` (base64 of the
+    /// device key's ECDSA-SHA256 signature of `DeviceSessions.signedText`) opens a session.
+    static func session(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var challenge: String?; var signature: String? }
+        let request = context.request, configuration = context.configuration
+        let body = request.body == .empty ? Body() : try WebJSON.decode(Body.self, from: request)
+        guard let device = context.device, device.kind == .browser else { throw DeviceError.notPaired }
+        guard let challenge = body.challenge else {
+            guard device.publicKey != nil else { throw DeviceError.pairedBeforeKeys }
+            return WebJSON.response(200, ["challenge": try context.sessions.challenge(for: device)])
+        }
+        guard let signature = body.signature.flatMap({ Data(base64Encoded: $0) }) else {
+            throw WebFailure(status: 400, message: "signature: the challenge's signature, base64", input: "signature", code: 64)
+        }
+        let origin = (configuration.https ? "https://" : "http://") + (request.header("host") ?? "")
+        do {
+            let (session, expires) = try context.sessions.open(for: device, challenge: challenge, signature: signature, origin: origin)
+            return WebJSON.response(201, SessionJSON(session: session, expires: expires))
+        } catch let refusal as DeviceSessions.Refusal {
+            switch refusal {
+            case .noKey: throw DeviceError.pairedBeforeKeys
+            case .unknownChallenge: throw DeviceError.unknownChallenge
+            case .badSignature: throw DeviceError.badSignature
+            }
+        }
+    }
+
+    /// `GET /api/devices`: `serve devices`.
+    static func list(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in WebJSON.response(200, try context.devices(service).all().map { DeviceJSON($0, service.timeZone) }) }
+    }
+
+    /// `DELETE /api/devices/{id}`: `serve revoke`.
+    static func revoke(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in
+            WebJSON.response(200, DeviceJSON(try context.devices(service).revoke(context.parameter("id")), service.timeZone))
+        }
+    }
+}

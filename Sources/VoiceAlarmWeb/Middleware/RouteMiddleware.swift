@@ -1,0 +1,21 @@
+import VoiceAlarmHTTP
+
+/// Finds the request's route in the table; a path no route has is a 404, a method its routes do
+/// not take a 405 with `Allow`.
+struct RouteMiddleware: WebMiddleware {
+    let router: WebRouter
+
+    func admit(_ exchange: inout WebExchange) -> HTTPResponse? {
+        let request = exchange.request
+        exchange.match = router.match(method: request.method, segments: request.segments)
+        switch exchange.match {
+        case .found: return nil
+        case .unknown:
+            return WebFailure(status: 404, message: "\(LogText.bounded(request.path)): no such page or API route", input: "path").response
+        case .methodNotAllowed(let allowed):
+            let methods = allowed.joined(separator: ", ")
+            return WebFailure(status: 405, message: "\(LogText.bounded(request.method, limit: 16)) \(LogText.bounded(request.path)): this route takes \(methods)",
+                              input: "method").response.adding("Allow", methods)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import VoiceAlarmHTTP
+
+/// One route of the web page and its API, declared once in `WebRoutes.all`: its method and path,
+/// who may ask it, the body it takes, and the handler that answers it. The middleware reads the
+/// same declaration (who may ask, whether it changes anything, what body to read), so a route
+/// cannot be added without saying who may use it.
+///
+/// ```swift
+/// WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove)
+/// ```
+package struct WebEndpoint: Sendable {
+    /// Who may ask a route.
+    package enum Access: Sendable, Equatable {
+        /// Anyone, paired or not: the pairing page and what it needs.
+        case open
+        /// A paired browser's cookie alone: its page's session handshake.
+        case pairedBrowser
+        /// A paired device, a browser without its page's session included: the page itself,
+        /// which holds nothing of the library.
+        case pairedPage
+        /// A paired device: a script's token, or a browser's cookie with the session its page signed.
+        case paired
+    }
+
+    /// What a route's request carries after its head.
+    package enum Body: Sendable, Equatable {
+        /// Nothing: a body is refused before any of it is read.
+        case none
+        /// A small JSON document, read into memory.
+        case json
+        /// A recording, streamed to a private file.
+        case upload
+    }
+
+    package let method: String
+    /// `/api/alarms/{id}/voice`: literal segments, and `{name}` for a parameter.
+    package let path: String
+    package let access: Access
+    package let body: Body
+    let handler: @Sendable (WebContext) throws -> HTTPResponse
+
+    init(_ method: String, _ path: String, _ access: Access, body: Body = .none, _ handler: @escaping @Sendable (WebContext) throws -> HTTPResponse) {
+        precondition(path.hasPrefix("/"), "a route's path starts with /: \(path)")
+        self.method = method
+        self.path = path
+        self.access = access
+        self.body = body
+        self.handler = handler
+    }
+
+    /// Whether it changes anything, and so must come from our own page or a token.
+    package var changesState: Bool { method != "GET" && method != "HEAD" }
+
+    /// Whether its answer is a JSON document (an API route) rather than a page or a file.
+    package var isAPI: Bool { path.hasPrefix("/api/") }
+
+    /// The path's segments: literal text, or a parameter's name.
+    var pattern: [Segment] {
+        path.split(separator: "/").map { $0.hasPrefix("{") && $0.hasSuffix("}") ? .parameter(String($0.dropFirst().dropLast())) : .literal(String($0)) }
+    }
+
+    enum Segment: Equatable { case literal(String), parameter(String) }
+
+    /// The parameters `segments` give this path, or nil when they are not this path.
+    func parameters(_ segments: [String]) -> [String: String]? {
+        let pattern = self.pattern
+        guard pattern.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(pattern, segments) {
+            switch part {
+            case .literal(let text): guard text == segment else { return nil }
+            case .parameter(let name): parameters[name] = segment
+            }
+        }
+        return parameters
+    }
+
+    /// How many of its segments are literal: a literal path (`/api/clips/say`) wins over a
+    /// parameter at the same place (`/api/clips/{id}`).
+    var literalCount: Int { pattern.filter { if case .literal = $0 { true } else { false } }.count }
+}

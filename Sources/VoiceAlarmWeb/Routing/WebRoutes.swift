@@ -1,0 +1,53 @@
+import VoiceAlarmHTTP
+
+/// Every route of the web page and its API, in one table: nothing else declares a route. The
+/// middleware reads who may ask each one and the body it takes from here, and the tests that
+/// refuse every guarded route without a device take their list from here too, so a new route
+/// cannot skip the guard. docs/api.md describes each.
+package enum WebRoutes {
+    package static let all: [WebEndpoint] = [
+        // The pairing page and what it needs: open to anyone.
+        WebEndpoint("GET", "/pair", .open) { _ in PageAssets.pairPage },
+        WebEndpoint("GET", "/pair.js", .open) { _ in PageAssets.pairScript },
+        WebEndpoint("GET", "/device.js", .open) { _ in PageAssets.deviceScript },
+        WebEndpoint("GET", "/style.css", .open) { _ in PageAssets.style },
+        WebEndpoint("POST", "/api/pair", .open, body: .json, DeviceHandlers.pair),
+        // A paired browser's cookie alone: its page's session handshake.
+        WebEndpoint("POST", "/api/session", .pairedBrowser, body: .json, DeviceHandlers.session),
+        // The page itself: paired, but no session yet (it holds nothing of the library).
+        WebEndpoint("GET", "/", .pairedPage) { _ in PageAssets.appPage },
+        WebEndpoint("GET", "/app.js", .pairedPage) { _ in PageAssets.appScript },
+        // Alarms.
+        WebEndpoint("GET", "/api/alarms", .paired, AlarmHandlers.list),
+        WebEndpoint("POST", "/api/alarms", .paired, body: .json, AlarmHandlers.add),
+        WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove),
+        WebEndpoint("PUT", "/api/alarms/{id}/voice", .paired, body: .json, AlarmHandlers.setVoice),
+        WebEndpoint("GET", "/api/alarms/{id}/ringtone", .paired, AlarmHandlers.ringtone),
+        // Clips.
+        WebEndpoint("GET", "/api/clips", .paired, ClipHandlers.list),
+        WebEndpoint("POST", "/api/clips", .paired, body: .upload, ClipHandlers.add),
+        WebEndpoint("POST", "/api/clips/say", .paired, body: .json, ClipHandlers.say),
+        WebEndpoint("PUT", "/api/clips/{id}", .paired, body: .json, ClipHandlers.rename),
+        WebEndpoint("DELETE", "/api/clips/{id}", .paired, ClipHandlers.remove),
+        WebEndpoint("GET", "/api/clips/{id}/audio", .paired, ClipHandlers.audio),
+        // Playlists and the manifesto.
+        WebEndpoint("GET", "/api/playlists", .paired, PlaylistHandlers.list),
+        WebEndpoint("POST", "/api/playlists", .paired, body: .json, PlaylistHandlers.create),
+        WebEndpoint("GET", "/api/playlists/{name}", .paired, PlaylistHandlers.show),
+        WebEndpoint("PUT", "/api/playlists/{name}", .paired, body: .json, PlaylistHandlers.replace),
+        WebEndpoint("DELETE", "/api/playlists/{name}", .paired, PlaylistHandlers.delete),
+        WebEndpoint("GET", "/api/manifesto", .paired, PlaylistHandlers.manifesto),
+        WebEndpoint("PUT", "/api/manifesto", .paired, body: .json, PlaylistHandlers.setManifesto),
+        WebEndpoint("GET", "/api/picture/{target}", .paired, PlaylistHandlers.picture),
+        // Ringing and the machine.
+        WebEndpoint("GET", "/api/status", .paired, RingHandlers.status),
+        WebEndpoint("POST", "/api/stop", .paired, RingHandlers.stop),
+        WebEndpoint("POST", "/api/snooze", .paired, RingHandlers.snooze),
+        // Devices.
+        WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),
+        WebEndpoint("DELETE", "/api/devices/{id}", .paired, DeviceHandlers.revoke),
+    ]
+
+    /// The table, ready to match requests.
+    static let router = WebRouter(all)
+}
