@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
 
         // The file-system seam: atomic writes, folders with a mode, errno captured at the failing call.
-        .target(name: "VoiceAlarmFiles"),
+        .target(name: "VoiceAlarmFiles", dependencies: ["VoiceAlarmCore"]),
 
         // The only importer of FFmpeg: decode, plan with real lengths, render, encode, check.
         .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"],
@@ -64,7 +64,7 @@ let package = Package(
 
         // How the command line and the web API say things: the `--json` documents, the error
         // object, and the sentences for the service's typed warnings and problems.
-        .target(name: "VoiceAlarmDocuments", dependencies: ["VoiceAlarmCore", "VoiceAlarm"]),
+        .target(name: "VoiceAlarmDocuments", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarm"]),
 
         // `voicealarm serve`: the web page and its JSON API over the service (routes, pairing, the
         // page itself); handlers parse, call the service and answer with the shared documents.

@@ -73,10 +73,11 @@ package enum VoiceAlarmTool {
             for line in error.hint.split(separator: "\n") { console.note(String(line)) }
             return fail(.usage, error.message, input: error.input, json: json || error.jsonRequested, console)
         } catch {
-            // Foundation's errors are translated to the file and the reason, never dumped.
-            let message = SystemError.text(of: error)
+            // In the terminal's words (with the command that helps); Foundation's errors as the
+            // file and the reason, never dumped.
+            let message = ProblemText.sentence(error, on: .terminal)
             console.note("error: \(message)")
-            return fail(.failure, message, input: (error as? WebServer.Failure)?.input ?? FailureInput.of(error), json: json, console)
+            return fail(.failure, message, input: Classified.input(of: error), json: json, console)
         }
     }
 

@@ -25,3 +25,9 @@ package enum AlarmLabel {
         if PrintableText.hasControlCharacters(label) { throw .controlCharacters }
     }
 }
+
+extension AlarmLabel.Problem: ClassifiedError {
+    /// A label the library cannot keep (400).
+    package var failureKind: FailureKind { .invalid }
+    package var failureInput: String? { nil }
+}

@@ -41,3 +41,9 @@ package enum AlarmRules {
         return LocalDate(fire, in: timeZone)
     }
 }
+
+extension AlarmRules.Violation: ClassifiedError {
+    /// A rule of the library (409).
+    package var failureKind: FailureKind { .conflict }
+    package var failureInput: String? { nil }
+}

@@ -13,7 +13,7 @@ public enum SoundProblem: Equatable, Sendable {
     public func reason(for file: String) -> String {
         switch self {
         case .missing: "voice file \(file) is missing"
-        case .unreadable: "voice file \(file) cannot be read by you (another user wrote it); 'voicealarm build --all' makes it again"
+        case .unreadable: "voice file \(file) cannot be read by you (another user wrote it)"
         case .failsCheck(let problem): "voice file \(file) fails the check: \(problem)"
         case .unusable(let error): "voice file \(file) cannot be used: \(error)"
         }

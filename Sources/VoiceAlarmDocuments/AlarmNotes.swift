@@ -12,8 +12,9 @@ package enum AlarmNotes {
     }
 
     /// The snooze it has, or (for a target's first alarm without one) a backup a few minutes later.
-    /// `command` names how to add the backup: the command line's words, or nil for the page's.
-    package static func snoozeOrBackup(_ added: AlarmBook.Added, command: Bool) -> String? {
+    /// At the terminal it names the command that adds the backup; on the page, what to set.
+    package static func snoozeOrBackup(_ added: AlarmBook.Added, on surface: Surface) -> String? {
+        let command = surface == .terminal
         let alarm = added.status.alarm
         if let snooze = alarm.snoozeMinutes {
             let how = command ? "'voicealarm snooze'" : "Snooze"
@@ -35,11 +36,11 @@ package enum AlarmNotes {
     package static func afterAdding(_ added: AlarmBook.Added, service: AlarmService) -> [String] {
         var notes: [String] = []
         if let note = daylightSaving(added.status, service) { notes.append(note) }
-        notes += service.sync.problems().map { "warning: \($0.sentence)" }
+        notes += service.sync.problems().map { "warning: \($0.sentence(on: .page))" }
         if added.status.alarm.voice, let cap = try? service.playlists.capNote(of: added.status.alarm.target) {
             notes.append("warning: " + CapText.sentence(cap, target: added.status.alarm.target))
         }
-        if let tip = snoozeOrBackup(added, command: false) { notes.append(tip) }
+        if let tip = snoozeOrBackup(added, on: .page) { notes.append(tip) }
         return notes
     }
 }

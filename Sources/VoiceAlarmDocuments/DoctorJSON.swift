@@ -8,11 +8,12 @@ package struct DoctorJSON: Encodable {
     package var unitDir: Nullable<String>
     package var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
 
-    package init(_ report: Doctor.Report) {
+    /// The report in the words of `surface`: the terminal's for `--json`, the page's for the web API.
+    package init(_ report: Doctor.Report, on surface: Surface = .terminal) {
         scheduler = .init(report.backend?.rawValue)
         library = .init(report.libraryProblem)
-        daemonService = .init(report.daemonService)
-        webService = .init(report.webService)
+        daemonService = .init(report.daemonService?.words(web: false, on: surface))
+        webService = .init(report.webService?.words(web: true, on: surface))
         dataDir = report.dataDirectory
         soundsDir = report.soundsDirectory
         unitDir = .init(report.unitDirectory)
@@ -21,7 +22,7 @@ package struct DoctorJSON: Encodable {
         withVoice = report.withVoice
         device = report.device
         deviceOpens = report.deviceOpens
-        wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: .init(report.cannotWake))
-        problems = report.problems.map { $0.sentence(libraryOpens: report.libraryProblem == nil) }
+        wake = Wake(clock: report.wakeClock, canWake: report.cannotWake == nil, reason: .init(report.cannotWake?.sentence(on: surface)))
+        problems = report.problems.map { $0.sentence(libraryOpens: report.libraryProblem == nil, on: surface) }
     }
 }

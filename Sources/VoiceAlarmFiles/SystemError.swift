@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmCore
 
 /// A system call that failed: which call, on which path, and the `errno` it left, captured at
 /// the failing call (before anything else can overwrite it).
@@ -81,4 +82,10 @@ extension NSError {
         guard let underlying = userInfo[NSUnderlyingErrorKey] as? any Error else { return nil }
         return (underlying as NSError).underlyingPOSIXCode
     }
+}
+
+extension SystemError: ClassifiedError {
+    /// The machine's: a disk, a permission, a missing folder.
+    package var failureKind: FailureKind { .environment }
+    package var failureInput: String? { path }
 }

@@ -1,6 +1,7 @@
 internal import CLinux
 import Foundation
 import Synchronization
+import VoiceAlarmCore
 import VoiceAlarmFiles
 
 /// The daemon's clock. A sleep waits on three Linux timer file descriptors: the alarm's own
@@ -29,7 +30,7 @@ package final class AlarmTimerClock: WallClock, Sendable {
 
     package let kind: Kind
     /// Why the sleeps cannot wake a suspended machine, when they cannot.
-    package let cannotWake: String?
+    package let cannotWake: WakeProblem?
     /// Armed for the alarm itself (wakes the machine when `kind` is `realtimeAlarm`).
     private let timer: Int32
     /// Armed for the routine re-read; never wakes the machine.
@@ -49,13 +50,11 @@ package final class AlarmTimerClock: WallClock, Sendable {
     /// - Parameter executable: the binary to name in the `setcap` line when the alarm clock is refused.
     package init(executable: String = CommandLine.arguments[0]) throws {
         var kind = Kind.realtimeAlarm
-        var cannotWake: String?
+        var cannotWake: WakeProblem?
         var timer = clinux_timer_create(clinux_clock_realtime_alarm())
         if timer < 0 {
             let failure = SystemError.capture("timerfd_create", path: "CLOCK_REALTIME_ALARM")
-            cannotWake = failure.code == EPERM
-                ? "this process may not use CLOCK_REALTIME_ALARM (it needs CAP_WAKE_ALARM): sudo setcap cap_wake_alarm+ep \(executable)"
-                : "CLOCK_REALTIME_ALARM is not available here (\(failure.reason))"
+            cannotWake = failure.code == EPERM ? .needsCapability(executable: executable) : .clockUnavailable(failure.reason)
             kind = .realtime
             timer = try SystemError.check("timerfd_create", path: "CLOCK_REALTIME") { clinux_timer_create(clinux_clock_realtime()) }
         }

@@ -1,3 +1,5 @@
+import VoiceAlarmCore
+
 /// Why a scheduling backend could not do what was asked.
 package enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable {
     case unitDirectory(path: String, reason: String)
@@ -18,6 +20,17 @@ package enum SchedulerError: Error, Equatable, CustomStringConvertible, Sendable
             "systemctl \(arguments.joined(separator: " ")) failed (\(status)): \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .daemonRunning(let pid): "a voicealarm daemon already runs for this data dir (pid \(pid))"
         case .lock(let path, let reason), .lockUnavailable(let path, let reason): "\(path): the daemon's lock cannot be taken: \(reason)"
+        }
+    }
+}
+
+extension SchedulerError: ClassifiedError {
+    /// The machine's: a unit folder, systemctl, the daemon's lock.
+    package var failureKind: FailureKind { .environment }
+    package var failureInput: String? {
+        switch self {
+        case .unitDirectory(let path, _), .unsafePath(let path), .lock(let path, _), .lockUnavailable(let path, _): path
+        case .systemctl, .daemonRunning: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import VoiceAlarmCore
+
 /// Why the library's store could not do what was asked, with what a user needs to act on it.
 package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
     /// An SQLite call failed: the database file, the statement's purpose, SQLite's code and text.
@@ -16,7 +18,7 @@ package enum StoreError: Error, Equatable, CustomStringConvertible, Sendable {
         case .newerSchema(let path, let found, let supported):
             "\(path): written by a newer VoiceAlarm (schema \(found), this one knows up to \(supported))"
         case .damaged(let path, let reason):
-            "\(path): damaged: \(reason); nothing was changed — run 'voicealarm repair'"
+            "\(path): damaged: \(reason); nothing was changed"
         }
     }
 }
@@ -37,6 +39,16 @@ extension StoreError {
         case .sqlite(_, _, let code, _): [5, 6, 8, 10, 13, 14, 15].contains(code & 0xff)   // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL
         case .dataDirectory: true
         case .newerSchema, .damaged: false
+        }
+    }
+}
+
+extension StoreError: ClassifiedError {
+    /// The machine's: a database that cannot be written, is damaged, or is newer.
+    package var failureKind: FailureKind { .environment }
+    package var failureInput: String? {
+        switch self {
+        case .sqlite(let path, _, _, _), .dataDirectory(let path, _), .newerSchema(let path, _, _), .damaged(let path, _): path
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarm
 import VoiceAlarmAudio
+import VoiceAlarmCore
 import VoiceAlarmDocuments
 import VoiceAlarmFiles
 import VoiceAlarmHTTP
@@ -22,34 +23,27 @@ struct WebFailure: Error {
         self.code = code
     }
 
-    /// What the service's error means for the person, with the status that says so.
+    /// What the service's error means for the person, with the status its kind says
+    /// (`FailureKind`), in the page's words (`ProblemText`).
     init(_ error: any Error) {
-        switch error {
-        case let failure as WebFailure:
+        if let failure = error as? WebFailure {
             self = failure
             return
-        case let error as DeviceError:
-            switch error {
-            case .wrongCode, .expiredCode: status = 403
-            case .tooManyAttempts(let seconds): status = 429; retryAfter = seconds
-            case .invalidName, .notAnID: status = 400
-            case .unknownDevice: status = 404
-            case .ambiguousDevice: status = 409
-            case .notPaired, .pairingUnknown, .pairedBeforeKeys, .noSession: status = 401
-            case .unknownChallenge, .badSignature: status = 403
-            }
-        case let error as LibraryError:
-            switch error {
-            case .unknownClip, .unknownAlarm, .unknownPlaylist, .unknownPreview, .noPendingSnooze: status = 404
-            case .playlistExists, .playlistInUse, .clipInUse, .rule, .ambiguousID: status = 409
-            default: status = 400
-            }
-        case is AudioError, is ClipSourceError, is UnusableClip: status = 422
-        default: status = 500
         }
-        message = SystemError.text(of: error)
-        input = FailureInput.of(error)
-        code = 1
+        let kind = Classified.kind(of: error)
+        switch kind {
+        case .malformed, .invalid: status = 400
+        case .unauthenticated: status = 401
+        case .forbidden: status = 403
+        case .notFound: status = 404
+        case .conflict: status = 409
+        case .limited(let seconds): status = 429; retryAfter = seconds
+        case .unusableRecording: status = 422
+        case .environment: status = 500
+        }
+        message = ProblemText.sentence(error, on: .page)
+        input = Classified.input(of: error)
+        code = kind == .malformed ? 64 : 1
     }
 
     var response: HTTPResponse {

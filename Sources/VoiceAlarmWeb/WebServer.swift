@@ -20,7 +20,7 @@ package final class WebServer {
     }
 
     /// Why the server did not start.
-    package enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: ClassifiedError, Sendable, CustomStringConvertible {
         case certificateFile(path: String, reason: String)
         /// A key file other accounts may read or change (`permissions`: its mode bits).
         case keyFileExposed(path: String, permissions: Int)
@@ -43,6 +43,10 @@ package final class WebServer {
             case .folder(let path, let reason): "\(path): \(reason)"
             }
         }
+
+        /// The person's files or the machine's ports: not the library's.
+        package var failureKind: FailureKind { .environment }
+        package var failureInput: String? { input }
 
         package var input: String? {
             switch self {

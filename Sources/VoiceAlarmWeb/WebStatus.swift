@@ -26,7 +26,7 @@ struct WebStatus: Encodable {
             return Ring(alarm: alarm.uuidString.lowercased(), snooze: Nullable(minutes[alarm] ?? nil))
         }
         let report = try Doctor(service: service, openDevice: { _ in }).examine(location: location)
-        doctor = DoctorJSON(report)
+        doctor = DoctorJSON(report, on: .page)
         defaultTone = report.onDefaultTone.map { Fallback(id: $0.id, reason: $0.reason) }
         snoozed = statuses.compactMap { status in
             status.snoozedUntil.map { Snoozed(alarm: status.alarm.idString, ringAt: LocalTimeText.iso($0, service.timeZone)) }

@@ -31,7 +31,7 @@ struct LibraryFacadeTests {
     func typedErrors() throws {
         let dir = TemporaryDirectory("facade-errors")
         let library = try VoiceAlarmLibrary(dataDirectory: dir.file("library"), now: { Self.monday }, timeZone: Self.utc)
-        #expect(throws: VoiceAlarmError(kind: .refused, description: "nowhere: no such playlist (see 'voicealarm playlist list')")) {
+        #expect(throws: VoiceAlarmError(kind: .refused, description: "nowhere: no such playlist")) {
             try library.addAlarm(on: .playlist("nowhere"), at: AlarmTime(hour: 7, minute: 0))
         }
         do {

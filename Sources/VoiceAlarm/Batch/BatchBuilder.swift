@@ -17,127 +17,95 @@ import VoiceAlarmFiles
 ///                               shard: try ShardSpec.parse("2/4")).run()
 /// ```
 package final class BatchBuilder: Sendable {
-    /// What a rebuild of the library's alarms did (`voicealarm build`):
-    /// `{"built", "skipped", "failed": [{"id", "error"}], "seconds"}`; a batch reports a `BatchReport`.
-    package struct Outcome: Encodable, Sendable {
-        package struct Failure: Encodable, Sendable, Equatable {
-            package var id: String
-            package var error: String
-            package init(id: String, error: String) {
-                self.id = id
-                self.error = error
-            }
-        }
-        /// A ringtone built under its loudness target.
-        package struct Shortfall: Encodable, Sendable, Equatable {
-            /// The ringtone's id: the manifest's, or the alarm's UUID.
-            package var id: String
-            /// How far under, and why.
-            package var shortfall: LoudnessShortfall
-            /// The ringtone `id`, built `shortfall` under its target.
-            package init(id: String, shortfall: LoudnessShortfall) {
-                self.id = id
-                self.shortfall = shortfall
-            }
-        }
-        package var built = 0
-        package var skipped = 0
-        package var failed: [Failure] = []
-        /// The ringtones built under their loudness target, and why.
-        package var shortfalls: [Shortfall] = []
-        package var seconds = 0.0
-        package init() {}
-    }
-
-    /// Progress after each ringtone: done, total, failures so far.
-    package struct Progress: Sendable {
-        package var done: Int
-        package var total: Int
-        package var failed: Int
-        package var elapsed: TimeInterval
-    }
-
     let manifest: BatchManifest
     let output: String
     let jobs: Int
     let shard: ShardSpec
     let progress: @Sendable (Progress) -> Void
+    /// The wall clock: a run's seconds, its checkpoints, its progress.
+    let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - shard: which part of the manifest this process builds (`ShardSpec.whole` for all of it).
     package init(manifest: BatchManifest, outputDirectory: String, jobs: Int, shard: ShardSpec = .whole,
-                progress: @escaping @Sendable (Progress) -> Void = { _ in }) {
+                now: @escaping @Sendable () -> Date = Date.init, progress: @escaping @Sendable (Progress) -> Void = { _ in }) {
         precondition(jobs > 0, "at least one job")
         self.manifest = manifest
         output = outputDirectory
         self.jobs = jobs
         self.shard = shard
         self.progress = progress
-    }
-
-    /// The most bytes a manifest may hold (a million ringtones fit well within it).
-    package static let largestManifest = 64_000_000
-
-    /// Reads the manifest at `path` (its clip paths relative to its folder) on top of `base`
-    /// settings (the command line's).
-    /// - Throws: `BatchError.manifest` when it cannot be read or is not a manifest.
-    package static func manifest(at path: String, base: RenderSettings) throws -> BatchManifest {
-        // Read no more than a manifest can be: a pipe works, /dev/zero does not fill memory.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BatchError.manifest(path, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: largestManifest + 1) ?? Data() } catch {
-            throw BatchError.manifest(path, "cannot be read (\(SystemError(foundation: error, operation: "read", path: path).reason))")
-        }
-        guard data.count <= largestManifest else {
-            throw BatchError.manifest(path, "larger than \(largestManifest / 1_000_000) MB; not a manifest")
-        }
-        let folder = (FileSystem.absolutePath(path) as NSString).deletingLastPathComponent
-        do { return try BatchManifest(data: data, folder: folder, base: base) } catch let error as BatchManifestError {
-            throw BatchError.manifest(path, error.reason)
-        }
-    }
-
-    /// The manifest's items that `shard` builds: those whose `shardKey` hashes to it.
-    package static func items(of manifest: BatchManifest, in shard: ShardSpec) -> [BatchManifest.Item] {
-        guard shard.isSharded else { return manifest.items }
-        return manifest.items.filter { shard.owns(digest: ContentHash.sha256($0.shardKey)) }
+        self.now = now
     }
 
     /// How often, at most, a run writes its index while it builds, so a shard killed mid-way
     /// keeps what it finished.
     static let checkpointInterval: TimeInterval = 1
 
-    /// Builds what needs building of this shard's ringtones.
+    /// One ringtone to build, for every item of the manifest that has its identity (`key`): it is
+    /// built once and copied to the others.
+    struct WorkGroup: Sendable {
+        var key: String
+        var items: [BatchManifest.Item]
+        /// The inputs' content hashes, in the clips' order.
+        var hashes: [String]
+    }
+
+    /// What a run found before building: what to build, what is unchanged, what failed already.
+    struct Plan {
+        var groups: [WorkGroup] = []
+        var skipped: Set<String> = []
+        var failed: [BatchReport.Failure] = []
+    }
+
+    /// Builds what needs building of this shard's ringtones: the output folder made and swept,
+    /// the index read, the work planned (`plan`), built by `jobs` workers (`build(_:…)`), and the
+    /// report made from the index (`report`).
     /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built then).
     package func run() throws -> BatchReport {
-        let start = Date()
+        let start = now()
         try makeOutputDirectory()
         let owned = Self.items(of: manifest, in: shard)
         sweep(owned)
         let records = BatchRecords(directory: output)
         let indexPath = BatchIndex.path(of: shard, in: output)
+        var index = loadIndex(indexPath, owned: owned)
+        let plan = self.plan(owned, records: records, index: &index)
+        for failure in plan.failed { retire(failure.id, records: records, index: &index) }
+        let cache = try BatchClipCache(in: output, sampleRate: RenderSettings.defaultSampleRate, tag: cacheTag)
+        let results: [(BatchManifest.Item, String, Result<RenderReport, Error>)]
+        do {
+            defer { cache.remove() }   // the decoded samples are no longer needed: their room is the index's
+            (index, results) = build(plan, total: owned.count, cache: cache, records: records, index: index, indexPath: indexPath, start: start)
+        }
+        try index.save(to: indexPath)
+        if !shard.isSharded { FileSystem.remove("\(output)/\(BatchIndex.legacyFileName)") }   // its records are all in ours now
+        var report = self.report(owned, plan: plan, results: results, index: index)
+        report.seconds = (now().timeIntervalSince(start) * 1000).rounded() / 1000
+        return report
+    }
+
+    /// This shard's index, from the last run (or an earlier version's folder), with the records of
+    /// ringtones that are now another shard's dropped (theirs to keep) and no inputs yet.
+    private func loadIndex(_ indexPath: String, owned: [BatchManifest.Item]) -> BatchIndex {
         var index = BatchIndex.load(indexPath)
         if !shard.isSharded, FileSystem.kind(of: indexPath) == .missing {
             index = BatchIndex.load("\(output)/\(BatchIndex.legacyFileName)")   // an earlier version's folder: its records carry over
         }
-        // Ringtones of this manifest that are now another shard's: their records are that shard's to keep.
         let mine = Set(owned.map(\.id))
         for item in manifest.items where !mine.contains(item.id) { index.ringtones[item.id] = nil }
         index.inputs = [:]   // refilled with this run's inputs
-        let cache = try BatchClipCache(in: output, sampleRate: RenderSettings.defaultSampleRate, tag: cacheTag)
-        var cacheRemoved = false
-        defer { if !cacheRemoved { cache.remove() } }
+        return index
+    }
 
-        var report = BatchReport(shard: shard)
-        var skipped: Set<String> = []
-        var work: [(key: String, items: [BatchManifest.Item], hashes: [String])] = []
+    /// Hashes every input once and sorts the items: unchanged (skipped), to build (grouped by
+    /// identity), or failed (a bad item, an input that cannot be read).
+    private func plan(_ owned: [BatchManifest.Item], records: BatchRecords, index: inout BatchIndex) -> Plan {
+        var plan = Plan()
         var keyed: [String: Int] = [:]
         var hashes: [String: String] = [:]   // path → sha256, this run
         for item in owned {
-            if let problem = item.problem { report.failed.append(.init(id: item.id, error: problem)); continue }
+            if let problem = item.problem { plan.failed.append(.init(id: item.id, error: problem)); continue }
             do {
                 let inputHashes = try item.clips.map { try hash($0, records: records, index: &index, seen: &hashes) }
                 let key = ContentHash.sha256(Self.identity(item.settings, inputHashes))
@@ -146,62 +114,67 @@ package final class BatchBuilder: Sendable {
                     // Built by any shard before (or by an earlier version, which kept no stamp): this shard's now.
                     if previous.stamp == nil { previous.stamp = try? FileStamp(path: "\(output)/\(file)") }
                     index.ringtones[item.id] = previous
-                    skipped.insert(item.id)
+                    plan.skipped.insert(item.id)
                     continue
                 }
-                if let existing = keyed[key] { work[existing].items.append(item) } else {
-                    keyed[key] = work.count
-                    work.append((key, [item], inputHashes))
+                if let existing = keyed[key] { plan.groups[existing].items.append(item) } else {
+                    keyed[key] = plan.groups.count
+                    plan.groups.append(WorkGroup(key: key, items: [item], hashes: inputHashes))
                 }
             } catch {
-                report.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
+                plan.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
             }
         }
-        for failure in report.failed { retire(failure.id, records: records, index: &index) }
+        return plan
+    }
 
-        let total = owned.count
-        let shared = BatchWork(done: skipped.count + report.failed.count, failed: report.failed.count)
-        let ledger = Locked((index: index, saved: Date()))
+    /// Builds the plan's groups on `jobs` workers, recording each result in the index as it comes
+    /// (saved at most every `checkpointInterval`, so a shard killed mid-way keeps what it
+    /// finished) and telling the progress. The index after, and every result.
+    private func build(_ plan: Plan, total: Int, cache: BatchClipCache, records: BatchRecords, index: BatchIndex, indexPath: String,
+                       start: Date) -> (BatchIndex, [(BatchManifest.Item, String, Result<RenderReport, Error>)]) {
+        let shared = BatchWork(done: plan.skipped.count + plan.failed.count, failed: plan.failed.count)
+        let ledger = Locked((index: index, saved: now()))
         progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
-        let groups = work
+        let groups = plan.groups
         WorkerPool(workers: jobs).run(groups.count, open: { _ in () }, work: { _, position in
             let group = groups[position]
             let built = self.build(group.items, hashes: group.hashes, cache: cache)
             ledger.withLock { ledger in
                 for (item, result) in built { self.record(item, key: group.key, result, records: records, index: &ledger.index) }
-                if Date().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
+                if self.now().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
                     try? ledger.index.save(to: indexPath)   // a checkpoint; the final save reports failures
-                    ledger.saved = Date()
+                    ledger.saved = self.now()
                 }
             }
             let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
-            self.progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: Date().timeIntervalSince(start)))
+            self.progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: self.now().timeIntervalSince(start)))
         })
-        // The decoded samples are no longer needed: their room is the index's.
-        cache.remove()
-        cacheRemoved = true
-        index = ledger.withLock { $0.index }
+        return (ledger.withLock { $0.index }, shared.results)
+    }
+
+    /// What was built, skipped and failed, in the manifest's order, with every ringtone's record.
+    private func report(_ owned: [BatchManifest.Item], plan: Plan, results: [(BatchManifest.Item, String, Result<RenderReport, Error>)],
+                        index: BatchIndex) -> BatchReport {
+        var report = BatchReport(shard: shard)
+        report.failed = plan.failed
         var builtIDs: Set<String> = []
-        for (item, _, result) in shared.results {
+        for (item, _, result) in results {
             switch result {
             case .success: builtIDs.insert(item.id)
             case .failure(let error): report.failed.append(.init(id: item.id, error: SystemError.text(of: error)))
             }
         }
-        try index.save(to: indexPath)
-        if !shard.isSharded { FileSystem.remove("\(output)/\(BatchIndex.legacyFileName)") }   // its records are all in ours now
-
         let failedIDs = Set(report.failed.map(\.id))
         let position = order
         report.failed.sort { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }
         for item in owned where !failedIDs.contains(item.id) {
-            if builtIDs.contains(item.id) { report.built.append(item.id) } else if skipped.contains(item.id) { report.skipped.append(item.id) }
+            if builtIDs.contains(item.id) { report.built.append(item.id) } else if plan.skipped.contains(item.id) { report.skipped.append(item.id) }
             guard let record = index.ringtones[item.id] else { continue }
             report.ringtones.append(.init(id: item.id, output: "\(output)/\(record.file)", duration: record.duration, clips: record.clips ?? [],
                                           shortfall: record.shortfall))
             if let warning = record.warning { report.warnings.append(.init(id: item.id, warning: warning)) }
         }
-        report.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
         return report
     }
 

@@ -1,5 +1,7 @@
+import VoiceAlarmCore
+
 /// A pairing or device request refused, saying what and why.
-package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DeviceError: ClassifiedError, Equatable, Sendable, CustomStringConvertible {
     /// No code like this one is waiting (mistyped, already used, or never made).
     case wrongCode
     /// The code was right but more than ten minutes old.
@@ -26,15 +28,15 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .wrongCode: "that pairing code is not right (or was used already); run 'voicealarm serve pair' for a new one"
-        case .expiredCode: "that pairing code has expired (codes last 10 minutes); run 'voicealarm serve pair' for a new one"
+        case .wrongCode: "that pairing code is not right (or was used already)"
+        case .expiredCode: "that pairing code has expired (codes last 10 minutes)"
         case .tooManyAttempts(let seconds):
             "too many wrong pairing codes: try again in \(seconds) s"
         case .invalidName(let reason): reason
-        case .unknownDevice(let id): "\(id): no such device (see 'voicealarm serve devices')"
+        case .unknownDevice(let id): "\(id): no such device"
         case .ambiguousDevice(let id, let count): "\(id): \(count) devices start with this; give more of the id"
-        case .notAnID(let reference): "'\(reference)': not an id (ids are hexadecimal, as 'serve devices' prints them)"
-        case .notPaired: "this device is not paired: open the pairing link 'voicealarm serve' printed, or send a token ('voicealarm token create')"
+        case .notAnID(let reference): "'\(reference)': not an id (ids are hexadecimal)"
+        case .notPaired: "this device is not paired"
         case .pairingUnknown: "this device's pairing is not known (revoked, or from another library): pair it again"
         case .pairedBeforeKeys: "this browser was paired before pages signed their sessions: pair it again"
         case .noSession: "this page has no session (or it ended): the page starts a new one"
@@ -42,6 +44,20 @@ package enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badSignature: "signature: not this device's key's signature of the challenge"
         }
     }
+
+    /// As the web answers it: a wrong code 403, too many 429, unknown or unsessioned 401.
+    package var failureKind: FailureKind {
+        switch self {
+        case .wrongCode, .expiredCode, .unknownChallenge, .badSignature: .forbidden
+        case .tooManyAttempts(let seconds): .limited(retryAfter: seconds)
+        case .invalidName, .notAnID: .invalid
+        case .unknownDevice: .notFound
+        case .ambiguousDevice: .conflict
+        case .notPaired, .pairingUnknown, .pairedBeforeKeys, .noSession: .unauthenticated
+        }
+    }
+
+    package var failureInput: String? { input }
 
     /// The input the refusal is about, when it names one.
     package var input: String? {

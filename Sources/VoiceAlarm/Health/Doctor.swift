@@ -14,13 +14,13 @@ package struct Doctor {
         package var libraryProblem: String?
         /// Why the running daemon is degraded, when it is.
         package var daemonDegraded: String?
-        /// The daemon's systemd service, for the embedded backend: "not installed", or its state.
-        package var daemonService: String?
-        /// The web page's systemd service (`serve`), for the embedded backend: "not installed", or its state.
-        package var webService: String?
+        /// The daemon's systemd service, for the embedded backend.
+        package var daemonService: ServiceReport?
+        /// The web page's systemd service (`serve`), for the embedded backend.
+        package var webService: ServiceReport?
         /// The kernel clock alarms sleep on, and why they cannot wake a suspended machine when they cannot.
         package var wakeClock: String = AlarmTimerClock.Kind.realtime.rawValue
-        package var cannotWake: String?
+        package var cannotWake: WakeProblem?
         package var dataDirectory: String
         package var soundsDirectory: String
         /// Where systemd units go, for the systemd backend.
@@ -42,6 +42,13 @@ package struct Doctor {
 
         /// Whether anything stops the alarms from ringing (warnings aside).
         package var fails: Bool { problems.contains(where: \.isFailure) }
+    }
+
+    /// A systemd user service of the library's (the daemon's or the web page's): its unit and state.
+    package struct ServiceReport: Sendable, Equatable {
+        /// The unit file's path, and its name.
+        package var unit: String, name: String
+        package var state: UserServiceUnit.State
     }
 
     /// One thing `doctor` found, as a value: the command line words it.
@@ -130,24 +137,19 @@ package struct Doctor {
         }
     }
 
-    /// The daemon service's state in words, for the embedded backend.
-    private func serviceState(_ location: LibraryLocation) -> String? {
+    /// The daemon's service, for the embedded backend.
+    private func daemonService(_ location: LibraryLocation) -> ServiceReport? {
         guard let daemon = try? DaemonService(service: service, location: location) else { return nil }
-        let state = daemon.unit.state()
-        guard state.installed else { return "not installed ('voicealarm service install' keeps the daemon running)" }
-        guard state.managed else { return "installed as \(daemon.unit.path); no systemd user manager manages it here" }
-        return "\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")" + (state.lingering ? "" : "; lingering off")
+        return ServiceReport(unit: daemon.unit.path, name: daemon.unit.name, state: daemon.unit.state())
     }
 
-    /// The web page's service state in words, for the embedded backend, and the warning when
-    /// it is installed and managed but not running.
-    private func webServiceState(_ location: LibraryLocation) -> (words: String, problem: Problem?)? {
+    /// The web page's service, for the embedded backend, and the warning when it is installed
+    /// and managed but not running.
+    private func webService(_ location: LibraryLocation) -> (report: ServiceReport, problem: Problem?)? {
         guard let daemon = try? DaemonService(service: service, location: location), let web = try? WebService(beside: daemon) else { return nil }
-        let state = web.unit.state()
-        guard state.installed else { return ("not installed ('voicealarm service install --web' keeps the web page up)", nil) }
-        guard state.managed else { return ("installed as \(web.unit.path); no systemd user manager manages it here", nil) }
-        return ("\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")",
-                state.running ? nil : .webServiceDown(unit: web.unit.name))
+        let report = ServiceReport(unit: web.unit.path, name: web.unit.name, state: web.unit.state())
+        let state = report.state
+        return (report, state.installed && state.managed && !state.running ? .webServiceDown(unit: web.unit.name) : nil)
     }
 
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
@@ -158,12 +160,10 @@ package struct Doctor {
     }
 
     /// Whether alarms can wake this machine from suspend, as the daemon (this binary, this user) would find it.
-    static func wake(_ service: AlarmService?, executable: String) -> (clock: String, cannotWake: String?) {
-        if let service, !service.scheduler.ringsThroughDaemon {
-            return ("systemd", "systemd user timers cannot wake a suspended machine (WakeSystem= needs privileges a user manager lacks); "
-                    + "the embedded daemon can: 'voicealarm --scheduler embedded reconcile' and 'voicealarm service install'")
-        }
-        guard let clock = try? AlarmTimerClock(executable: executable) else { return (AlarmTimerClock.Kind.realtime.rawValue, "no timer file descriptor here") }
+    static func wake(_ service: AlarmService?, executable: String) -> (clock: String, cannotWake: WakeProblem?) {
+        if let service, !service.scheduler.ringsThroughDaemon { return ("systemd", .systemdTimers) }
+        let clock: AlarmTimerClock
+        do { clock = try AlarmTimerClock(executable: executable) } catch { return (AlarmTimerClock.Kind.realtime.rawValue, .noTimer("\(error)")) }
         return (clock.kind.rawValue, clock.cannotWake)
     }
 
@@ -204,11 +204,11 @@ package struct Doctor {
             deviceOpens = false
             problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
         }
-        let web = webServiceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory))
+        let web = webService(location ?? LibraryLocation(dataDirectory: service.dataDirectory))
         if let down = web?.problem { problems.append(down) }
         var report = Report(
             backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
-            daemonService: serviceState(location ?? LibraryLocation(dataDirectory: service.dataDirectory)), webService: web?.words,
+            daemonService: daemonService(location ?? LibraryLocation(dataDirectory: service.dataDirectory)), webService: web?.report,
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
             unitDirectory: service.scheduler.systemdUnitDirectory,
             defaultTone: defaultTone, alarms: statuses.count, live: live.count,

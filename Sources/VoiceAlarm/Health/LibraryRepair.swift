@@ -28,8 +28,12 @@ package enum LibraryRepair {
     }
 
     /// Why a library could not be repaired.
-    package enum Failure: Error, CustomStringConvertible {
+    package enum Failure: ClassifiedError, CustomStringConvertible {
         case nothingToRestore(String)
+        package var failureKind: FailureKind { .environment }
+        package var failureInput: String? {
+            switch self { case .nothingToRestore(let path): path }
+        }
         package var description: String {
             switch self {
             case .nothingToRestore(let path):

@@ -13,9 +13,13 @@ final class RingLauncher: Sendable {
     let device: String?
     /// The ramp asked of the daemon (`--ramp`), or nil for the ring to use the remembered one.
     let ramp: Double?
+    /// The daemon's clock, for the event log's times.
+    let now: @Sendable () -> Date
     private let running = Mutex<[Process]>([])
 
-    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String?, ramp: Double?, maxSeconds: Double) {
+    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String?, ramp: Double?, maxSeconds: Double,
+         now: @escaping @Sendable () -> Date) {
+        self.now = now
         self.ramp = ramp
         self.executable = executable
         self.dataDirectory = dataDirectory
@@ -39,7 +43,7 @@ final class RingLauncher: Sendable {
             let message = "ALARM MADE NO SOUND: cannot start ring for \(id.uuidString.lowercased()): \(SystemError.text(of: error, path: executable))"
             FileHandle.standardError.write(Data("error: \(message)\n".utf8))
             // Said on stderr just above in any case: a log that cannot take it is said there too.
-            do { try EventLog(dataDirectory: dataDirectory).record(message) } catch {
+            do { try EventLog(dataDirectory: dataDirectory).record(message, at: now()) } catch {
                 FileHandle.standardError.write(Data("warning: the event log cannot be written (\(error))\n".utf8))
             }
             return
@@ -58,9 +62,9 @@ final class RingLauncher: Sendable {
             return processes.filter(\.isRunning)
         }
         for process in processes { process.terminate() }
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
         for process in processes {
-            while process.isRunning, Date() < deadline { usleep(20_000) }
+            while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }

@@ -35,14 +35,17 @@ public struct VoiceAlarmError: Error, Equatable, Sendable, CustomStringConvertib
         self.description = description
     }
 
-    /// The failure a service error is for the app: sorted by who can fix it, worded as the
-    /// command line words it.
+    /// The failure a service error is for the app, sorted by who can fix it (`FailureKind`).
     package init(_ error: any Error) {
-        switch error {
-        case let error as VoiceAlarmError: self = error
-        case is LibraryError, is AlarmRules.Violation, is AlarmLabel.Problem: self.init(kind: .refused, description: "\(error)")
-        case let error as AudioError where !error.isEnvironmental: self.init(kind: .unusableRecording, description: "\(error)")
-        default: self.init(kind: .library, description: SystemError.text(of: error))
+        if let error = error as? VoiceAlarmError {
+            self = error
+            return
         }
+        let kind: Kind = switch Classified.kind(of: error) {
+        case .malformed, .invalid, .notFound, .conflict, .unauthenticated, .forbidden, .limited: .refused
+        case .unusableRecording: .unusableRecording
+        case .environment: .library
+        }
+        self.init(kind: kind, description: SystemError.text(of: error))
     }
 }

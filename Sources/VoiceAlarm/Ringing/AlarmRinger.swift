@@ -33,7 +33,9 @@ package final class AlarmRinger {
     let openDevice: (String, Int) throws -> PlaybackSink
     let openMixer: (String) -> PlaybackMixer?
     let shouldStop: () -> Bool
-    let say: (String) -> Void
+    let say: (RingNotice) -> Void
+    /// Waits between tries to reopen a device that failed mid-ring (a second each).
+    let pause: (TimeInterval) -> Void
     let events: EventLog
     let registry: RingingRegistry
     /// Whether a line could not be written to the event log (said once per ring, not per line).
@@ -43,28 +45,32 @@ package final class AlarmRinger {
     /// - Parameters:
     ///   - openDevice: opens a playback device by name at a rate (ALSA in the product).
     ///   - openMixer: the device's mixer, or nil when it has none.
-    ///   - shouldStop: polled between chunks (SIGINT/SIGTERM, `voicealarm stop`).
-    ///   - say: a line for the person (stderr).
+    ///   - shouldStop: polled between chunks (SIGINT/SIGTERM, a `stop` from a terminal or the page).
+    ///   - pause: waits between tries to reopen a device that failed mid-ring.
+    ///   - say: what the person is told (the surface words it).
     package convenience init(service: AlarmService,
                             openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
                             openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
-                            shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
+                            shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
+                            say: @escaping (RingNotice) -> Void) {
         self.init(service: service, dataDirectory: service.dataDirectory, now: service.now, timeZone: service.timeZone,
-                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, say: say)
+                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, pause: pause, say: say)
     }
 
     /// A ringer for a library that could not be opened: it rings a `RingSubject` found without it.
     package convenience init(dataDirectory: String,
                             openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
                             openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
-                            shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
-        self.init(service: nil, dataDirectory: dataDirectory, now: Date.init, timeZone: .current,
-                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, say: say)
+                            now: @escaping @Sendable () -> Date = Date.init,
+                            shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
+                            say: @escaping (RingNotice) -> Void) {
+        self.init(service: nil, dataDirectory: dataDirectory, now: now, timeZone: .current,
+                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, pause: pause, say: say)
     }
 
     private init(service: AlarmService?, dataDirectory: String, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
                  openDevice: @escaping (String, Int) throws -> PlaybackSink, openMixer: @escaping (String) -> PlaybackMixer?,
-                 shouldStop: @escaping () -> Bool, say: @escaping (String) -> Void) {
+                 shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void, say: @escaping (RingNotice) -> Void) {
         self.service = service
         self.dataDirectory = dataDirectory
         self.now = now
@@ -72,6 +78,7 @@ package final class AlarmRinger {
         self.openDevice = openDevice
         self.openMixer = openMixer
         self.shouldStop = shouldStop
+        self.pause = pause
         self.say = say
         events = EventLog(dataDirectory: dataDirectory)
         registry = RingingRegistry(dataDirectory: dataDirectory)
@@ -93,32 +100,50 @@ package final class AlarmRinger {
     package func ring(_ subject: RingSubject, options: Options) throws -> Outcome {
         let tag = subject.tag
         if let degraded = subject.degraded {
-            say("warning: \(tag): \(degraded); ringing anyway")
+            say(.degraded(tag: tag, reason: degraded))
             log("\(tag): \(degraded); ringing anyway")
         }
-        if options.scheduled {
-            let now = now()
-            if let schedule = subject.schedule, let due = schedule.previousFire(atOrBefore: now, in: timeZone),
-               case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now) {
-                let message = "missed \(tag): due \(Int(late / 60)) min ago, more than \(Int(MissedAlarmPolicy.window / 60)) min late; not ringing"
-                say(message)
-                log(message, at: now)
-                return .missed(lateBy: late)
-            }
-        }
-        let id = subject.id
+        if options.scheduled, let late = lateness(of: subject) { return .missed(lateBy: late) }
         let (samples, soundName) = try sound(for: subject)
-        let rate = RenderSettings.defaultSampleRate
-        var (sink, device) = try open(options.device, rate: rate, tag: tag)
-        var mixer = raiseMixer(of: device, to: options.mixerFloor)
-        try? registry.register(id)
+        var playback = try Playback(open(options.device, rate: RenderSettings.defaultSampleRate, tag: tag))
+        playback.mixer = raiseMixer(of: playback.device, to: options.mixerFloor)
+        try? registry.register(subject.id)
         defer {
-            mixer?.restore()
+            playback.mixer?.restore()
             // A stale entry left behind is harmless (`stop` skips and removes an entry whose process
-            // is not a ring), but the person learns that `voicealarm stop` may find it.
-            do { try registry.unregister(id) } catch { say("warning: \(tag): the ringing entry cannot be removed (\(error))") }
+            // is not a ring), but the person learns that a later `stop` may find it.
+            do { try registry.unregister(subject.id) } catch { say(.entryNotRemoved(tag: tag, error: "\(error)")) }
         }
-        log("ringing \(tag) with \(soundName) on '\(device)'")
+        log("ringing \(tag) with \(soundName) on '\(playback.device)'")
+        let seconds = try loop(samples, on: &playback, options: options, tag: tag)
+        log(String(format: "stopped \(tag) after %.1f s", seconds))
+        return .rang(seconds: seconds, sound: soundName, device: playback.device)
+    }
+
+    /// The device a ring plays on, and its mixer while it is raised.
+    private struct Playback {
+        var sink: PlaybackSink
+        var device: String
+        var mixer: PlaybackMixer?
+        init(_ opened: (PlaybackSink, String)) { (sink, device) = opened }
+    }
+
+    /// How late a scheduled ring came, when it is too late to ring (said and logged as missed).
+    private func lateness(of subject: RingSubject) -> TimeInterval? {
+        let now = now()
+        guard let schedule = subject.schedule, let due = schedule.previousFire(atOrBefore: now, in: timeZone),
+              case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now) else { return nil }
+        let window = Int(MissedAlarmPolicy.window / 60)
+        say(.missed(tag: subject.tag, lateMinutes: Int(late / 60), windowMinutes: window))
+        log("missed \(subject.tag): due \(Int(late / 60)) min ago, more than \(window) min late; not ringing", at: now)
+        return late
+    }
+
+    /// Plays `samples` in a loop, rising over the ramp, until stopped or the longest ring; a
+    /// device that fails mid-ring is replaced (`recover`). The seconds played.
+    /// - Throws: the last device's error when none could go on (said and logged loudly first).
+    private func loop(_ samples: [Float], on playback: inout Playback, options: Options, tag: String) throws -> Double {
+        let rate = RenderSettings.defaultSampleRate
         let limit = Int(options.maxSeconds * Double(rate))
         let ramp = VolumeRamp(seconds: VolumeRamp.clamped(options.rampSeconds), sampleRate: rate)
         var played = 0
@@ -129,40 +154,46 @@ package final class AlarmRinger {
                 ? samples[position..<position + count].enumerated().map { [played] in $1 * ramp.gain(atSample: played + $0) }[...]
                 : samples[position..<position + count]
             do {
-                try sink.play(chunk)
+                try playback.sink.play(chunk)
             } catch {
-                // The device went away mid-ring (a sound server that died or restarts, a card
-                // unplugged): 'default' at once, then the asked device and 'default' again for a few
-                // seconds (a sound server comes back within one) before the ring is given up, loudly.
-                say("warning: \(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
-                log("\(tag): '\(device)' failed mid-ring (\(error)); trying 'default'")
-                mixer?.restore()
-                mixer = nil
-                var reopened: (PlaybackSink, String)?
-                var lastError: any Error = error
-                for round in 0..<6 where reopened == nil && !shouldStop() {
-                    if round > 0 { usleep(1_000_000) }
-                    for name in Array(Set(["default", options.device])).sorted(by: { a, _ in a == "default" }) where reopened == nil {
-                        do {
-                            let candidate = try openDevice(name, rate)
-                            try candidate.play(chunk)
-                            reopened = (candidate, name)
-                        } catch { lastError = error }
-                    }
-                }
-                guard let reopened else { _ = try noSound(tag, lastError); return .rang(seconds: 0, sound: soundName, device: device) }
-                (sink, device) = reopened
-                say("\(tag): ringing on '\(device)'")
-                log("\(tag): ringing on '\(device)' again")
-                mixer = raiseMixer(of: device, to: options.mixerFloor)
+                try recover(&playback, after: error, replaying: chunk, options: options, tag: tag)
             }
             played += count
             position = (position + count) % samples.count
         }
-        if !shouldStop() { sink.drain() }
-        let seconds = Double(played) / Double(rate)
-        log(String(format: "stopped \(tag) after %.1f s", seconds))
-        return .rang(seconds: seconds, sound: soundName, device: device)
+        if !shouldStop() { playback.sink.drain() }
+        return Double(played) / Double(rate)
+    }
+
+    /// The device went away mid-ring (a sound server that died or restarts, a card unplugged):
+    /// `default` at once, then the asked device and `default` again each second for a few
+    /// seconds (a sound server comes back within one) before the ring is given up, loudly.
+    /// - Throws: the last error when no device could go on (said and logged loudly first).
+    private func recover(_ playback: inout Playback, after error: any Error, replaying chunk: ArraySlice<Float>,
+                         options: Options, tag: String) throws {
+        say(.deviceFailedMidRing(tag: tag, device: playback.device, error: "\(error)"))
+        log("\(tag): '\(playback.device)' failed mid-ring (\(error)); trying 'default'")
+        playback.mixer?.restore()
+        playback.mixer = nil
+        let rate = RenderSettings.defaultSampleRate
+        let names = Array(Set(["default", options.device])).sorted { a, _ in a == "default" }
+        var lastError: any Error = error
+        for round in 0..<6 where !shouldStop() {
+            if round > 0 { pause(1) }
+            for name in names {
+                do {
+                    let candidate = try openDevice(name, rate)
+                    try candidate.play(chunk)
+                    playback.sink = candidate
+                    playback.device = name
+                    say(.ringingOn(tag: tag, device: name))
+                    log("\(tag): ringing on '\(name)' again")
+                    playback.mixer = raiseMixer(of: name, to: options.mixerFloor)
+                    return
+                } catch { lastError = error }
+            }
+        }
+        _ = try noSound(tag, lastError)
     }
 
     /// The samples to loop: the voice file when there is one and it decodes, else the default
@@ -176,9 +207,9 @@ package final class AlarmRinger {
             do {
                 let samples = try AudioDecoder(path: path, sampleRate: rate).readAll()
                 if !samples.isEmpty { return (samples, file) }
-                say("warning: \(tag): voice file \(file) holds no audio; ringing the default tone")
+                say(.voiceFileEmpty(tag: tag, file: file))
             } catch {
-                say("warning: \(tag): voice file failed at ring time (\(error)); ringing the default tone")
+                say(.voiceFileFailed(tag: tag, error: "\(error)"))
                 log("\(tag): voice file \(file) failed at ring time (\(error)); default tone")
             }
         }
@@ -186,15 +217,15 @@ package final class AlarmRinger {
             let path = try DefaultTone.ensure(in: subject.dataDirectory)
             return (try AudioDecoder(path: path, sampleRate: rate).readAll(), DefaultTone.fileName)
         } catch {
-            say("warning: \(tag): the default tone's file cannot be used (\(error)); ringing it from memory")
+            say(.defaultToneFromMemory(tag: tag, error: "\(error)"))
             log("\(tag): the default tone's file cannot be used (\(error)); rung from memory")
         }
         do {
             return (try DefaultTone.samples(sampleRate: rate), DefaultTone.fileName)
         } catch {
-            let message = "ALARM MADE NO SOUND: \(tag): neither the voice file nor the default tone could be prepared: \(error)"
-            say("error: " + message)
-            log(message)
+            let reason = "neither the voice file nor the default tone could be prepared: \(error)"
+            say(.madeNoSound(tag: tag, reason: reason))
+            log("ALARM MADE NO SOUND: \(tag): \(reason)")
             throw error
         }
     }
@@ -202,11 +233,11 @@ package final class AlarmRinger {
     /// The device's mixer raised to `floor` for the ring (said), or nil when it has none.
     private func raiseMixer(of device: String, to floor: Double) -> PlaybackMixer? {
         guard let mixer = openMixer(device) else {
-            say("'\(device)' has no mixer to unmute; ringing anyway.")
+            say(.noMixer(device: device))
             return nil
         }
         let changes = mixer.raise(toAtLeast: floor)
-        say(changes.isEmpty ? "The mixer of '\(device)' is already up." : "For the ring: " + changes.joined(separator: ", ") + " (restored afterwards).")
+        say(changes.isEmpty ? .mixerAlreadyUp(device: device) : .mixerRaised(changes: changes))
         return mixer
     }
 
@@ -216,7 +247,7 @@ package final class AlarmRinger {
             return (try openDevice(device, rate), device)
         } catch {
             guard device != "default" else { return try noSound(tag, error) }
-            say("warning: \(error); trying 'default'")
+            say(.deviceRefused(error: "\(error)"))
             log("\(tag): \(error); trying 'default'")
             do { return (try openDevice("default", rate), "default") } catch { return try noSound(tag, error) }
         }
@@ -226,17 +257,17 @@ package final class AlarmRinger {
     /// ring: the first failure is said on stderr (which a scheduler's journal keeps, so the event
     /// is not lost), later ones are not repeated.
     private func log(_ message: String, at date: Date? = nil) {
-        do { try events.record(message, at: date ?? Date()) } catch {
+        do { try events.record(message, at: date ?? now()) } catch {
             guard !eventLogFailed else { return }
             eventLogFailed = true
-            say("warning: the event log cannot be written (\(error)); this ring is not recorded there")
+            say(.eventLogUnwritable(error: "\(error)"))
         }
     }
 
-    private func noSound(_ tag: String, _ error: Error) throws -> (PlaybackSink, String) {
-        let message = "ALARM MADE NO SOUND: \(tag): no sound device could play it: \(error)"
-        say("error: " + message)
-        log(message)
+    private func noSound(_ tag: String, _ error: any Error) throws -> (PlaybackSink, String) {
+        let reason = "no sound device could play it: \(error)"
+        say(.madeNoSound(tag: tag, reason: reason))
+        log("ALARM MADE NO SOUND: \(tag): \(reason)")
         throw error
     }
 }

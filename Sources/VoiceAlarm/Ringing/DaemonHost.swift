@@ -46,7 +46,7 @@ package final class DaemonHost: Sendable {
     /// Why the daemon runs degraded, when it does (the library could not be opened).
     package let degraded: String?
     /// Why its sleeps cannot wake a suspended machine, when they cannot.
-    package let cannotWake: String?
+    package let cannotWake: WakeProblem?
     private let daemon: AlarmDaemon
     private let launcher: RingLauncher
     private let lock: DaemonLock?
@@ -98,11 +98,21 @@ package final class DaemonHost: Sendable {
         let lastKnown = FileManager.default.contents(atPath: lastListPath).flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
         watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
         if let unrecorded = lock?.pidNotRecorded { say(.pidNotRecorded("\(unrecorded)")) }
+        // The daemon's time is its clock's: the alarm clock when it may wake the machine.
+        let clock: any WallClock
+        do {
+            let timers = try AlarmTimerClock(executable: location.executable)
+            clock = timers
+            cannotWake = timers.cannotWake
+        } catch {
+            clock = SystemWallClock()
+            cannotWake = .noTimer("\(error)")
+        }
         let events = EventLog(dataDirectory: dataDirectory)
         let eventLogFailed = Mutex(false)
         // A line the log cannot take never stops the daemon: the first failure is said, the rest are not repeated.
         let log: @Sendable (String) -> Void = { message in
-            do { try events.record(message) } catch {
+            do { try events.record(message, at: clock.now()) } catch {
                 let first = eventLogFailed.withLock { failed in
                     defer { failed = true }
                     return !failed
@@ -120,22 +130,13 @@ package final class DaemonHost: Sendable {
         }
         let launcher = RingLauncher(executable: location.executable, dataDirectory: dataDirectory,
                                     soundsDirectory: soundsDirectory, device: options.device, ramp: options.rampSeconds,
-                                    maxSeconds: options.maxRingSeconds)
+                                    maxSeconds: options.maxRingSeconds, now: { clock.now() })
         self.launcher = launcher
         let lookFile = "\(dataDirectory)/daemon-last-look"
         let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
         let remembered = Mutex(lastKnown)
         let zone = timeZone
-        let clock: any WallClock
-        do {
-            let timers = try AlarmTimerClock(executable: location.executable)
-            clock = timers
-            cannotWake = timers.cannotWake
-        } catch {
-            clock = SystemWallClock()
-            cannotWake = "no timer file descriptor (\(error)); sleeping in 5-second slices"
-        }
         if let cannotWake { say(.cannotWake(cannotWake)) }
         daemon = AlarmDaemon(
             clock: clock, timeZone: zone, pollInterval: options.pollSeconds,

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmCore
 
 /// What the running daemon tells the person, as values: the command line words them and decides
 /// which `--quiet` keeps (the warnings).
@@ -6,7 +7,7 @@ package enum DaemonNotice: Equatable, Sendable {
     /// The library cannot be opened: the daemon rings from the scheduler's list, and why.
     case degraded(String)
     /// Alarms cannot wake this machine from suspend, and why.
-    case cannotWake(String)
+    case cannotWake(WakeProblem)
     /// An alarm rings now; `due` is its ring time as ISO 8601 in the daemon's zone.
     case ringing(alarm: UUID, due: String)
     /// An alarm was found too late to ring (more than the missed-alarm window).

@@ -27,7 +27,7 @@ package struct DaemonService {
     }
 
     /// Why the daemon's sleeps cannot wake a suspended machine (the binary lacks `CAP_WAKE_ALARM`), or nil.
-    package var cannotWake: String? { Doctor.wake(nil, executable: unit.executable).cannotWake }
+    package var cannotWake: WakeProblem? { Doctor.wake(nil, executable: unit.executable).cannotWake }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     package var manualSteps: String { unit.manualSteps }

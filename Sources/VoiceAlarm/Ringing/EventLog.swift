@@ -21,7 +21,7 @@ package struct EventLog: Sendable {
     /// owner's rings cannot append to.
     /// - Throws: `SystemError` when the line cannot be appended (a link in the log's place, a
     ///   read-only or full data dir); the event itself already happened.
-    package func record(_ message: String, at date: Date = Date()) throws(SystemError) {
+    package func record(_ message: String, at date: Date) throws(SystemError) {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime]

@@ -53,7 +53,7 @@ package struct RingSubject: Sendable {
     /// - Returns: the subject, and the service when the library opened.
     /// - Throws: `LibraryError` for an alarm the library does not know; when the library cannot
     ///   be opened, only for a reference that is not a whole id (a short id needs the library).
-    package static func find(_ reference: String, in location: LibraryLocation, soundHint: String?,
+    package static func find(_ reference: String, in location: LibraryLocation, soundHint: String?, now: () -> Date = Date.init,
                             open: () throws -> AlarmService) throws -> (RingSubject, AlarmService?) {
         let failure: any Error
         // A snoozed ring is scheduled under its alarm's id with every bit flipped.
@@ -91,7 +91,7 @@ package struct RingSubject: Sendable {
             // A snoozed ring rings at its own time, and only while it is still pending.
             var schedule = stored.alarm.schedule
             if snoozeOf != nil {
-                let now = Date()
+                let now = now()
                 guard let snooze = try? store.snoozes().first(where: { $0.alarm == alarm && now.timeIntervalSince($0.ringAt) < MissedAlarmPolicy.window }) else {
                     throw LibraryError.noPendingSnooze(reference)
                 }

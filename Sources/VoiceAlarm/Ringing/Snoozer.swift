@@ -19,18 +19,22 @@ package struct Snoozer {
     }
 
     /// Why nothing was snoozed (the ring, if any, goes on).
-    package enum Refusal: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Refusal: ClassifiedError, Equatable, CustomStringConvertible, Sendable {
         case nothingRinging
         case noSnooze(UUID)
         case limitReached(UUID)
+
+        /// Nothing to snooze is a rule, not a failure of the machine (409).
+        package var failureKind: FailureKind { .conflict }
+        package var failureInput: String? { nil }
 
         package var description: String {
             switch self {
             case .nothingRinging: "nothing of ours is ringing"
             case .noSnooze(let id):
-                "alarm \(id.uuidString.lowercased()) has no snooze: it rings until stopped ('voicealarm stop'); snooze is chosen per alarm with 'alarm add … --snooze MINUTES'"
+                "alarm \(id.uuidString.lowercased()) has no snooze: it rings until stopped"
             case .limitReached(let id):
-                "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped ('voicealarm stop')"
+                "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped"
             }
         }
     }

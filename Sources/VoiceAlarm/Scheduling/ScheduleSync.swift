@@ -120,7 +120,8 @@ package final class ScheduleSync {
     ///
     /// Only files older than `FileSystem.abandonedTemporaryAge` go: a file just written is one
     /// another command may be about to record (it renames first, records next).
-    func retireStaleFiles(_ alarms: [StoredAlarm], now: Date = Date()) {
+    func retireStaleFiles(_ alarms: [StoredAlarm]) {
+        let now = now()
         // The folder is listed once: one pass over its files, not one per alarm.
         let present = builder.sounds.fileNames()
         for stored in alarms {

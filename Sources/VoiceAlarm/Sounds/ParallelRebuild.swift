@@ -25,7 +25,7 @@ package struct ParallelRebuild {
     /// Rebuilds the alarms of `targets` (every alarm when empty).
     /// - Throws: `LibraryError.unknownPlaylist` for a target that does not exist (nothing is built then).
     package func run(targets: [Target]) throws -> BatchBuilder.Outcome {
-        let start = Date()
+        let start = service.now()
         let resolved = try targets.map { try service.playlists.existing($0) }
         let alarms = try service.alarms.statuses().map(\.alarm).filter { resolved.isEmpty || resolved.contains($0.target) }
         let summary = try service.sync.refresh(alarms.map(\.id), jobs: jobs)   // workers on their own connections
@@ -43,7 +43,7 @@ package struct ParallelRebuild {
         for (id, reason) in summary.deferred {
             outcome.failed.append(.init(id: id.uuidString.lowercased(), error: "\(reason) (it keeps its current voice file; the rebuild is owed)"))
         }
-        outcome.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+        outcome.seconds = (service.now().timeIntervalSince(start) * 1000).rounded() / 1000
         return outcome
     }
 }

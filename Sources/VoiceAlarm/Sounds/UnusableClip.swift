@@ -1,3 +1,5 @@
+import VoiceAlarmCore
+
 /// One clip of a render could not be used: which one (its position in the clips rendered), and why.
 package struct UnusableClip: Error, CustomStringConvertible {
     /// The clip's position in the clips that were rendered.
@@ -12,4 +14,12 @@ package struct UnusableClip: Error, CustomStringConvertible {
     }
 
     package var description: String { "\(reason)" }
+}
+
+extension UnusableClip: ClassifiedError {
+    package var failureKind: FailureKind {
+        let kind = Classified.kind(of: reason)
+        return kind == .environment ? .environment : .unusableRecording
+    }
+    package var failureInput: String? { Classified.input(of: reason) }
 }

@@ -33,7 +33,7 @@ enum Report {
     static func iso(_ date: Date, _ timeZone: TimeZone) -> String { LocalTimeText.iso(date, timeZone) }
 
     /// `Mon 2026-11-30 07:00 (in 9 h 12 min)`.
-    static func friendly(_ date: Date, _ timeZone: TimeZone, now: Date = Date()) -> String {
+    static func friendly(_ date: Date, _ timeZone: TimeZone, now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone

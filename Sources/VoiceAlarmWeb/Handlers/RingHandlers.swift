@@ -20,12 +20,6 @@ enum RingHandlers {
 
     /// `POST /api/snooze`: `snooze`; 409 when nothing rings or its alarm has no snooze.
     static func snooze(_ context: WebContext) throws -> HTTPResponse {
-        try context.withLibrary { service in
-            do {
-                return WebJSON.response(200, try service.snoozes.snooze().map { SnoozedJSON($0, service.timeZone) })
-            } catch let refusal as Snoozer.Refusal {
-                throw WebFailure(status: 409, message: refusal.description)
-            }
-        }
+        try context.withLibrary { service in WebJSON.response(200, try service.snoozes.snooze().map { SnoozedJSON($0, service.timeZone) }) }
     }
 }

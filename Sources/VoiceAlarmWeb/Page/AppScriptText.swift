@@ -137,7 +137,7 @@ enum AppScriptText {
       box.replaceChildren();
       const list = element("ul");
       list.append(element("li", "Scheduler: " + (doctor.scheduler || "none") + (doctor.daemonService ? " (" + doctor.daemonService + ")" : "")));
-      list.append(element("li", "Sound device: " + doctor.device + (status.deviceChecked ? (doctor.deviceOpens ? " (opens)" : " (does not open)") : " ('voicealarm doctor' on the machine tries it)")));
+      list.append(element("li", "Sound device: " + doctor.device + (status.deviceChecked ? (doctor.deviceOpens ? " (opens)" : " (does not open)") : " (not tried from here)")));
       list.append(element("li", doctor.wake.canWake ? "Alarms can wake this machine from suspend." : "Alarms cannot wake this machine from suspend: " + (doctor.wake.reason || "")));
       list.append(element("li", doctor.alarms + " alarm(s), " + doctor.live + " still to ring, " + doctor.withVoice + " with voice."));
       for (const fallback of status.defaultTone) list.append(element("li", "Alarm " + fallback.id.slice(0, 8) + " rings with the default tone: " + fallback.reason, "warning"));

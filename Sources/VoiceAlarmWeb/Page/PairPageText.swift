@@ -16,7 +16,7 @@ enum PairPageText {
     <main>
     <h1>VoiceAlarm</h1>
     <p>Pair this device to set your alarms and record your voice from it. The code is the one
-    <code>voicealarm serve</code> printed on the bedside machine (or run <code>voicealarm serve pair</code> there for a new one).</p>
+    the bedside machine shows with its pairing link; a code works once, for 10 minutes.</p>
     <form id="pair">
       <label for="code">Pairing code</label>
       <input id="code" name="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" required>

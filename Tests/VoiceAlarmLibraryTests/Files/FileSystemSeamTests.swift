@@ -36,7 +36,7 @@ struct FileSystemSeamTests {
         try "theirs\n".write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir.file("events.log"), withDestinationPath: target)
         #expect(throws: SystemError(operation: "open", path: dir.file("events.log"), code: ELOOP)) {
-            try EventLog(dataDirectory: dir.path).record("ringing alarm x")
+            try EventLog(dataDirectory: dir.path).record("ringing alarm x", at: Date())
         }
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "theirs\n")
         #expect(FileSystem.kind(of: dir.file("events.log")) == .symbolicLink)

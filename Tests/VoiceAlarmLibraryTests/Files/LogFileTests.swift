@@ -37,7 +37,7 @@ struct LogFileTests {
             if logExists { try "earlier\n".write(toFile: dir.file("events.log"), atomically: false, encoding: .utf8) }
         }
         #expect(throws: SystemError(operation: "open", path: folder.file("events.log"), code: EROFS)) {
-            try EventLog(dataDirectory: folder.path).record("ringing alarm x")
+            try EventLog(dataDirectory: folder.path).record("ringing alarm x", at: Date())
         }
     }
 

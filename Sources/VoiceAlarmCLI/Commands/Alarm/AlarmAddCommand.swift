@@ -70,14 +70,14 @@ enum AlarmAddCommand: Command {
         let status = added.status
         var notes: [String] = []
         if let note = AlarmNotes.daylightSaving(status, service) { notes.append(note) }
-        notes += service.sync.problems().map { "warning: \($0.sentence)" }
+        notes += service.sync.problems().map { "warning: \($0.sentence(on: .terminal))" }
         if let warning = buildFolderWarning { notes.append("warning: \(warning.sentence(libraryOpens: true))") }
         context.present(AddedJSON(alarm: AlarmJSON(status, service.timeZone), notes: notes)) { context.console.result(status.alarm.idString) }
-        let when = status.next.map { Report.friendly($0, service.timeZone) } ?? "never"
+        let when = status.next.map { Report.friendly($0, service.timeZone, now: service.now()) } ?? "never"
         context.say("Alarm \(status.alarm.idString) on \(status.alarm.target) rings next \(when), \(status.sound.playing).")
         for note in notes { context.say(note) }
         if status.alarm.voice { try Report.capNote(of: status.alarm.target, service, context) }
-        if let line = AlarmNotes.snoozeOrBackup(added, command: true) { context.say(line) }
+        if let line = AlarmNotes.snoozeOrBackup(added, on: .terminal) { context.say(line) }
         return .success
     }
 }

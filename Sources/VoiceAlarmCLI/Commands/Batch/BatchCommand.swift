@@ -58,7 +58,7 @@ enum BatchCommand: Command {
             context.say("Shard \(shard.index) of \(shard.count) (from \(shard.source.rawValue)): \(count) of \(manifest.items.count) ringtones.")
         }
         let bar = ProgressBar(console: context.console, enabled: context.console.errIsTerminal && !context.quiet)
-        let report = try BatchBuilder(manifest: manifest, outputDirectory: directory, jobs: jobs, shard: shard, progress: bar.show).run()
+        let report = try BatchBuilder(manifest: manifest, outputDirectory: directory, jobs: jobs, shard: shard, now: context.now, progress: bar.show).run()
         bar.finish()
         if context.json { context.console.result(JSONOutput.encode(report)) }
         for failure in report.failed { context.console.note("error: \(failure.id): \(failure.error)") }

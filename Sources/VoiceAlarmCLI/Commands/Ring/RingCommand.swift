@@ -40,15 +40,17 @@ enum RingCommand: Command {
         options.scheduled = parsed[Self.scheduled]
         var location = try context.location()
         location.busyTimeoutMilliseconds = 2_000   // a ring waits briefly for a busy library, then rings from what it can read
-        let (subject, _) = try RingSubject.find(parsed.arguments[0], in: location, soundHint: try parsed[Self.sound],
+        let (subject, _) = try RingSubject.find(parsed.arguments[0], in: location, soundHint: try parsed[Self.sound], now: context.now,
                                                 open: { try LibraryAccess.open(location, quiet: context.quiet, console: context.console) })
         options.device = try parsed[Self.device] ?? subject.device ?? "default"
         options.rampSeconds = try parsed[Self.ramp] ?? VolumeRamp.clamped(subject.ramp ?? 0)
         let stop = StopFlag()
         InterruptHandler.onInterrupt { _ in stop.set() }
-        // A degraded ring is said even under --quiet: the person must learn the library needs care.
-        let ringer = AlarmRinger(dataDirectory: subject.dataDirectory, shouldStop: { stop.isSet },
-                                 say: { line in subject.degraded == nil ? context.say(line) : context.console.note(line) })
+        // A degraded ring is said even under --quiet: the person must learn the library needs care;
+        // and a ring that made no sound always is.
+        let ringer = AlarmRinger(dataDirectory: subject.dataDirectory, now: context.now, shouldStop: { stop.isSet }, say: { notice in
+            if subject.degraded == nil, !notice.madeNoSound { context.say(notice.line) } else { context.console.note(notice.line) }
+        })
         switch try ringer.ring(subject, options: options) {
         case .rang(let seconds, let sound, let device):
             context.present(RangJSON(outcome: "rang", sound: .init(sound), device: .init(device), seconds: Report.seconds(seconds),

@@ -22,10 +22,9 @@ enum SnoozeCommand: Command {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // Where there is no library nothing of ours rings (and none is made to say so).
-        guard try context.location().hasLibrary else { throw SnoozeRefused(refusal: .nothingRinging) }
+        guard try context.location().hasLibrary else { throw Snoozer.Refusal.nothingRinging }
         let service = try context.library()
-        let snoozed: [Snoozer.Snoozed]
-        do { snoozed = try service.snoozes.snooze() } catch let refusal as Snoozer.Refusal { throw SnoozeRefused(refusal: refusal) }
+        let snoozed = try service.snoozes.snooze()   // a refusal is exit 1 with the reason; the ring goes on
         context.present(snoozed.map { SnoozedJSON($0, service.timeZone) }) {
             for snooze in snoozed { context.console.result(snooze.alarm.uuidString.lowercased()) }
         }
@@ -34,13 +33,7 @@ enum SnoozeCommand: Command {
                         + (snooze.left == 0 ? "; that is the last snooze." : " (\(snooze.left) more snooze\(snooze.left == 1 ? "" : "s") left)."))
         }
         // Said even under --quiet: a snooze nothing will ring is a person not woken.
-        for problem in service.sync.problems() { context.console.note("warning: \(problem.sentence)") }
+        for problem in service.sync.problems() { context.console.note("warning: \(problem.sentence(on: .terminal))") }
         return .success
-    }
-
-    /// A snooze refused: exit 1 with the reason (the ring goes on).
-    struct SnoozeRefused: Error, CustomStringConvertible {
-        var refusal: Snoozer.Refusal
-        var description: String { refusal.description }
     }
 }

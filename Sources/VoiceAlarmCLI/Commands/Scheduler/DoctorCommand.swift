@@ -20,8 +20,8 @@ enum DoctorCommand: Command {
         context.present(DoctorJSON(report)) {
             if let problem = report.libraryProblem { context.console.result("library: cannot be opened: \(problem)") }
             if let backend = report.backend { context.console.result("scheduler: \(backend.rawValue)") }
-            if let service = report.daemonService { context.console.result("daemon service: \(service)") }
-            if let service = report.webService { context.console.result("web service: \(service)") }
+            if let service = report.daemonService { context.console.result("daemon service: \(service.words(web: false))") }
+            if let service = report.webService { context.console.result("web service: \(service.words(web: true))") }
             context.console.result("data dir: \(report.dataDirectory)")
             context.console.result("sounds dir: \(report.soundsDirectory)")
             if let units = report.unitDirectory { context.console.result("unit dir: \(units)") }
@@ -33,7 +33,7 @@ enum DoctorCommand: Command {
             if report.deviceOpens { context.console.result("sound device '\(report.device)': opens") }
             context.console.result(report.cannotWake == nil ? "wake from suspend: yes (\(report.wakeClock))" : "wake from suspend: no (\(report.wakeClock))")
         }
-        if let reason = report.cannotWake { context.console.note("note: alarms cannot wake this machine from suspend: \(reason)") }
+        if let reason = report.cannotWake { context.console.note("note: alarms cannot wake this machine from suspend: \(reason.sentence())") }
         let opens = report.libraryProblem == nil
         for problem in report.problems { context.console.note("warning: \(problem.sentence(libraryOpens: opens))") }
         if !report.fails {

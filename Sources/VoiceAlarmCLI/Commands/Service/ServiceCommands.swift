@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmCore
 import VoiceAlarmDocuments
 import VoiceAlarmHTTP
 import VoiceAlarmWeb
@@ -33,7 +34,7 @@ enum ServiceCommands: CommandGroup {
         var unit: String, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: Nullable<String>
         /// Null when the web page's service is not installed.
         var web: Nullable<WebJSON>
-        init(_ daemon: DaemonService, web: WebService, cannotWake: String?) {
+        init(_ daemon: DaemonService, web: WebService, cannotWake: WakeProblem?) {
             let state = daemon.unit.state(), webState = web.unit.state()
             unit = daemon.unit.path
             installed = state.installed
@@ -41,7 +42,7 @@ enum ServiceCommands: CommandGroup {
             enabled = state.enabled
             running = state.running
             lingering = state.lingering
-            self.cannotWake = .init(cannotWake)
+            self.cannotWake = .init(cannotWake?.sentence(on: .terminal))
             self.web = .init(webState.installed ? WebJSON(unit: web.unit.path, installed: true, enabled: webState.enabled, running: webState.running) : nil)
         }
     }

@@ -58,7 +58,7 @@ enum ServiceInstallCommand: Command {
         if !state.lingering { context.say("note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))") }
         if let warning = location.buildFolderProblem { context.say("warning: \(warning.sentence(libraryOpens: true))") }
         if let reason = daemon.cannotWake {
-            context.say("note: alarms cannot wake this machine from suspend: \(reason)")
+            context.say("note: alarms cannot wake this machine from suspend: \(reason.sentence(on: .terminal))")
         }
     }
 

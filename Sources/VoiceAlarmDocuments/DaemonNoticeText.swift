@@ -1,16 +1,16 @@
 import Foundation
+import VoiceAlarmCore
 import VoiceAlarm
-import VoiceAlarmDocuments
 
 /// The words for what the running daemon tells the person.
 extension DaemonNotice {
     /// One line for stderr.
-    var line: String {
+    package var line: String {
         switch self {
         case .degraded(let reason):
             "warning: the daemon runs degraded: \(reason); it rings from the scheduler's list (or the last one it read) — run 'voicealarm repair'"
         case .cannotWake(let reason):
-            "note: alarms cannot wake this machine from suspend: \(reason)"
+            "note: alarms cannot wake this machine from suspend: \(reason.sentence())"
         case .ringing(let alarm, let due):
             "Ringing alarm \(alarm.uuidString.lowercased()) (due \(due))."
         case .missed(let alarm, let due, let late, let window):

@@ -1,0 +1,30 @@
+import VoiceAlarmCore
+
+extension AudioError: ClassifiedError {
+    /// A recording the library does not keep, unless the machine failed writing or playing it.
+    package var failureKind: FailureKind { isEnvironmental ? .environment : .unusableRecording }
+    package var failureInput: String? { path }
+}
+
+extension ClipSourceError: ClassifiedError {
+    /// As the clip's own error.
+    package var failureKind: FailureKind { underlying.failureKind }
+    package var failureInput: String? { underlying.path }
+}
+
+extension SpeechSynthesizer.Failure: ClassifiedError {
+    /// The text or voice asked for, unless eSpeak NG itself is missing or failed.
+    package var failureKind: FailureKind {
+        switch self {
+        case .unavailable, .synthesis: .environment
+        case .unknownVoice, .nothingSpoken, .tooLong: .invalid
+        }
+    }
+    package var failureInput: String? {
+        switch self {
+        case .unknownVoice(let voice): voice
+        case .nothingSpoken(let text): text
+        default: nil
+        }
+    }
+}
