@@ -18,17 +18,18 @@ package enum VoiceAlarmTool {
         minimumArguments: 0, maximumArguments: 2, options: [])
 
     /// Every command, in the order help lists them.
-    static let commands: [any Command.Type] = [RenderCommand.self, CheckCommand.self]
-        + ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands + AlarmCommands.commands + RingCommands.commands
-        + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands + BatchCommands.commands + ServeCommands.commands
-        + [SettingsCommand.self, RepairCommand.self]
+    /// The library's subjects first (recordings, what alarms play, the alarms, their ringing and
+    /// scheduling, the phone's page), then the tools that work on files alone.
+    static let commands: [any Command.Type] = ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands
+        + AlarmCommands.commands + RingCommands.commands + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands
+        + ServeCommands.commands + BatchCommands.commands + [RenderCommand.self, CheckCommand.self, SettingsCommand.self, RepairCommand.self]
 
     /// The parser for the whole command table.
     package static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: commands.map { $0.spec } + [helpSpec])
 
     /// Runs one command line (without the program name) and returns the exit status.
     package static func run(_ arguments: [String], console: Console) -> Int32 {
-        let help = HelpFormatter(parser: parser)
+        let help = HelpFormatter(parser: parser, firstSteps: FirstAlarm.commands.map { $0.spec.name })
         var json = false
         do {
             let parsed = try parser.parse(arguments)

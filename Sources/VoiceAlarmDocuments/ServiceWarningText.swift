@@ -31,9 +31,9 @@ extension ServiceWarning {
         case .libraryMovedAside(let path):
             "The damaged library is kept as \(path)."
         case .soundFileNotRemoved(let alarm, let path, let error):
-            "warning: alarm \(Self.id(alarm)): voice file \(path) could not be removed (\(error)); it stays until it is removed by hand"
+            "warning: alarm \(Self.id(alarm)): voice file \(path) could not be removed (\(error.reason)); it stays until it is removed by hand"
         case .soundFileNotPrivate(let alarm, let path, let error):
-            "warning: alarm \(Self.id(alarm)): voice file \(path) could not be made private (\(error)); other users may be able to read it"
+            "warning: alarm \(Self.id(alarm)): voice file \(path) could not be made private (\(error.reason)); other users may be able to read it"
         }
     }
 

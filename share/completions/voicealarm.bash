@@ -13,7 +13,7 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--output|-o|--format|--codec|--cap|--gap|--target-lufs|--waveform|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -23,13 +23,6 @@ _voicealarm() {
         --sounds-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --scheduler) COMPREPLY=($(compgen -W "embedded systemd" -- "$cur")); return ;;
         --unit-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "m4a caf wav aiff mp3" -- "$cur")); return ;;
-        --codec) COMPREPLY=($(compgen -W "pcm ima4" -- "$cur")); return ;;
-        --cap) return ;;
-        --gap) return ;;
-        --target-lufs) return ;;
-        --waveform) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --title) return ;;
         --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; "alarm edit") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
         --device) return ;;
@@ -58,10 +51,17 @@ _voicealarm() {
         --jobs|-j) return ;;
         --shard) return ;;
         --shards) return ;;
+        --format) COMPREPLY=($(compgen -W "m4a caf wav aiff mp3" -- "$cur")); return ;;
+        --codec) COMPREPLY=($(compgen -W "pcm ima4" -- "$cur")); return ;;
+        --cap) return ;;
+        --gap) return ;;
+        --target-lufs) return ;;
+        --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --waveform) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "render check clip devices playlist manifesto alarm voice scheduler ring stop snooze listen show reconcile daemon doctor service batch build serve token settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler ring stop snooze listen show reconcile daemon doctor service serve token batch build render check settings repair help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
@@ -71,16 +71,6 @@ _voicealarm() {
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
         serve) COMPREPLY=($(compgen -W "pair devices revoke $globals" -- "$cur")) ;;
         token) COMPREPLY=($(compgen -W "create $globals" -- "$cur")) ;;
-        "render")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize --waveform $globals" -- "$cur")); return; fi
-            case "$argument" in
-                *) COMPREPLY=($(compgen -f -- "$cur")) ;;
-            esac ;;
-        "check")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--target-lufs $globals" -- "$cur")); return; fi
-            case "$argument" in
-                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
-            esac ;;
         "clip import")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -254,16 +244,6 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
-        "batch")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --jobs -j --shard --shards --verify --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
-            case "$argument" in
-                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
-            esac ;;
-        "build")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --jobs -j $globals" -- "$cur")); return; fi
-            case "$argument" in
-                *) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
-            esac ;;
         "serve")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--listen --cert --key --https --no-pairing $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -285,6 +265,26 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
+            esac ;;
+        "batch")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --jobs -j --shard --shards --verify --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "build")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--all --jobs -j $globals" -- "$cur")); return; fi
+            case "$argument" in
+                *) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
+            esac ;;
+        "render")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--output -o --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize --waveform $globals" -- "$cur")); return; fi
+            case "$argument" in
+                *) COMPREPLY=($(compgen -f -- "$cur")) ;;
+            esac ;;
+        "check")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--target-lufs $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;
         "settings")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi

@@ -171,22 +171,53 @@ package struct Doctor {
     /// remembered one unless `device` is given), the binary the alarms run and whether they can
     /// wake the machine.
     package func examine(device: String? = nil, location: LibraryLocation? = nil) throws -> Report {
+        let location = location ?? LibraryLocation(dataDirectory: service.dataDirectory)
         let device = try device ?? service.settings.device() ?? "default"
         let statuses = try service.alarms.statuses()
         let live = statuses.filter { $0.next != nil }
-        var problems: [Problem] = service.sync.problems().map { .scheduler($0, alarmsWaiting: !live.isEmpty) }
-        if let warning = (location ?? LibraryLocation(dataDirectory: service.dataDirectory)).buildFolderProblem { problems.append(warning) }
+        var problems = schedulerProblems(alarmsWaiting: !live.isEmpty, location: location)
         let daemon = Self.daemonState(service.dataDirectory)
         if let daemon { problems.append(.daemonDegraded(daemon)) }
         var defaultTone: String?
         do { defaultTone = try DefaultTone.ensure(in: service.dataDirectory) } catch {
             problems.append(.defaultToneUnavailable(SystemError.text(of: error)))
         }
-        do {
-            problems += Self.driftProblems(try service.sync.drift().filter(\.affectsRinging))
-        } catch {
-            problems.append(.schedulerUncomparable(SystemError.text(of: error)))
+        problems += drift()
+        problems += try soundProblems(live)
+        let deviceProblem = self.deviceProblem(device)
+        if let deviceProblem { problems.append(deviceProblem) }
+        let web = webService(location)
+        if let down = web?.problem { problems.append(down) }
+        let wake = Self.wake(service, executable: location.executable)
+        return Report(
+            backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
+            daemonService: daemonService(location), webService: web?.report,
+            wakeClock: wake.clock, cannotWake: wake.cannotWake,
+            dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
+            unitDirectory: service.scheduler.systemdUnitDirectory,
+            defaultTone: defaultTone, alarms: statuses.count, live: live.count,
+            withVoice: live.filter { $0.sound.reason == nil }.count,
+            onDefaultTone: live.filter { $0.sound.reason != nil && $0.alarm.voice }.map { ($0.alarm.idString, $0.sound.reason!) },
+            device: device, deviceOpens: deviceProblem == nil, problems: problems)
+    }
+
+    /// What stops the scheduler from ringing, and where the alarms' binary lives.
+    private func schedulerProblems(alarmsWaiting: Bool, location: LibraryLocation) -> [Problem] {
+        var problems: [Problem] = service.sync.problems().map { .scheduler($0, alarmsWaiting: alarmsWaiting) }
+        if let warning = location.buildFolderProblem { problems.append(warning) }
+        return problems
+    }
+
+    /// How the scheduler differs from the library where it changes what rings.
+    private func drift() -> [Problem] {
+        do { return Self.driftProblems(try service.sync.drift().filter(\.affectsRinging)) } catch {
+            return [.schedulerUncomparable(SystemError.text(of: error))]
         }
+    }
+
+    /// Alarm records that cannot be read, and voice files of live alarms this user cannot read.
+    private func soundProblems(_ live: [AlarmStatus]) throws -> [Problem] {
+        var problems: [Problem] = []
         if let unreadable = try? service.store.unreadableAlarmIDs(), let first = unreadable.first {
             problems.append(.unreadableAlarmRecords(count: unreadable.count, first: first))
         }
@@ -199,25 +230,12 @@ package struct Doctor {
                 problems.append(.voiceFileUnreadable(path: path, owner: owner, alarm: status.alarm.id))
             }
         }
-        var deviceOpens = true
-        do { try openDevice(device) } catch {
-            deviceOpens = false
-            problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
-        }
-        let web = webService(location ?? LibraryLocation(dataDirectory: service.dataDirectory))
-        if let down = web?.problem { problems.append(down) }
-        var report = Report(
-            backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
-            daemonService: daemonService(location ?? LibraryLocation(dataDirectory: service.dataDirectory)), webService: web?.report,
-            dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
-            unitDirectory: service.scheduler.systemdUnitDirectory,
-            defaultTone: defaultTone, alarms: statuses.count, live: live.count,
-            withVoice: live.filter { $0.sound.reason == nil }.count,
-            onDefaultTone: live.filter { $0.sound.reason != nil && $0.alarm.voice }.map { ($0.alarm.idString, $0.sound.reason!) },
-            device: device, deviceOpens: deviceOpens, problems: problems)
-        let wake = Self.wake(service, executable: (location ?? LibraryLocation(dataDirectory: service.dataDirectory)).executable)
-        report.wakeClock = wake.clock
-        report.cannotWake = wake.cannotWake
-        return report
+        return problems
+    }
+
+    /// Why the playback device does not open, or nil when it does.
+    private func deviceProblem(_ device: String) -> Problem? {
+        do { try openDevice(device) } catch { return .deviceDoesNotOpen(device: device, error: "\(error)") }
+        return nil
     }
 }

@@ -109,7 +109,7 @@ package final class ScheduleSync {
             if let snooze = try (snoozes ?? liveSnoozes()).first(where: { $0.alarm == id }) { try schedule(snooze) }
             return true
         } catch {
-            warn(.notScheduled(alarm: id, error: "\(error)"))
+            warn(.notScheduled(alarm: id, error: WarningCause(error)))
             return false
         }
     }
@@ -131,7 +131,7 @@ package final class ScheduleSync {
                 guard let stamp = try? FileStamp(path: builder.sounds.path(of: name)),
                       now.timeIntervalSince1970 - stamp.modifiedSeconds > FileSystem.abandonedTemporaryAge else { continue }
                 do { try builder.sounds.remove(name) } catch {
-                    warn(.soundFileNotRemoved(alarm: stored.alarm.id, path: error.path, error: error.reason))
+                    warn(.soundFileNotRemoved(alarm: stored.alarm.id, path: error.path, error: WarningCause(error)))
                 }
             }
         }
@@ -144,7 +144,7 @@ package final class ScheduleSync {
             try scheduler.cancel(id: id)
             try scheduler.cancel(id: Snooze.scheduleID(for: id))
         } catch {
-            warn(.notCancelled(alarm: id, error: "\(error)"))
+            warn(.notCancelled(alarm: id, error: WarningCause(error)))
         }
     }
 

@@ -49,7 +49,7 @@ struct RebuildPool: Sendable {
                 return own
             } catch {
                 // The others take its share; the caller builds what none could take.
-                warnings.say(.rebuildWorkerUnavailable(error: "\(error)"))
+                warnings.say(.rebuildWorkerUnavailable(error: WarningCause(error)))
                 return nil
             }
         }, work: { own, index in

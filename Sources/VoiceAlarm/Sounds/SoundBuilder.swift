@@ -90,14 +90,14 @@ package final class SoundBuilder {
                 } catch let unusable as UnusableClip {
                     // One unusable clip is left out of its playlist's ringtone, with a warning.
                     let bad = clips[unusable.index]
-                    warn(.clipUnusable(clip: bad.id, title: bad.title, target: alarm.target, reason: "\(unusable.reason)"))
+                    warn(.clipUnusable(clip: bad.id, title: bad.title, target: alarm.target, reason: WarningCause(unusable.reason)))
                     clips.removeAll { $0.id == bad.id }
                     guard !clips.isEmpty else { return try fallBack(stored, .noUsableRecording) }
                     continue
                 }
                 // A file that stays readable by others still rings: warned of, never a reason to lose the voice.
                 do { try sounds.makePrivate(fileName) } catch {
-                    warn(.soundFileNotPrivate(alarm: alarm.id, path: error.path, error: error.reason))
+                    warn(.soundFileNotPrivate(alarm: alarm.id, path: error.path, error: WarningCause(error)))
                 }
                 let stamp = (try? FileStamp(path: sounds.path(of: fileName))).flatMap { $0.isExact ? $0 : nil }   // checked by the render just now
                 try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp, recordings: recordings)
@@ -111,7 +111,7 @@ package final class SoundBuilder {
             if Self.isEnvironmental(error), let file = stored.soundFile, let recordings, stored.soundRecordings == recordings,
                problem(with: file, of: stored) == nil {
                 try? store.markRebuildPending(alarm.id, reason: "\(error)")
-                warn(.rebuildDeferred(alarm: alarm.id, error: "\(error)", keptFile: file))
+                warn(.rebuildDeferred(alarm: alarm.id, error: WarningCause(error), keptFile: file))
                 return .deferred("\(error)")
             }
             // A failed rebuild deletes the old voice file: an old recording is the wrong sound.
@@ -188,7 +188,7 @@ package final class SoundBuilder {
     /// store no longer names it, so it can never ring in place of the right sound.
     func removeFiles(of id: UUID, keeping: String? = nil, temporaries: Bool = true) {
         for failure in sounds.removeFiles(of: id, keeping: keeping, temporaries: temporaries) {
-            warn(.soundFileNotRemoved(alarm: id, path: failure.path, error: failure.reason))
+            warn(.soundFileNotRemoved(alarm: id, path: failure.path, error: WarningCause(failure)))
         }
     }
 

@@ -40,6 +40,8 @@ package enum ManPages {
         lines += [".SH FILES", ".TP", ".I ~/.local/share/voicealarm",
                   "The library (else \\fB$VOICEALARM_HOME\\fR or \\fB$XDG_DATA_HOME/voicealarm\\fR): the database, clips, Sounds, the event log."]
         lines += [".SH EXIT STATUS", "0 done; 1 a well-formed request that failed; 64 a malformed command line."]
+        lines += [".SH EXAMPLES", "Your first voice alarm: a recording, a playlist, an alarm, something that rings it, and a test.", ".PP", ".nf"]
+            + FirstAlarm.example.map { "  " + escape($0) } + [".fi"]
         lines += [".SH SEE ALSO"] + [topics(parser).map { "\\fBvoicealarm\\-\(escape($0.name))\\fR(1)" }.joined(separator: ", ")]
         return lines.joined(separator: "\n") + "\n"
     }

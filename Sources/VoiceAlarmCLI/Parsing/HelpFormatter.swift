@@ -1,16 +1,22 @@
 /// Writes `--help` from the same tables the parser reads.
 struct HelpFormatter {
     let parser: ArgumentParser
+    /// The commands `topLevel` lists first, under "your first voice alarm" (`FirstAlarm`).
+    var firstSteps: [String] = []
 
     func topLevel() -> String {
         var lines = [
             "voicealarm: wake up to your own voice.",
             "",
             "usage: voicealarm <command> [options] [arguments]",
-            "",
-            "commands:",
         ]
         let width = (parser.commands.map(\.name.count).max() ?? 0) + 2
+        let first = firstSteps.compactMap { parser.command(named: $0) }
+        if !first.isEmpty {
+            lines += ["", "your first voice alarm:"]
+            lines += first.map { "  " + pad($0.name, width) + $0.summary }
+        }
+        lines += ["", first.isEmpty ? "commands:" : "all commands:"]
         for command in parser.commands {
             lines.append("  " + pad(command.name, width) + command.summary)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VoiceAlarmCLI
 
@@ -99,6 +100,16 @@ struct HelpTests {
         #expect(status == 0)
         for command in ["render", "check", "clip import", "playlist move", "manifesto set", "alarm add", "voice off",
                         "scheduler list", "settings", "help"] { #expect(out.contains("\n  \(command) ")) }
+    }
+
+    @Test("voicealarm --help opens with the first voice alarm: record or import, playlist, alarm, what rings it, listen, ring")
+    func firstAlarmFirst() throws {
+        let out = run(["--help"]).1
+        let section = try #require(out.components(separatedBy: "your first voice alarm:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let lines = section.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let expected = ["clip record", "clip import", "playlist create", "alarm add", "service install", "daemon", "listen", "ring"]
+        #expect(lines.count == expected.count && zip(lines, expected).allSatisfy { $0.hasPrefix($1 + "  ") }, "\(lines)")
+        #expect(out.range(of: "your first voice alarm:")!.lowerBound < out.range(of: "\n  render ")!.lowerBound, "render and check come later")
     }
 
     @Test("help COMMAND is the command's --help")
