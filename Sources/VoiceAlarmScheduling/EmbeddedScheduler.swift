@@ -9,6 +9,8 @@ import VoiceAlarmStore
 package final class EmbeddedScheduler: AlarmScheduler {
     private let db: Database
     package let dataDirectory: String
+    /// The clock a scheduled alarm's `updated_at` comes from.
+    let now: @Sendable () -> Date
 
     /// The list's file in a data dir.
     package static func databasePath(in dataDirectory: String) -> String { "\(dataDirectory)/embedded-scheduler.sqlite" }
@@ -16,8 +18,9 @@ package final class EmbeddedScheduler: AlarmScheduler {
     /// Opens the list in `dataDirectory`, making it when there is none.
     /// - Throws: `StoreError.damaged` for a list file that is not whole (the library can make it
     ///   again: see `LibraryOpener`); `StoreError` when SQLite fails.
-    package init(dataDirectory: String) throws {
+    package init(dataDirectory: String, now: @escaping @Sendable () -> Date = Date.init) throws {
         self.dataDirectory = dataDirectory
+        self.now = now
         let path = Self.databasePath(in: dataDirectory)
         if FileSystem.kind(of: path) == .missing {
             try Database.create(at: path) { db in
@@ -37,7 +40,7 @@ package final class EmbeddedScheduler: AlarmScheduler {
         try db.execute("""
             INSERT INTO scheduled (id, configuration, updated_at) VALUES (?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET configuration = excluded.configuration, updated_at = excluded.updated_at
-            """, [.text(id.uuidString.lowercased()), .text(json), .text(ISO8601DateFormatter().string(from: Date()))])
+            """, [.text(id.uuidString.lowercased()), .text(json), .text(ISO8601DateFormatter().string(from: now()))])
         db.checkpoint()
     }
 

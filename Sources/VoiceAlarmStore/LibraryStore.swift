@@ -26,6 +26,8 @@ package final class LibraryStore {
     package var writesBackup = true
     /// How many changes this connection has made (a rebuild worker's caller asks whether it made any).
     package private(set) var changeCount = 0
+    /// The clock the rows' `created_at` come from: the service's, once it takes the store.
+    package var now: @Sendable () -> Date = Date.init
 
     /// Opens the library in `dataDirectory`, creating it (mode 0700) when there is none, and
     /// migrating the schema. A database file that exists but is not whole is never replaced.
@@ -132,7 +134,7 @@ package final class LibraryStore {
             try db.execute("""
                 INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, spoken_text, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, Self.clipValues(clip) + [.text(Self.timestamp())])
+                """, Self.clipValues(clip) + [.text(timestamp())])
         }
     }
 

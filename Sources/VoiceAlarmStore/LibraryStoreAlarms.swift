@@ -34,7 +34,7 @@ extension LibraryStore {
                 """, [.text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
                       .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
                       alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0),
-                      alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .text(Self.timestamp())])
+                      alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .text(timestamp())])
         }
     }
 

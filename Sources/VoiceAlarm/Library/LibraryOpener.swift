@@ -30,6 +30,7 @@ package enum LibraryOpener {
                              timeZone: TimeZone = .current, warn: @escaping (ServiceWarning) -> Void = { _ in })
         throws -> (AlarmService, BackendSwitch?) {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
+        store.now = now
         var remembered = try store.settings()
         let previousUnits = remembered.unitDirectory
         if let given = location.unitDirectory, remembered.unitDirectory != given {
@@ -53,13 +54,13 @@ package enum LibraryOpener {
             switch backend {
             case .embedded:
                 do {
-                    return try EmbeddedScheduler(dataDirectory: store.dataDirectory)
+                    return try EmbeddedScheduler(dataDirectory: store.dataDirectory, now: now)
                 } catch StoreError.damaged(let path, let reason) {
                     // The list is made from the library: a damaged one is moved aside and made again.
-                    let aside = try FileSystem.moveAside(path)
+                    let aside = try FileSystem.moveAside(path, now: now())
                     warn(.schedulerListRemade(reason: reason, keptAs: aside))
                     remade = true
-                    return try EmbeddedScheduler(dataDirectory: store.dataDirectory)
+                    return try EmbeddedScheduler(dataDirectory: store.dataDirectory, now: now)
                 }
             case .systemd:
                 return try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,

@@ -61,7 +61,8 @@ extension LibraryStore {
         return FileStamp(size: size, modified: modified, inode: inode)
     }
 
-    static func timestamp() -> String {
-        ISO8601DateFormatter().string(from: Date())
+    /// When a row is made, as its `created_at` records it: the store's clock.
+    func timestamp() -> String {
+        ISO8601DateFormatter().string(from: now())
     }
 }
