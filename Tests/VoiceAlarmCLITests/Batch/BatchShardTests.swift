@@ -3,113 +3,6 @@ import Testing
 import TestSupport
 
 /// The variables job engines set; removed from every shard's environment before a test sets its own.
-private let engineVariables = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX",
-                               "SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX"]
-
-/// How a shard learns its index, as an engine would give it.
-enum ShardSource: String, CaseIterable, Sendable {
-    case option, kubernetes, slurm
-
-    /// The extra arguments and environment of shard `index` (0-based) of `count`.
-    func launch(_ index: Int, of count: Int) -> (arguments: [String], environment: [String: String]) {
-        switch self {
-        case .option: (["--shard", "\(index + 1)/\(count)"], [:])
-        case .kubernetes: (["--shards", "\(count)"], ["JOB_COMPLETION_INDEX": "\(index)"])
-        // sbatch --array=1-COUNT
-        case .slurm: ([], ["SLURM_ARRAY_TASK_ID": "\(index + 1)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "\(count)",
-                           "SLURM_ARRAY_TASK_COUNT": "\(count)"])
-        }
-    }
-
-    var reported: String {
-        switch self {
-        case .option: "--shard"
-        case .kubernetes: "JOB_COMPLETION_INDEX"
-        case .slurm: "SLURM_ARRAY_TASK_ID"
-        }
-    }
-}
-
-/// One shard process (the binary, or a script that runs it), started at once, its output kept in files.
-final class ShardProcess {
-    let process = Process()
-    let stdoutPath: String
-    let stderrPath: String
-
-    init(_ arguments: [String], environment extra: [String: String], logs: String, executable: String = ProjectPaths.binary) throws {
-        var environment = ProcessInfo.processInfo.environment
-        for name in engineVariables { environment[name] = nil }
-        environment.merge(extra) { $1 }
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        stdoutPath = logs + ".out"
-        stderrPath = logs + ".err"
-        guard FileManager.default.createFile(atPath: stdoutPath, contents: nil),
-              FileManager.default.createFile(atPath: stderrPath, contents: nil) else {
-            throw TestSupportError("cannot create \(logs).out or .err")
-        }
-        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Waits for the shard; its status, its JSON report and its stderr.
-    func finish() async -> (status: Int32, report: [String: Any], stderr: String) {
-        await process.ended()
-        let out = FileManager.default.contents(atPath: stdoutPath) ?? Data()
-        let report = (try? JSONSerialization.jsonObject(with: out) as? [String: Any]) ?? [:]
-        return (process.terminationStatus, report, String(decoding: FileManager.default.contents(atPath: stderrPath) ?? Data(), as: UTF8.self))
-    }
-}
-
-/// A folder with six short clips and a 60-ringtone manifest over them (wav, so the codec does
-/// not slow the test); r50…r59 are declared exactly like r00…r09.
-final class ShardFolder {
-    let dir = TemporaryDirectory("shards")
-    var manifest: String { dir.file("manifest.json") }
-    let ids = (0..<60).map { String(format: "r%02d", $0) }
-    /// Each ringtone's clips and gap.
-    private(set) var plan: [String: (clips: [String], gap: Double)] = [:]
-
-    init() async throws {
-        try FileManager.default.createDirectory(atPath: dir.file("clips"), withIntermediateDirectories: true)
-        for k in 0..<6 {
-            try await AudioFixtures.tone(dir.file("clips/c\(k).\(k % 2 == 0 ? "wav" : "flac")"), seconds: 0.6 + Double(k) / 5, frequency: 300 + 110 * Double(k))
-        }
-        var entries: [String] = []
-        for (n, id) in ids.enumerated() {
-            let k = n < 50 ? n : n - 50
-            let clips = (0...(k % 3)).map { "clips/c\((k + $0 * (k / 3 + 1)) % 6).\((k + $0 * (k / 3 + 1)) % 6 % 2 == 0 ? "wav" : "flac")" }
-            let gap = Double(k % 4) / 10
-            plan[id] = (clips, gap)
-            entries.append(#"{"id": "\#(id)", "clips": [\#(clips.map { "\"\($0)\"" }.joined(separator: ", "))], "gap": \#(gap)}"#)
-        }
-        try #"{"format": "wav", "ringtones": [\#(entries.joined(separator: ",\n"))]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
-    }
-
-    /// The ringtones that use `clip`.
-    func users(of clip: String) -> Set<String> { Set(plan.filter { $0.value.clips.contains(clip) }.keys) }
-
-    /// Runs `count` shards at the same time into `out`; returns each one's status, report and stderr.
-    func runShards(_ source: ShardSource, out: String, count: Int = 4, extra: [String] = []) async throws -> [(status: Int32, report: [String: Any], stderr: String)] {
-        let shards = try (0..<count).map { index in
-            let (arguments, environment) = source.launch(index, of: count)
-            return try ShardProcess(["batch", manifest, "--out", out, "--json", "--jobs", "1"] + arguments + extra, environment: environment,
-                                    logs: dir.file("shard-\(source.rawValue)-\(index)-\(UUID().uuidString.prefix(4))"))
-        }
-        return await shards.asyncMap { await $0.finish() }
-    }
-
-    func verify(_ out: String) async throws -> (ProcessResult, [String: Any]) {
-        let result = try await voicealarm(["batch", manifest, "--out", out, "--verify", "--json"])
-        return (result, (try? JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]) ?? [:])
-    }
-}
-
-private func ids(_ report: [String: Any], _ key: String) -> [String] { report[key] as? [String] ?? [] }
-
 @Suite("voicealarm batch in shards: Indexed Jobs, Slurm arrays", .serialized)
 struct BatchShardTests {
     @Test("60 ringtones as 4 shards at once into one folder: each built once, as render makes it; re-runs skip; a changed clip rebuilds its users once",
@@ -128,13 +21,13 @@ struct BatchShardTests {
                 let shardInfo = shard.report["shard"] as? [String: Any]
                 #expect(shardInfo?["index"] as? Int == index + 1 && shardInfo?["count"] as? Int == 4)
                 #expect(shardInfo?["source"] as? String == source.reported)
-                for id in ids(shard.report, "built") {
+                for id in reportIDs(shard.report, "built") {
                     #expect(owner[id] == nil, "\(id) built by shards \(owner[id] ?? 0) and \(index + 1)")
                     owner[id] = index + 1
                 }
-                #expect(ids(shard.report, "skipped").isEmpty)
+                #expect(reportIDs(shard.report, "skipped").isEmpty)
                 let described = (shard.report["ringtones"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
-                #expect(described == ids(shard.report, "built"), "every ringtone in place is described")
+                #expect(described == reportIDs(shard.report, "built"), "every ringtone in place is described")
             }
             #expect(Set(owner.keys) == Set(folder.ids) && owner.count == 60, "the union of the shards' built lists is the manifest")
             #expect(Set(owner.values).count == 4, "every shard had work: \(owner)")
@@ -158,8 +51,8 @@ struct BatchShardTests {
             let again = try await folder.runShards(source, out: out)
             for (index, shard) in again.enumerated() {
                 #expect(shard.status == 0)
-                #expect(ids(shard.report, "built").isEmpty, "shard \(index + 1) re-run builds nothing")
-                #expect(Set(ids(shard.report, "skipped")) == Set(owner.filter { $0.value == index + 1 }.keys))
+                #expect(reportIDs(shard.report, "built").isEmpty, "shard \(index + 1) re-run builds nothing")
+                #expect(Set(reportIDs(shard.report, "skipped")) == Set(owner.filter { $0.value == index + 1 }.keys))
             }
             let (verified, verdict) = try await folder.verify(out)
             #expect(verified.status == 0 && verdict["ok"] as? Bool == true && verdict["checked"] as? Int == 60, "\(verified.stdout)")
@@ -179,7 +72,7 @@ struct BatchShardTests {
             var rebuilt: [String: Int] = [:]
             for (index, shard) in changed.enumerated() {
                 #expect(shard.status == 0)
-                for id in ids(shard.report, "built") {
+                for id in reportIDs(shard.report, "built") {
                     #expect(rebuilt[id] == nil, "\(id) rebuilt twice")
                     rebuilt[id] = index + 1
                     #expect(owner[id] == index + 1, "a clip's new bytes never move a ringtone to another shard")
@@ -234,8 +127,8 @@ struct BatchShardTests {
         let retry = try await ShardProcess(["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "2/4"],
                                      environment: [:], logs: folder.dir.file("retry")).finish()
         #expect(retry.status == 0, "\(retry.stderr)")
-        #expect(lost.isSubset(of: Set(ids(retry.report, "built"))))
-        #expect(Set(ids(retry.report, "built")).isDisjoint(with: Set(others.flatMap { ids($0.report, "built") })))
+        #expect(lost.isSubset(of: Set(reportIDs(retry.report, "built"))))
+        #expect(Set(reportIDs(retry.report, "built")).isDisjoint(with: Set(others.flatMap { reportIDs($0.report, "built") })))
         let verified = try await voicealarm(["batch", folder.manifest, "--out", out, "--verify"])
         #expect(verified.status == 0, "\(verified.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".wav") }.count == 40)
