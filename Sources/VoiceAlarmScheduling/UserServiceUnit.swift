@@ -159,6 +159,15 @@ package struct UserServiceUnit: Sendable {
         return existed
     }
 
+    /// Starts the installed unit now (it was stopped, or failed and gave up restarting).
+    /// - Throws: `SchedulerError.unitDirectory` when it is not installed or no user manager
+    ///   manages it; `SchedulerError.systemctl` when the start fails.
+    package func start() throws {
+        guard isInstalled else { throw SchedulerError.unitDirectory(path: path, reason: "no \(role.word) service is installed") }
+        guard managed else { throw SchedulerError.unitDirectory(path: path, reason: "no systemd user manager manages it here") }
+        try run(["start", name])
+    }
+
     /// Stops, disables and removes the unit.
     /// - Throws: `SchedulerError.unitDirectory` ("no daemon service is installed", or "no web
     ///   service") when there is none; `SchedulerError.systemctl` when the user manager refuses the reload.

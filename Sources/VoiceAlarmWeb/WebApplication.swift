@@ -47,6 +47,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
     let configuration: Configuration
     private let gate: PairingGate
     private let sessions: DeviceSessions
+    private let health = HealthCache()
     private let port = ListeningPort()
     /// Called once per request with its route, status and device: the server's log (never a token).
     private let log: @Sendable (String) -> Void
@@ -101,8 +102,10 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             response = refusal
         } else if case .found(let endpoint, let parameters) = exchange.match {
             let context = WebContext(request: request, parameters: parameters, device: exchange.device, configuration: configuration,
-                                     gate: gate, sessions: sessions, log: log)
+                                     gate: gate, sessions: sessions, health: health, log: log)
             do { response = try endpoint.handler(context) } catch { response = WebFailure(error).response }
+            // A change made here may change what the status says (a new alarm, a started service).
+            if endpoint.changesState { health.forget() }
         } else {
             preconditionFailure("the route middleware admits only a request with a route")
         }

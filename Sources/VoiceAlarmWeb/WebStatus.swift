@@ -3,12 +3,18 @@ import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmDocuments
 
-/// `GET /api/status`: what is ringing now (each ring's alarm, and its snooze when it has one),
-/// the snoozes waiting, and what `doctor` says — without opening the sound device: the page asks
-/// every few seconds, and a device held by the page at the minute an alarm starts could keep
-/// the alarm from ringing on it (`deviceChecked` is false).
+/// `GET /api/status`: what is ringing now (each ring's alarm with its time, label and target, and
+/// its snooze when it has one), the snoozes waiting, and the machine's health — what `doctor`
+/// says, and each problem in the phone's words (`health`) with what the page can do about it.
+/// Without opening the sound device: the page asks every few seconds, and a device held by the
+/// page at the minute an alarm starts could keep the alarm from ringing on it (`deviceChecked`
+/// is false). The examination is kept a few seconds (`HealthCache`); the rings are read afresh.
 struct WebStatus: Encodable {
-    struct Ring: Encodable { var alarm: String; var snooze: Nullable<Int> }
+    /// A ring going on now; its alarm's time, label and target when the library knows it (a
+    /// ring is shown, and can be stopped, even when it does not).
+    struct Ring: Encodable {
+        var alarm: String, time: Nullable<String>, label: Nullable<String>, target: Nullable<String>, snooze: Nullable<Int>
+    }
     struct Fallback: Encodable { var id: String; var reason: String }
     struct Snoozed: Encodable { var alarm: String; var ringAt: String }
     var ringing: [Ring]
@@ -16,18 +22,26 @@ struct WebStatus: Encodable {
     var defaultTone: [Fallback]
     var deviceChecked = false
     var doctor: DoctorJSON
+    var health: [HealthJSON]
 
-    init(service: AlarmService, location: LibraryLocation) throws {
+    init(service: AlarmService, location: LibraryLocation, cache: HealthCache) throws {
         let statuses = try service.alarms.statuses()
-        let minutes = Dictionary(statuses.map { ($0.alarm.id, $0.alarm.snoozeMinutes) }, uniquingKeysWith: { first, _ in first })
-        ringing = RingingRegistry(dataDirectory: service.dataDirectory).ringing().map { id in
+        let alarms = Dictionary(statuses.map { ($0.alarm.id, $0.alarm) }, uniquingKeysWith: { first, _ in first })
+        ringing = RingingRegistry(dataDirectory: service.dataDirectory).ringing().map { ring in
             // A snoozed ring is registered under its alarm's id with every bit flipped.
-            let alarm = Snooze.isScheduleID(id) ? Snooze.scheduleID(for: id) : id
-            return Ring(alarm: alarm.uuidString.lowercased(), snooze: Nullable(minutes[alarm] ?? nil))
+            let id = Snooze.isScheduleID(ring) ? Snooze.scheduleID(for: ring) : ring
+            let alarm = alarms[id]
+            return Ring(alarm: id.uuidString.lowercased(), time: .init(alarm?.time.description), label: .init(alarm?.label ?? nil),
+                        target: .init(alarm?.target.description), snooze: .init(alarm?.snoozeMinutes ?? nil))
         }
-        let report = try Doctor(service: service, openDevice: { _ in }).examine(location: location)
-        doctor = DoctorJSON(report, on: .page)
-        defaultTone = report.onDefaultTone.map { Fallback(id: $0.id, reason: $0.reason) }
+        let entry = try cache.entry(at: service.now()) {
+            let report = try Doctor(service: service, openDevice: { _ in }).examine(location: location)
+            let daemon = report.daemonService?.state
+            return HealthCache.Entry(report: report, canStartService: daemon.map { $0.installed && $0.managed && !$0.running } ?? false)
+        }
+        doctor = DoctorJSON(entry.report, on: .page)
+        health = entry.report.problems.map { HealthJSON($0, libraryOpens: entry.report.libraryProblem == nil, canStartService: entry.canStartService) }
+        defaultTone = entry.report.onDefaultTone.map { Fallback(id: $0.id, reason: $0.reason) }
         snoozed = statuses.compactMap { status in
             status.snoozedUntil.map { Snoozed(alarm: status.alarm.idString, ringAt: LocalTimeText.iso($0, service.timeZone)) }
         }
@@ -36,7 +50,7 @@ struct WebStatus: Encodable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ringing, forKey: .ringing); try c.encode(snoozed, forKey: .snoozed); try c.encode(defaultTone, forKey: .defaultTone)
-        try c.encode(deviceChecked, forKey: .deviceChecked); try c.encode(doctor, forKey: .doctor)
+        try c.encode(deviceChecked, forKey: .deviceChecked); try c.encode(doctor, forKey: .doctor); try c.encode(health, forKey: .health)
     }
-    enum Keys: String, CodingKey { case ringing, snoozed, defaultTone, deviceChecked, doctor }
+    enum Keys: String, CodingKey { case ringing, snoozed, defaultTone, deviceChecked, doctor, health }
 }

@@ -8,11 +8,21 @@ import VoiceAlarmStore
 /// installed binary, with the data dir and the remembered device.
 package struct DaemonService {
     /// Why the daemon cannot be a service for this library.
-    package enum Refusal: Error, CustomStringConvertible {
+    package enum Refusal: ClassifiedError, CustomStringConvertible {
         case systemdBackend
+        /// The service is not installed, or no user manager runs it: it cannot be started from here.
+        case notStartable(installed: Bool)
+
         package var description: String {
-            "this data dir uses systemd timers, which need no daemon; the service is for the embedded scheduler"
+            switch self {
+            case .systemdBackend: "this data dir uses systemd timers, which need no daemon; the service is for the embedded scheduler"
+            case .notStartable(let installed):
+                installed ? "the alarm service is installed, but no service manager runs it here" : "the alarm service is not installed"
+            }
         }
+
+        package var failureKind: FailureKind { .conflict }
+        package var failureInput: String? { nil }
     }
 
     package let unit: UserServiceUnit
@@ -28,6 +38,15 @@ package struct DaemonService {
 
     /// Why the daemon's sleeps cannot wake a suspended machine (the binary lacks `CAP_WAKE_ALARM`), or nil.
     package var cannotWake: WakeProblem? { Doctor.wake(nil, executable: unit.executable).cannotWake }
+
+    /// Starts the installed service now.
+    /// - Throws: `DaemonService.Refusal.notStartable` when it is not installed where a user
+    ///   manager runs it; `SchedulerError.systemctl` when the start fails.
+    package func start() throws {
+        let state = unit.state()
+        guard state.installed, state.managed else { throw Refusal.notStartable(installed: state.installed) }
+        try unit.start()
+    }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     package var manualSteps: String { unit.manualSteps }

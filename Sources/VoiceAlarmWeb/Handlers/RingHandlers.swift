@@ -7,7 +7,9 @@ import VoiceAlarmHTTP
 enum RingHandlers {
     /// `GET /api/status`: what rings, what is snoozed, and what `doctor` says (`WebStatus`).
     static func status(_ context: WebContext) throws -> HTTPResponse {
-        try context.withLibrary { service in WebJSON.response(200, try WebStatus(service: service, location: context.configuration.location)) }
+        try context.withLibrary { service in
+            WebJSON.response(200, try WebStatus(service: service, location: context.configuration.location, cache: context.health))
+        }
     }
 
     /// `POST /api/stop`: the rings stopped from the data dir alone, as `voicealarm stop` does;
@@ -16,6 +18,18 @@ enum RingHandlers {
         let location = context.configuration.location, now = context.configuration.now
         let result = RingStopper.stop(in: location, open: { try LibraryOpener.open(location, now: now).0 })
         return WebJSON.response(200, StoppedJSON(result))
+    }
+
+    /// `POST /api/service/start`: starts the daemon's installed service (the page's "Start the
+    /// alarm service" when nothing would ring); the status after it. 409 when there is no
+    /// installed service a user manager runs (the page then says who must do what).
+    static func startService(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in
+            let location = context.configuration.location
+            try DaemonService(service: service, location: location).start()
+            context.health.forget()
+            return WebJSON.response(200, try WebStatus(service: service, location: location, cache: context.health))
+        }
     }
 
     /// `POST /api/snooze`: `snooze`; 409 when nothing rings or its alarm has no snooze.

@@ -15,6 +15,8 @@ struct WebContext {
     let configuration: WebApplication.Configuration
     let gate: PairingGate
     let sessions: DeviceSessions
+    /// The machine's examination, kept a few seconds for the status poll.
+    let health: HealthCache
     let log: @Sendable (String) -> Void
 
     /// The path's parameter `name`, which the route's path declares.

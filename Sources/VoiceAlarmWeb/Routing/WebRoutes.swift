@@ -43,6 +43,7 @@ package enum WebRoutes {
         WebEndpoint("GET", "/api/status", .paired, RingHandlers.status),
         WebEndpoint("POST", "/api/stop", .paired, RingHandlers.stop),
         WebEndpoint("POST", "/api/snooze", .paired, RingHandlers.snooze),
+        WebEndpoint("POST", "/api/service/start", .paired, RingHandlers.startService),
         // Devices.
         WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),
         WebEndpoint("DELETE", "/api/devices/{id}", .paired, DeviceHandlers.revoke),

@@ -21,7 +21,7 @@ final class FakeUserManager {
             shift   # --user
             case "$1" in
               show-environment|daemon-reload|link) exit 0 ;;
-              restart) rm -f "\(dir.path)/crashed-${@: -1}"; exit 0 ;;
+              restart|start) rm -f "\(dir.path)/crashed-${@: -1}"; exit 0 ;;
               enable) touch "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
               disable) rm -f "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
               is-enabled) [ -e "\(dir.path)/enabled-$2" ] ;;
