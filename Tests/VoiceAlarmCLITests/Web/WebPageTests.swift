@@ -24,7 +24,9 @@ struct WebPageTests {
           .timeLimit(.minutes(2)))
     func phone() async throws {
         let folder = TemporaryDirectory("page")
-        let data = folder.file("data")
+        // The page names the data dir (no daemon runs for it): a folder's name with nowhere to
+        // break a line, as a checkout's or a home's path can be, must not widen the page.
+        let data = folder.file("VoiceAlarmLibraryInAFolderWhoseNameIsLongerThanAPhoneIsWide")
         let microphone = folder.file("microphone.wav")
         try await ProcessRunner.mustRun("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(ProjectPaths.sampleAudio)/kind.ogg", "-ac", "1", "-ar", "48000", microphone])
         let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"])
@@ -33,6 +35,8 @@ struct WebPageTests {
         #expect((steps["wrong code"]?["message"] as? String)?.contains("not right") == true)
         #expect(steps["pairing page"]?["prefilled"] as? String == server.code)
         #expect(steps["pairing page"]?["address"] as? String == "\(server.url)/pair", "the code leaves the address bar")
+        let fits = steps["fits"] ?? [:]
+        #expect(fits["pageWidth"] as? Int == 360 && fits["screenWidth"] as? Int == 360, "the page, long paths and all, fits the phone: \(fits)")
         // The refresh the import started was answered after the playlist was made (the script holds
         // that answer back): the page drew its newer answer and kept it.
         let late = steps["late answer"]?["playlists"] as? String ?? ""
