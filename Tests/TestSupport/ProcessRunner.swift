@@ -27,9 +27,12 @@ public enum ProcessRunner {
     /// process's termination handler, and the files are read then. The parent keeps no
     /// descriptor of them while the process runs (no pipe to drain, none to leak: Foundation
     /// watches children with `select`, which fails past descriptor 1,023).
+    /// - Parameter currentDirectory: where the process starts; by default the test's own folder.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> ProcessResult {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           currentDirectory: String? = nil) async throws -> ProcessResult {
         let process = prepare(executable, arguments, environment: environment)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let base = NSTemporaryDirectory() + "voicealarm-run-\(UUID().uuidString)"
         let outPath = base + ".out", errPath = base + ".err"
         defer { for path in [outPath, errPath] { try? FileManager.default.removeItem(atPath: path) } }

@@ -91,6 +91,23 @@ enum AppScriptText {
       return node;
     }
 
+    // Lists are redrawn from the API, and redraws overlap: the refresh an import starts may still
+    // be under way when the next change starts its own. Each part of the page is drawn from its
+    // newest request only, and is aria-busy until that answer is drawn: an older answer that
+    // arrives late never paints over a newer one (a playlist just made would vanish).
+    const turns = {};
+    async function newest(part, read) {
+      const turn = (turns[part] || 0) + 1;
+      turns[part] = turn;
+      $(part).setAttribute("aria-busy", "true");
+      try {
+        const data = await read();
+        return turn === turns[part] ? data : undefined;
+      } finally {
+        if (turn === turns[part]) $(part).removeAttribute("aria-busy");
+      }
+    }
+
     function when(iso) {
       if (!iso) return "has rung";
       const date = new Date(iso);
@@ -124,7 +141,8 @@ enum AppScriptText {
 
     // Ringing now: Stop and Snooze from the phone, while the bedside speaker rings.
     async function refreshStatus() {
-      const status = await api("GET", "/api/status");
+      const status = await newest("status", () => api("GET", "/api/status"));
+      if (status === undefined) return;
       $("ringing").hidden = status.ringing.length === 0;
       // Snooze only for an alarm set with one (as on the command line, snooze is opt-in).
       $("snooze").hidden = !status.ringing.some((ring) => ring.snooze !== null);
@@ -147,7 +165,8 @@ enum AppScriptText {
     }
 
     async function refreshAlarms() {
-      const alarms = await api("GET", "/api/alarms");
+      const alarms = await newest("alarms", () => api("GET", "/api/alarms"));
+      if (alarms === undefined) return;
       const list = $("alarms");
       list.replaceChildren();
       if (alarms.length === 0) list.append(element("li", "No alarms yet."));
@@ -190,7 +209,9 @@ enum AppScriptText {
     }
 
     async function refreshClips() {
-      clips = await api("GET", "/api/clips");
+      const fresh = await newest("clips", () => api("GET", "/api/clips"));
+      if (fresh === undefined) return;
+      clips = fresh;
       const list = $("clips");
       list.replaceChildren();
       if (clips.length === 0) list.append(element("li", "No clips yet: record one above."));
@@ -253,7 +274,9 @@ enum AppScriptText {
     }
 
     async function refreshPlaylists() {
-      playlists = await api("GET", "/api/playlists");
+      const fresh = await newest("playlists", () => api("GET", "/api/playlists"));
+      if (fresh === undefined) return;
+      playlists = fresh;
       const list = $("playlists");
       list.replaceChildren();
       if (playlists.length === 0) list.append(element("li", "No playlists yet."));
@@ -305,18 +328,6 @@ enum AppScriptText {
         item.append(actions);
         list.append(item);
       }
-      const manifesto = $("manifesto");
-      manifesto.replaceChildren();
-      try {
-        const current = await api("GET", "/api/manifesto");
-        manifesto.append(element("p", current.clips.length ? current.clips[0].title + " (" + seconds(current.duration) + ")" : "No manifesto recording yet."));
-      } catch (error) { manifesto.append(element("p", "No manifesto recording yet.")); }
-      const select = clipSelect("Manifesto recording");
-      manifesto.append(select, button("Make it the manifesto", async () => {
-        await api("PUT", "/api/manifesto", { clip: select.value });
-        say("The manifesto is set.");
-        await refreshAll();
-      }));
       const target = $("alarm-target");
       const chosen = target.value;
       target.replaceChildren();
@@ -326,10 +337,22 @@ enum AppScriptText {
         target.append(option);
       }
       if (chosen) target.value = chosen;
+      const current = await newest("manifesto", () => api("GET", "/api/manifesto").catch(() => null));
+      if (current === undefined) return;
+      const manifesto = $("manifesto");
+      manifesto.replaceChildren();
+      manifesto.append(element("p", current && current.clips.length ? current.clips[0].title + " (" + seconds(current.duration) + ")" : "No manifesto recording yet."));
+      const select = clipSelect("Manifesto recording");
+      manifesto.append(select, button("Make it the manifesto", async () => {
+        await api("PUT", "/api/manifesto", { clip: select.value });
+        say("The manifesto is set.");
+        await refreshAll();
+      }));
     }
 
     async function refreshDevices() {
-      const devices = await api("GET", "/api/devices");
+      const devices = await newest("devices", () => api("GET", "/api/devices"));
+      if (devices === undefined) return;
       const list = $("devices");
       list.replaceChildren();
       for (const device of devices) {

@@ -5,7 +5,8 @@ enum PageStyleText {
     :root { color-scheme: light dark; --accent: #2457c5; --danger: #b3261e; --muted: #666; --line: #ccc; }
     @media (prefers-color-scheme: dark) { :root { --accent: #8fb0ff; --danger: #ff8a80; --muted: #aaa; --line: #444; } }
     * { box-sizing: border-box; }
-    body { margin: 0; font: 16px/1.45 system-ui, sans-serif; }
+    /* A word longer than the line (a folder's path, a long title) wraps: the page is never wider than the phone. */
+    body { margin: 0; font: 16px/1.45 system-ui, sans-serif; overflow-wrap: anywhere; }
     main { max-width: 40rem; margin: 0 auto; padding: 0.75rem; }
     h1 { font-size: 1.4rem; margin: 0.25rem 0 0.5rem; }
     h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; border-bottom: 1px solid var(--line); padding-bottom: 0.25rem; }

@@ -53,10 +53,9 @@ private func ownedAlarm(_ lib: RingLibrary) async throws -> (user: String, binar
     return await (user, binary, try ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"]))
 }
 
-/// Runs the binary as `user` on `lib`.
+/// Runs the binary as `user` on `lib`, started in the library's folder (see `runAs(_:in:…)`).
 private func runAs(_ user: String, _ binary: String, _ lib: RingLibrary, _ arguments: [String]) async throws -> ProcessResult {
-    try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir] + arguments,
-                          environment: lib.devices.environment)
+    try await runAs(user, in: lib.dir.path, binary, ["--data-dir", lib.dataDir] + arguments, environment: lib.devices.environment)
 }
 
 /// Every trap of the Swift runtime ends a process with SIGILL or SIGTRAP (exit 132 or 133 through a shell).
@@ -285,7 +284,7 @@ struct SilencingHolesTests {
         // The owner's own link, to the owner's own folder (Sounds moved to another disk), is followed.
         for name in ["clips", "Sounds"] { try FileManager.default.removeItem(atPath: "\(lib.dataDir)/\(name)") }
         try FileManager.default.moveItem(atPath: lib.dir.file("clips-kept"), toPath: "\(lib.dataDir)/clips")
-        let link = try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/ln", "-s", lib.dir.file("Sounds-kept"), "\(lib.dataDir)/Sounds"])
+        let link = try await runAs(user, in: lib.dir.path, "/bin/ln", ["-s", lib.dir.file("Sounds-kept"), "\(lib.dataDir)/Sounds"])
         #expect(link.status == 0, "\(link.stderr)")
         let listed = try await runAs(user, binary, lib, ["alarm", "list", "--json", "-q"])
         #expect(listed.status == 0 && listed.stdout.contains("\"sound\" : \"\(id).m4a\""), "\(listed.stdout)\(listed.stderr)")
@@ -293,7 +292,7 @@ struct SilencingHolesTests {
         // A sounds dir the person chose, open to others, is made private with a word; a database others may read is made 0600.
         chmod("\(lib.dataDir)/voicealarm.sqlite", 0o666)
         let chosen = lib.dir.file("chosen")
-        #expect(try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", "/bin/mkdir", "-m", "0755", chosen]).status == 0)
+        #expect(try await runAs(user, in: lib.dir.path, "/bin/mkdir", ["-m", "0755", chosen]).status == 0)
         let moved = try await runAs(user, binary, lib, ["--sounds-dir", chosen, "alarm", "list"])
         #expect(moved.status == 0, "\(moved.stderr)")
         #expect(moved.stderr.contains("Made \(chosen) private: it was open to other users (mode 0755), it is 0700 now."), "\(moved.stderr)")

@@ -19,7 +19,8 @@ final class FakeTimeDaemon {
         process.environment = environment
         process.standardError = err
         process.standardOutput = stdout ?? FileHandle.nullDevice
-        // Another user may not reach the checkout (a clone in a 0700 folder): start where they may.
+        // Another user may not reach the checkout (a clone in a 0700 folder): start where they may
+        // (see `runAs`: a daemon started where it may not enter cannot start its rings).
         if user != nil { process.currentDirectoryURL = URL(fileURLWithPath: lib.dir.path) }
         try process.run()
     }
@@ -62,6 +63,19 @@ func testAccount() async throws -> String {
     return user
 }
 
+/// Runs `executable` as the other account `user` (`runuser`), started in `folder`, a folder of the
+/// test's that the account may enter.
+///
+/// Never in the test's own working folder: a checkout in a 0700 folder (a clone in `mktemp -d`, a
+/// home folder) is out of the account's reach, and a process started in a folder it may not enter
+/// cannot start processes of its own (Foundation's `Process` enters its parent's folder first: the
+/// daemon's rings fail with "Permission denied"). So everything the account reads or runs is copied
+/// into the test's folders first (the binary, a sample, a script), never read from the checkout.
+func runAs(_ user: String, in folder: String, _ executable: String, _ arguments: [String],
+           environment: [String: String]? = nil) async throws -> ProcessResult {
+    try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", executable] + arguments, environment: environment, currentDirectory: folder)
+}
+
 /// An unprivileged user for the test (made once; two suites may ask at once), and a copy of the
 /// binary anyone may run; the library's folder becomes that user's.
 func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: String) {
@@ -86,8 +100,8 @@ struct SchedulerCommandTests {
         let lib = try RingLibrary()
         let id = try await lib.alarm(at: "07:00")
         let (user, binary) = try await unprivileged(lib)
-        let doctor = try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", binary, "--data-dir", lib.dataDir, "doctor", "--json"],
-                                           environment: lib.devices.environment)
+        let doctor = try await runAs(user, in: lib.dir.path, binary, ["--data-dir", lib.dataDir, "doctor", "--json"],
+                                     environment: lib.devices.environment)
         let wake = try #require((try JSONSerialization.jsonObject(with: doctor.stdoutData) as? [String: Any])?["wake"] as? [String: Any], "\(doctor.stderr)")
         #expect(wake["clock"] as? String == "CLOCK_REALTIME" && wake["canWake"] as? Bool == false)
         #expect((wake["reason"] as? String)?.contains("setcap cap_wake_alarm+ep \(binary)") == true, "\(wake)")
@@ -101,7 +115,13 @@ struct SchedulerCommandTests {
         #expect(log.contains("2027-01-04T07:00:0"), "rang on time: \(log)")
     }
 
-    @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(1)))
+    /// Sets the host's wall clock (`date -s`, to the time it already is): only as root, and only
+    /// when asked for with `VOICEALARM_TEST_CLOCK_STEP=1` (`make test-full` sets it), never in a
+    /// plain `make test` on someone's workstation.
+    @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(1)),
+          .enabled(if: ProcessInfo.processInfo.environment["VOICEALARM_TEST_CLOCK_STEP"] == "1",
+                   "sets the machine's clock: opt in with VOICEALARM_TEST_CLOCK_STEP=1 (make test-full)"),
+          .enabled(if: geteuid() == 0, "sets the machine's clock: needs root"))
     func clockStep() async throws {
         let lib = try RingLibrary()
         _ = try await lib.alarm(at: "07:00")

@@ -324,6 +324,8 @@ private final class Attacker {
         chmod(script, 0o644)
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
         process.arguments = ["-u", account, "--", "/usr/bin/python3", script, String(requested), log]
+        // Started in its own folder, not the test's (see `runAs`): a checkout may be out of its reach.
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
