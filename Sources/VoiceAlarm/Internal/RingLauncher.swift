@@ -37,6 +37,10 @@ final class RingLauncher: Sendable {
         process.arguments = ["--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
                              "--max-seconds", "\(maxSeconds)"] + (device.map { ["--device", $0] } ?? []) + (ramp.map { ["--ramp", "\($0)"] } ?? [])
         if case .named(let file) = alarm.configuration.sound { process.arguments! += ["--sound", "\(soundsDirectory)/\(file)"] }
+        // From "/", never from where the daemon was started: a daemon started in a folder its
+        // user may not enter (`sudo -u alice voicealarm daemon` from root's home) could not start
+        // a ring there, and the alarm would make no sound.
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {

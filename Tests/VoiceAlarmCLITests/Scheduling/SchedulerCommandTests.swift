@@ -8,7 +8,9 @@ final class FakeTimeDaemon {
     let err = Pipe()
     let dataDir: String
 
-    init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary) throws {
+    /// - Parameter directory: where the daemon starts; for another user, by default a folder it may enter.
+    init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary,
+         directory: String? = nil) throws {
         dataDir = lib.dataDir
         let command = [FakeClock.wrapper, "-f", "@\(fakeStart)", binary, "--data-dir", lib.dataDir,
                        "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)"]
@@ -19,9 +21,9 @@ final class FakeTimeDaemon {
         process.environment = environment
         process.standardError = err
         process.standardOutput = stdout ?? FileHandle.nullDevice
-        // Another user may not reach the checkout (a clone in a 0700 folder): start where they may
-        // (see `runAs`: a daemon started where it may not enter cannot start its rings).
-        if user != nil { process.currentDirectoryURL = URL(fileURLWithPath: lib.dir.path) }
+        // Another user may not reach the checkout (a clone in a 0700 folder): start where they may,
+        // unless the test asks for a folder of its own.
+        if let folder = directory ?? (user != nil ? lib.dir.path : nil) { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         try process.run()
     }
 
@@ -90,7 +92,7 @@ func unprivileged(_ lib: RingLibrary) async throws -> (user: String, binary: Str
 
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
-    @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time",
+    @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time, even started where it may not enter",
           .timeLimit(.minutes(1)))
     func wakeClock() async throws {
         let root = try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
@@ -106,7 +108,11 @@ struct SchedulerCommandTests {
         #expect(wake["clock"] as? String == "CLOCK_REALTIME" && wake["canWake"] as? Bool == false)
         #expect((wake["reason"] as? String)?.contains("setcap cap_wake_alarm+ep \(binary)") == true, "\(wake)")
 
-        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55", user: user, binary: binary)
+        // Started from a folder it may not enter (`sudo -u alice voicealarm daemon` from root's
+        // home): its rings start elsewhere, and ring.
+        let closed = TemporaryDirectory("closed")
+        chmod(closed.path, 0o700)
+        let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55", user: user, binary: binary, directory: closed.path)
         #expect(await daemon.waitForEvent("stopped alarm \(id)"))
         let (status, stderr) = await daemon.stop()
         #expect(status == 0, "\(stderr)")
