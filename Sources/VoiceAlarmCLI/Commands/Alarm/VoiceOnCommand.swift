@@ -1,5 +1,3 @@
-import VoiceAlarmDocuments
-
 /// `voicealarm voice on ALARM`: wake up to my voice — the alarm's voice ringtone built and used.
 enum VoiceOnCommand: Command {
     static let spec = CommandSpec(
@@ -7,10 +5,6 @@ enum VoiceOnCommand: Command {
         minimumArguments: 1, maximumArguments: 1, options: [], examples: ["voicealarm voice on 9c41d2e0"])
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let service = try context.library()
-        let status = try service.alarms.setVoice(true, for: parsed.arguments[0])
-        context.present(AlarmJSON(status, service.timeZone)) { context.console.result(status.alarm.idString) }
-        context.say("Voice on: alarm \(status.alarm.idString) \(status.sound.playing).")
-        return .success
+        try AlarmCommands.setVoice(true, parsed, context)
     }
 }
