@@ -57,7 +57,9 @@ package final class DaemonHost: Sendable {
     /// Present while a daemon runs degraded, saying why (for `doctor`).
     static let degradedFile = "daemon-degraded"
 
-    /// Takes the lock and reconciles; the daemon starts with `run()`.
+    /// Takes the lock and reconciles; the daemon starts with `run()`. The steps: open the library
+    /// (or find what can be read without it: `opening`), choose the clock, open the event log,
+    /// record whether it runs degraded, and make the daemon over the scheduler's list (`daemon`).
     /// - Parameter open: opens the library normally; when it throws, the daemon runs degraded.
     /// - Throws: `Refusal.notEmbedded` for a systemd data dir; `SchedulerError.daemonRunning` when
     ///   another daemon holds the lock.
@@ -65,81 +67,121 @@ package final class DaemonHost: Sendable {
                 open: () throws -> AlarmService) throws {
         let dataDirectory = location.dataDirectory
         self.dataDirectory = dataDirectory
-        var soundsDirectory = "\(dataDirectory)/Sounds"
+        let opened = try Self.opening(location, open: open)
+        degraded = opened.degraded
+        lock = opened.lock
+        startReport = opened.report
+        let lastKnown = FileManager.default.contents(atPath: "\(dataDirectory)/\(Self.lastListFile)")
+            .flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
+        watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
+        if let unrecorded = opened.lock?.pidNotRecorded { say(.pidNotRecorded("\(unrecorded)")) }
+        // The daemon's time is its clock's: the alarm clock when it may wake the machine.
+        let clock: any WallClock
+        (clock, cannotWake) = Self.clock(executable: location.executable)
+        let log = Self.eventLog(in: dataDirectory, clock: clock, say: say)
+        Self.record(degraded: opened.degraded, in: dataDirectory, say: say, log: log)
+        let launcher = RingLauncher(executable: location.executable, dataDirectory: dataDirectory,
+                                    soundsDirectory: opened.soundsDirectory, device: options.device, ramp: options.rampSeconds,
+                                    maxSeconds: options.maxRingSeconds, now: { clock.now() })
+        self.launcher = launcher
+        if let cannotWake { say(.cannotWake(cannotWake)) }
+        daemon = Self.daemon(in: dataDirectory, clock: clock, timeZone: opened.timeZone, pollInterval: options.pollSeconds,
+                             lastKnown: lastKnown, launcher: launcher, say: say, log: log)
+    }
+
+    /// What the daemon starts from: the library when it opens (reconciled), else what can be read
+    /// without it, the lock, and why it runs degraded.
+    private struct Opened {
+        var soundsDirectory: String
         var timeZone = TimeZone.current
         var report = ReconcileReport()
         var degraded: String?
-        var service: AlarmService?
-        do { service = try open() } catch { degraded = "the library cannot be opened (\(error))" }
-        if let service, !service.scheduler.ringsThroughDaemon { throw Refusal.notEmbedded }
-        // One daemon per data dir, whatever state the library is in: another daemon, or a link in
-        // the lock's place, is refused; a lock the machine cannot give (read-only, full) is not.
         var lock: DaemonLock?
+    }
+
+    /// Opens the library and takes the lock. One daemon per data dir, whatever state the library
+    /// is in: another daemon, or a link in the lock's place, is refused; a lock the machine cannot
+    /// give (read-only, full) is not, and neither is a library that does not open.
+    private static func opening(_ location: LibraryLocation, open: () throws -> AlarmService) throws -> Opened {
+        let dataDirectory = location.dataDirectory
+        var opened = Opened(soundsDirectory: "\(dataDirectory)/Sounds")
+        var service: AlarmService?
+        do { service = try open() } catch { opened.degraded = "the library cannot be opened (\(error))" }
+        if let service, !service.scheduler.ringsThroughDaemon { throw Refusal.notEmbedded }
+        func degrade(_ reason: String) { opened.degraded = (opened.degraded.map { $0 + "; " } ?? "") + reason }
         do {
-            lock = try DaemonLock(dataDirectory: dataDirectory)
+            opened.lock = try DaemonLock(dataDirectory: dataDirectory)
         } catch SchedulerError.lockUnavailable(let path, let reason) {
-            degraded = (degraded.map { $0 + "; " } ?? "") + "the daemon's lock cannot be taken (\(path): \(reason))"
+            degrade("the daemon's lock cannot be taken (\(path): \(reason))")
         }
-        if service == nil, let store = try? LibraryStore(readingOnly: dataDirectory),
-           let remembered = try? store.settings().soundsDirectory {
-            soundsDirectory = remembered   // read without writing, so the rings' --sound names the right folder
-        }
-        if let service {
-            soundsDirectory = service.soundsDirectory
-            timeZone = service.timeZone
-            do { report = try service.sync.reconcile() } catch {
-                degraded = (degraded.map { $0 + "; " } ?? "") + "the start-up reconcile failed (\(error))"
+        guard let service else {
+            if let store = try? LibraryStore(readingOnly: dataDirectory), let remembered = try? store.settings().soundsDirectory {
+                opened.soundsDirectory = remembered   // read without writing, so the rings' --sound names the right folder
             }
+            return opened
         }
-        self.degraded = degraded
-        self.lock = lock
-        startReport = report
-        let lastListPath = "\(dataDirectory)/\(Self.lastListFile)"
-        let lastKnown = FileManager.default.contents(atPath: lastListPath).flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
-        watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
-        if let unrecorded = lock?.pidNotRecorded { say(.pidNotRecorded("\(unrecorded)")) }
-        // The daemon's time is its clock's: the alarm clock when it may wake the machine.
-        let clock: any WallClock
+        opened.soundsDirectory = service.soundsDirectory
+        opened.timeZone = service.timeZone
+        do { opened.report = try service.sync.reconcile() } catch { degrade("the start-up reconcile failed (\(error))") }
+        return opened
+    }
+
+    /// The alarm clock when this process may use it, else the wall clock, and why alarms cannot
+    /// wake the machine then.
+    private static func clock(executable: String) -> (any WallClock, WakeProblem?) {
         do {
-            let timers = try AlarmTimerClock(executable: location.executable)
-            clock = timers
-            cannotWake = timers.cannotWake
+            let timers = try AlarmTimerClock(executable: executable)
+            return (timers, timers.cannotWake)
         } catch {
-            clock = SystemWallClock()
-            cannotWake = .noTimer("\(error)")
+            return (SystemWallClock(), .noTimer("\(error)"))
         }
+    }
+
+    /// The daemon's line in the event log. A line the log cannot take never stops the daemon:
+    /// the first failure is said, the rest are not repeated.
+    private static func eventLog(in dataDirectory: String, clock: any WallClock,
+                                 say: @escaping @Sendable (DaemonNotice) -> Void) -> @Sendable (String) -> Void {
         let events = EventLog(dataDirectory: dataDirectory)
-        let eventLogFailed = Mutex(false)
-        // A line the log cannot take never stops the daemon: the first failure is said, the rest are not repeated.
-        let log: @Sendable (String) -> Void = { message in
+        let failed = Mutex(false)
+        return { message in
             do { try events.record(message, at: clock.now()) } catch {
-                let first = eventLogFailed.withLock { failed in
+                let first = failed.withLock { failed in
                     defer { failed = true }
                     return !failed
                 }
                 if first { say(.eventLogUnwritable("\(error)")) }
             }
         }
-        let degradedPath = "\(dataDirectory)/\(Self.degradedFile)"
-        if let degraded {
-            say(.degraded(degraded))
-            log("daemon started degraded: \(degraded)")
-            try? FileSystem.atomicWrite(Data(degraded.utf8), to: degradedPath, permissions: 0o600)
-        } else {
-            FileSystem.remove(degradedPath)
+    }
+
+    /// Says and logs why the daemon runs degraded, and leaves it in the data dir for `doctor`
+    /// (or removes an earlier run's note).
+    private static func record(degraded: String?, in dataDirectory: String, say: @Sendable (DaemonNotice) -> Void,
+                               log: @Sendable (String) -> Void) {
+        let path = "\(dataDirectory)/\(degradedFile)"
+        guard let degraded else {
+            FileSystem.remove(path)
+            return
         }
-        let launcher = RingLauncher(executable: location.executable, dataDirectory: dataDirectory,
-                                    soundsDirectory: soundsDirectory, device: options.device, ramp: options.rampSeconds,
-                                    maxSeconds: options.maxRingSeconds, now: { clock.now() })
-        self.launcher = launcher
+        say(.degraded(degraded))
+        log("daemon started degraded: \(degraded)")
+        try? FileSystem.atomicWrite(Data(degraded.utf8), to: path, permissions: 0o600)
+    }
+
+    /// The daemon over the embedded scheduler's list: the last list read is kept for a restart
+    /// that cannot read one, when it last looked is kept so alarms due meanwhile are found, and
+    /// each ring is started as its own process.
+    private static func daemon(in dataDirectory: String, clock: any WallClock, timeZone zone: TimeZone, pollInterval: Double,
+                               lastKnown: [ScheduledAlarm], launcher: RingLauncher, say: @escaping @Sendable (DaemonNotice) -> Void,
+                               log: @escaping @Sendable (String) -> Void) -> AlarmDaemon {
+        let lastListPath = "\(dataDirectory)/\(lastListFile)"
         let lookFile = "\(dataDirectory)/daemon-last-look"
         let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
         let remembered = Mutex(lastKnown)
-        let zone = timeZone
-        if let cannotWake { say(.cannotWake(cannotWake)) }
-        daemon = AlarmDaemon(
-            clock: clock, timeZone: zone, pollInterval: options.pollSeconds,
+        let window = Int(MissedAlarmPolicy.window / 60)
+        return AlarmDaemon(
+            clock: clock, timeZone: zone, pollInterval: pollInterval,
             alarms: {
                 let list = try EmbeddedScheduler.scheduledAlarms(in: dataDirectory)
                 let changed = remembered.withLock { known in
@@ -154,9 +196,8 @@ package final class DaemonHost: Sendable {
                 launcher.ring(alarm)
             },
             missed: { alarm, due, late in
-                let message = "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(Int(MissedAlarmPolicy.window / 60)) min; not ringing"
-                say(.missed(alarm: alarm.id, due: LocalTimeText.iso(due, zone), lateMinutes: Int(late / 60), windowMinutes: Int(MissedAlarmPolicy.window / 60)))
-                log(message)
+                say(.missed(alarm: alarm.id, due: LocalTimeText.iso(due, zone), lateMinutes: Int(late / 60), windowMinutes: window))
+                log("missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(window) min; not ringing")
             },
             trouble: { say(.listUnreadable("\($0)")) },
             lastKnown: lastKnown,
