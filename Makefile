@@ -5,13 +5,16 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
-# Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
-# Building needs the first list; the demo and the tests also use the independent tools of the second.
+# Debian packages. Building needs only the C libraries VoiceAlarm links (BUILD_PACKAGES: make
+# build, install); the demo adds Python for reading JSON; the tests add the independent tools
+# they check results with (TEST_PACKAGES).
 BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
                   libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev
-DEBIAN_PACKAGES := $(BUILD_PACKAGES) ffmpeg sox espeak-ng python3 python3-venv \
-                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
-                   openssl zbar-tools qrencode chromium chromium-driver curl
+DEMO_PACKAGES := python3
+TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
+                 alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
+                 openssl zbar-tools qrencode chromium chromium-driver curl
+DEBIAN_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python
@@ -30,14 +33,15 @@ define install_packages
 	fi
 endef
 
+# Everything: what building needs and the tests' tools.
 deps:
 	$(call install_packages,$(DEBIAN_PACKAGES))
 
-# What building alone needs (make install): not the test toolchain.
+# What building alone needs (make build, install): not the test toolchain.
 build-deps:
 	$(call install_packages,$(BUILD_PACKAGES))
 
-build: deps
+build: build-deps
 	swift build
 
 # Python helpers for tests live in a virtual environment inside the build folder.
@@ -47,6 +51,7 @@ $(PYTHON): Tests/Support/requirements.txt
 	touch $(PYTHON)
 
 demo: build
+	$(call install_packages,$(DEMO_PACKAGES))
 	@scripts/demo.sh $(BIN)
 
 # One run, every suite at once. No test holds a thread while it waits (processes end through
@@ -115,7 +120,7 @@ sanitize: deps $(PYTHON)
 
 # A soak, not part of `make test`: the daemon through 8 simulated hours (about half a minute), in a
 # process of its own so the resident memory it measures is the daemon's.
-soak: build
+soak: deps build
 	VOICEALARM_SOAK=1 swift test --filter DaemonSoakTests
 
 # The Slurm recipe on a real one-node Slurm, not part of `make test` (about a minute): installs
@@ -167,7 +172,8 @@ install: build-deps
 uninstall:
 	@scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
 
-# The man pages and completions, written from the command tables (checked in; a test compares).
+# The man pages, completions and the package's user units, written from the command tables
+# (checked in; a test compares).
 docs: build
 	.build/debug/voicealarm-docs share
 
