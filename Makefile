@@ -1,23 +1,31 @@
 # VoiceAlarm: two commands on a fresh Debian 12 machine with the Swift 6 toolchain:
 #   make demo   install what is missing, build, render a ringtone from SampleAudio
 #   make test   install what is missing, then run every test
+# and the Debian package: make deb (then: sudo apt install ./voicealarm_*.deb), make test-deb.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
-# Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
-# Building needs the first list; the demo and the tests also use the independent tools of the second.
+# Debian packages. Building needs only the C libraries VoiceAlarm links (BUILD_PACKAGES: make
+# build, install, deb); the demo adds Python for reading JSON; the tests add the independent
+# tools they check results with (TEST_PACKAGES). make deb adds Debian's packaging tools, make
+# test-deb what its checks run.
 BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
                   libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev
-DEBIAN_PACKAGES := $(BUILD_PACKAGES) ffmpeg sox espeak-ng python3 python3-venv \
-                   alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
-                   openssl zbar-tools qrencode chromium chromium-driver curl
+DEMO_PACKAGES := python3
+TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
+                 alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
+                 openssl zbar-tools qrencode chromium chromium-driver curl
+DEBIAN_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
+DEB_PACKAGES := dpkg-dev lintian
+TEST_DEB_PACKAGES := bash-completion man-db systemd tmux zsh fish python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build build-tests demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall
+.PHONY: deps build-deps build build-tests demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
+        deb-deps deb test-deb
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
 define install_packages
@@ -30,14 +38,15 @@ define install_packages
 	fi
 endef
 
+# Everything: what building needs and the tests' tools.
 deps:
 	$(call install_packages,$(DEBIAN_PACKAGES))
 
-# What building alone needs (make install): not the test toolchain.
+# What building alone needs (make build, install, deb): not the test toolchain.
 build-deps:
 	$(call install_packages,$(BUILD_PACKAGES))
 
-build: deps
+build: build-deps
 	swift build
 
 # Python helpers for tests live in a virtual environment inside the build folder.
@@ -47,6 +56,7 @@ $(PYTHON): Tests/Support/requirements.txt
 	touch $(PYTHON)
 
 demo: build
+	$(call install_packages,$(DEMO_PACKAGES))
 	@scripts/demo.sh $(BIN)
 
 # One run, every suite at once. No test holds a thread while it waits (processes end through
@@ -116,7 +126,7 @@ sanitize: deps $(PYTHON)
 
 # A soak, not part of `make test`: the daemon through 8 simulated hours (about half a minute), in a
 # process of its own so the resident memory it measures is the daemon's.
-soak: build
+soak: deps build
 	VOICEALARM_SOAK=1 swift test --filter DaemonSoakTests
 
 # The Slurm recipe on a real one-node Slurm, not part of `make test` (about a minute): installs
@@ -168,7 +178,40 @@ install: build-deps
 uninstall:
 	@scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
 
-# The man pages and completions, written from the command tables (checked in; a test compares).
+# The Debian package, voicealarm_<version>_<arch>.deb in the checkout's root, for
+# 'sudo apt install ./voicealarm_*.deb' (scripts/make_deb.sh; packaging files in deploy/debian):
+# a release build with the Swift runtime linked in (--static-swift-stdlib; no $ORIGIN run path;
+# BIND_NOW as Debian's hardening=+all), stripped, and Debian's tools around it: dpkg-shlibdeps
+# for Depends, dpkg-gencontrol, dpkg-deb, then lintian, which must find nothing at warning or
+# error level. A working tree with uncommitted changes is refused unless ALLOW_DIRTY=1. A few
+# minutes for the release build (then only a relink: the options above change the link alone).
+DEB_BUILD := swift build -c release --product voicealarm --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+DEB_OUT ?= .
+DEB_FILE = $(DEB_OUT)/voicealarm_$$(.build/release/voicealarm --version | cut -d' ' -f2)_$$(dpkg --print-architecture).deb
+
+deb-deps:
+	$(call install_packages,$(BUILD_PACKAGES) $(DEB_PACKAGES))
+
+deb:
+	@ALLOW_DIRTY=$(ALLOW_DIRTY) scripts/make_deb.sh check-tree
+	@$(MAKE) --no-print-directory deb-deps
+	$(DEB_BUILD)
+	@ALLOW_DIRTY=$(ALLOW_DIRTY) scripts/make_deb.sh build .build/release/voicealarm $(DEB_OUT)
+	lintian --fail-on error,warning $(if $(filter 0,$(shell id -u)),--allow-root) $(DEB_FILE)
+
+# The package as a person meets it (scripts/test_deb.sh, about a minute after make deb): lintian,
+# dpkg -i, then as an ordinary user --version, man -w, bash completion of 'voicealarm al<TAB>',
+# a first voice alarm that rings into a file, service install choosing the package's unit,
+# systemd-analyze verify of its user units; ldd against Depends; dpkg -r and -P leaving nothing of
+# the package and the user's data dir as it was. All of it in a throwaway overlay of this machine
+# (a mount namespace and a chroot: needs root, through sudo otherwise); the machine is not changed.
+# Not part of make test: with the release build it takes longer than the test budget allows.
+test-deb: deb
+	$(call install_packages,$(TEST_DEB_PACKAGES))
+	@$(SUDO) scripts/test_deb.sh $(DEB_FILE)
+
+# The man pages, completions and the package's user units, written from the command tables
+# (checked in; a test compares).
 docs: build
 	.build/debug/voicealarm-docs share
 

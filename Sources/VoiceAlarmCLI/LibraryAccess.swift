@@ -10,14 +10,11 @@ import VoiceAlarmFiles
 enum LibraryAccess {
     static func dataDirectory(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if let dir = try parsed[GlobalOptions.dataDir] { return dir }
-        for name in ["VOICEALARM_HOME", "XDG_DATA_HOME"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            if PrintableText.hasControlCharacters(value) {
-                throw UsageError("\(name): \(PrintableText.refusal) in a folder's path", command: parsed.command)
-            }
-            return absolute(value) + (name == "XDG_DATA_HOME" ? "/voicealarm" : "")
+        let (path, variable) = LibraryLocation.defaultDataDirectory(environment: environment)
+        if let variable, PrintableText.hasControlCharacters(environment[variable] ?? "") {
+            throw UsageError("\(variable): \(PrintableText.refusal) in a folder's path", command: parsed.command)
         }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/voicealarm"
+        return path
     }
 
     /// Refuses a malformed `--data-dir`, `--sounds-dir`, `--unit-dir` or `--scheduler` (a usage error).

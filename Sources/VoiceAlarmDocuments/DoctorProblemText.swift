@@ -1,6 +1,7 @@
 import Foundation
 import VoiceAlarm
 import VoiceAlarmCore
+import VoiceAlarmScheduling
 
 /// The words for what `doctor` found: each problem says what it stops and what to do — at the
 /// terminal with the command that does it, on the page with what the person can do from the
@@ -94,7 +95,8 @@ extension Doctor.ServiceReport {
             return surface == .terminal ? "installed as \(unit); no systemd user manager manages it here" : "installed, but no service manager runs it here"
         }
         let lingering = web || state.lingering ? "" : (surface == .terminal ? "; lingering off" : "; runs only while the owner is logged in")
-        return "\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")" + lingering
+        let shipped = shipped && surface == .terminal ? " (\(name), installed with the package)" : ""
+        return "\(state.enabled ? "enabled" : "not enabled"), \(state.running ? "running" : "not running")" + lingering + shipped
     }
 }
 
@@ -113,5 +115,12 @@ extension WakeProblem {
         case (.clockUnavailable, .page), (.noTimer, .page): "this machine has no clock that wakes it from sleep"
         case (.systemdTimers, .page): "the system's timers cannot wake the machine from sleep; the built-in alarm service can"
         }
+    }
+}
+
+extension UserServiceUnit {
+    /// How a person reads its name: for the package's unit, that the package installed it, and where.
+    package var called: String {
+        isShipped ? "\(name) (installed with the package, \(path))" : name
     }
 }

@@ -10,6 +10,10 @@ import VoiceAlarmFiles
 ///
 /// `<id>` is a hash of the data dir, the same for both units.
 ///
+/// Or, for the default data dir, the unit of that role the Debian package ships
+/// (`ShippedUnit`, `voicealarm-daemon.service`): then installing enables it instead of writing
+/// a file, and removing disables it; the file stays the package's.
+///
 /// ```swift
 /// let unit = try UserServiceUnit(.daemon, unitDirectory: dir, dataDirectory: data, executable: "/usr/local/bin/voicealarm", device: nil)
 /// let existed = try unit.install()
@@ -31,7 +35,16 @@ package struct UserServiceUnit: Sendable {
         }
     }
 
+    /// Where the unit comes from.
+    package enum Origin: Sendable, Equatable {
+        /// Written by VoiceAlarm into the unit folder, for one data dir.
+        case written
+        /// Shipped by the package, for the default data dir: enabled, never written.
+        case shipped(ShippedUnit)
+    }
+
     package let role: Role
+    package private(set) var origin: Origin
     package let unitDirectory: String
     package let dataDirectory: String
     package let executable: String
@@ -47,6 +60,7 @@ package struct UserServiceUnit: Sendable {
             throw SchedulerError.unsafePath(word)
         }
         self.role = role
+        self.origin = .written
         self.unitDirectory = unitDirectory
         self.dataDirectory = dataDirectory
         self.executable = executable
@@ -54,8 +68,21 @@ package struct UserServiceUnit: Sendable {
         self.systemctl = systemctl
     }
 
-    /// The unit's name: one per data dir and role, never shaped like an alarm's (`voicealarm-<uuid>`).
-    package var name: String { "voicealarm-\(role.word)-\(id).service" }
+    /// The same role, data dir and binary, as the package's unit `shipped`.
+    package func shipped(_ shipped: ShippedUnit) -> UserServiceUnit {
+        var unit = self
+        unit.origin = .shipped(shipped)
+        return unit
+    }
+
+    /// Whether the package shipped it.
+    package var isShipped: Bool { if case .shipped = origin { true } else { false } }
+
+    /// The unit's name: one per data dir and role, never shaped like an alarm's (`voicealarm-<uuid>`);
+    /// the package's `voicealarm-<role>.service`.
+    package var name: String {
+        isShipped ? ShippedUnit.name(role) : "voicealarm-\(role.word)-\(id).service"
+    }
 
     /// The data dir's hash, shared by its daemon's and its web page's units.
     package var id: String {
@@ -64,17 +91,30 @@ package struct UserServiceUnit: Sendable {
         return String(String(hash, radix: 16).prefix(8))
     }
 
-    package var path: String { "\(unitDirectory)/\(name)" }
+    package var path: String {
+        switch origin {
+        case .written: "\(unitDirectory)/\(name)"
+        case .shipped(let shipped): shipped.path
+        }
+    }
 
-    /// Whether the unit file is there.
-    package var isInstalled: Bool { FileSystem.kind(of: path) == .regular }
+    /// Whether the unit file is there; for the package's, whether it is enabled (where no user
+    /// manager answers: whether `systemctl --user enable` left its link in `default.target.wants`).
+    package var isInstalled: Bool {
+        guard isShipped else { return FileSystem.kind(of: path) == .regular }
+        return managed ? systemctl.user(["is-enabled", name]).status == 0 : FileSystem.kind(of: wantsLink) != .missing
+    }
 
-    /// The unit file's text.
+    /// The link `systemctl --user enable` makes for a unit `WantedBy=default.target`.
+    var wantsLink: String { "\(unitDirectory)/default.target.wants/\(name)" }
+
+    /// The text of the unit VoiceAlarm writes for this data dir.
     package var text: String {
+        // No --device: each ring reads the remembered device, so 'settings device' takes effect at once.
+        let command = ([executable, "--data-dir", dataDirectory] + ShippedUnit.arguments(role))
+            .map(SystemdTimerScheduler.quoted).joined(separator: " ")
         switch role {
         case .daemon:
-            // No --device: each ring reads the remembered device, so 'settings device' takes effect at once.
-            let words = [executable, "--data-dir", dataDirectory, "daemon"]
             return """
                 # Written by VoiceAlarm for the daemon of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
                 [Unit]
@@ -82,9 +122,29 @@ package struct UserServiceUnit: Sendable {
                 X-VoiceAlarm-DataDir=\(dataDirectory)
                 After=sound.target
 
+                \(Self.serviceSection(role, command: command))
+                """
+        case .web:
+            return """
+                # Written by VoiceAlarm for the web page of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
+                # Nothing here depends on the daemon's unit, nor it on this one: the alarms ring with the web page down.
+                [Unit]
+                Description=VoiceAlarm web page: the alarms of \(dataDirectory) from a phone
+                X-VoiceAlarm-DataDir=\(dataDirectory)
+
+                \(Self.serviceSection(role, command: command))
+                """
+        }
+    }
+
+    /// `[Service]` and `[Install]`, the same in a written unit and the package's.
+    static func serviceSection(_ role: Role, command: String) -> String {
+        switch role {
+        case .daemon:
+            return """
                 [Service]
                 Type=simple
-                ExecStart=\(words.map(SystemdTimerScheduler.quoted).joined(separator: " "))
+                ExecStart=\(command)
                 Restart=on-failure
                 RestartSec=5
                 # A restart of the daemon must not cut short a ring it started.
@@ -94,18 +154,11 @@ package struct UserServiceUnit: Sendable {
                 WantedBy=default.target
 
                 """
-        case .web(let arguments):
-            let words = [executable, "--data-dir", dataDirectory, "serve"] + arguments
+        case .web:
             return """
-                # Written by VoiceAlarm for the web page of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
-                # Nothing here depends on the daemon's unit, nor it on this one: the alarms ring with the web page down.
-                [Unit]
-                Description=VoiceAlarm web page: the alarms of \(dataDirectory) from a phone
-                X-VoiceAlarm-DataDir=\(dataDirectory)
-
                 [Service]
                 Type=simple
-                ExecStart=\(words.map(SystemdTimerScheduler.quoted).joined(separator: " "))
+                ExecStart=\(command)
                 # Also when the address is not up yet at login: tried again every 5 seconds.
                 Restart=on-failure
                 RestartSec=5
@@ -130,6 +183,19 @@ package struct UserServiceUnit: Sendable {
     /// Whether systemd reads this unit folder and a user manager answers.
     var managed: Bool { unitDirectory == SystemdTimerScheduler.defaultUnitDirectory && systemctl.user(["show-environment"]).status == 0 }
 
+    /// The user manager's environment (`systemctl --user show-environment`), which a unit's
+    /// command starts with; nil when no manager answers.
+    package func managerEnvironment() -> [String: String]? {
+        let result = systemctl.user(["show-environment"])
+        guard result.status == 0 else { return nil }
+        var environment: [String: String] = [:]
+        for line in result.output.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { environment[String(parts[0])] = String(parts[1]) }
+        }
+        return environment
+    }
+
     package func state() -> State {
         let installed = isInstalled
         let managed = self.managed
@@ -139,12 +205,21 @@ package struct UserServiceUnit: Sendable {
                      lingering: systemctl.lingering())
     }
 
-    /// Writes (or re-writes) the unit and, where systemd manages it, enables and starts it.
+    /// Writes (or re-writes) the unit and, where systemd manages it, enables and starts it; the
+    /// package's is only enabled and started (restarted when it was), and left as it is where no
+    /// user manager answers (`manualSteps` say what to run).
     /// - Returns: whether it was already installed.
     /// - Throws: `SchedulerError` when the folder cannot be written or systemctl fails.
     @discardableResult
     package func install() throws -> Bool {
         let existed = isInstalled
+        if isShipped {
+            guard managed else { return existed }
+            try run(["daemon-reload"])   // the package may have come since the manager last read its folders
+            try run(["enable", "--now", name])
+            if existed { try run(["restart", name]) }
+            return existed
+        }
         do {
             try FileSystem.makeDirectory(unitDirectory, permissions: 0o755)
             try FileSystem.atomicWrite(Data(text.utf8), to: path, permissions: 0o644)
@@ -173,6 +248,11 @@ package struct UserServiceUnit: Sendable {
     ///   service") when there is none; `SchedulerError.systemctl` when the user manager refuses the reload.
     package func remove() throws {
         guard isInstalled else { throw SchedulerError.unitDirectory(path: path, reason: "no \(role.word) service is installed") }
+        if isShipped {
+            // The file is the package's: disabled, not removed.
+            if managed { try run(["disable", "--now", name]) } else { FileSystem.remove(wantsLink) }
+            return
+        }
         if managed { _ = systemctl.user(["disable", "--now", name]) }
         FileSystem.remove(path)
         if managed { try run(["daemon-reload"]) }
@@ -180,7 +260,7 @@ package struct UserServiceUnit: Sendable {
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     package var manualSteps: String {
-        unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
+        isShipped || unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
             ? "systemctl --user daemon-reload && systemctl --user enable --now \(name)"
             : "systemctl --user link \(path) && systemctl --user enable --now \(name)"
     }

@@ -48,7 +48,16 @@ package struct Doctor {
     package struct ServiceReport: Sendable, Equatable {
         /// The unit file's path, and its name.
         package var unit: String, name: String
+        /// Whether it is the unit the package installed (enabled, not written).
+        package var shipped: Bool
         package var state: UserServiceUnit.State
+
+        init(_ unit: UserServiceUnit) {
+            self.unit = unit.path
+            name = unit.name
+            shipped = unit.isShipped
+            state = unit.state()
+        }
     }
 
     /// One thing `doctor` found, as a value: the command line words it.
@@ -140,16 +149,16 @@ package struct Doctor {
     /// The daemon's service, for the embedded backend.
     private func daemonService(_ location: LibraryLocation) -> ServiceReport? {
         guard let daemon = try? DaemonService(service: service, location: location) else { return nil }
-        return ServiceReport(unit: daemon.unit.path, name: daemon.unit.name, state: daemon.unit.state())
+        return ServiceReport(daemon.current)
     }
 
     /// The web page's service, for the embedded backend, and the warning when it is installed
     /// and managed but not running.
     private func webService(_ location: LibraryLocation) -> (report: ServiceReport, problem: Problem?)? {
         guard let daemon = try? DaemonService(service: service, location: location), let web = try? WebService(beside: daemon) else { return nil }
-        let report = ServiceReport(unit: web.unit.path, name: web.unit.name, state: web.unit.state())
+        let report = ServiceReport(web.current)
         let state = report.state
-        return (report, state.installed && state.managed && !state.running ? .webServiceDown(unit: web.unit.name) : nil)
+        return (report, state.installed && state.managed && !state.running ? .webServiceDown(unit: report.name) : nil)
     }
 
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).

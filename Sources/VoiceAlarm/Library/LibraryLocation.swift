@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// Where a library lives and what the command line asked of it: the data dir, and the
 /// `--sounds-dir`, `--unit-dir` and `--scheduler` choices, which are remembered in the data dir
@@ -50,6 +51,16 @@ package struct LibraryLocation: Sendable {
             return URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
         }
         return current
+    }
+
+    /// The data dir when none is given: `$VOICEALARM_HOME`, else `$XDG_DATA_HOME/voicealarm`, else
+    /// `~/.local/share/voicealarm` (absolute), and the variable it came from (nil for the last).
+    package static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> (path: String, variable: String?) {
+        for name in ["VOICEALARM_HOME", "XDG_DATA_HOME"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            return (FileSystem.absolutePath(value) + (name == "XDG_DATA_HOME" ? "/voicealarm" : ""), name)
+        }
+        return ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share/voicealarm", nil)
     }
 
     /// Whether a library has been made here (its database exists).

@@ -6,6 +6,9 @@ import VoiceAlarmStore
 /// `voicealarm service install | remove | status`: the embedded scheduler's daemon as a systemd
 /// user service (`UserServiceUnit`), so alarms ring without a terminal left open — running the
 /// installed binary, with the data dir and the remembered device.
+///
+/// For the default data dir, the unit the Debian package ships (`voicealarm-daemon.service`)
+/// is preferred when it runs this binary: installing enables it rather than writing one.
 package struct DaemonService {
     /// Why the daemon cannot be a service for this library.
     package enum Refusal: ClassifiedError, CustomStringConvertible {
@@ -25,15 +28,37 @@ package struct DaemonService {
         package var failureInput: String? { nil }
     }
 
+    /// A user service unit, written or shipped (named here for the command line, which does not
+    /// import the scheduling module).
+    package typealias Unit = UserServiceUnit
+    /// The units the package ships (`ShippedUnit`).
+    package typealias Shipped = ShippedUnit
+
+    /// The unit `install` installs: the package's when it fits, else one written for this data dir.
     package let unit: UserServiceUnit
+    /// The data dir's unit of the other origin, when there is one: the written one beside the
+    /// package's that fits, or the package's when it serves this data dir with another binary.
+    /// `install` retires it when installed; `remove` removes it too.
+    package let other: UserServiceUnit?
 
     /// - Throws: `Refusal.systemdBackend` for a library on systemd timers.
     package init(service: AlarmService, location: LibraryLocation) throws {
         guard service.scheduler.ringsThroughDaemon else { throw Refusal.systemdBackend }
         let remembered = try service.store.settings()
-        unit = try UserServiceUnit(.daemon, unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
-                                   dataDirectory: service.dataDirectory, executable: location.executable,
-                                   device: remembered.device)
+        let written = try UserServiceUnit(.daemon, unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
+                                          dataDirectory: service.dataDirectory, executable: location.executable,
+                                          device: remembered.device)
+        (unit, other) = Self.choose(written)
+    }
+
+    /// The unit `status` and `doctor` speak of: `unit` when installed, else `other` when it is, else `unit`.
+    package var current: UserServiceUnit { Self.current(unit, other) }
+
+    /// Installs `unit` (see `UserServiceUnit.install`) after retiring `other` when it is installed.
+    /// - Returns: whether `unit` was already installed, and the unit retired, if any.
+    /// - Throws: `SchedulerError` when a folder cannot be written or systemctl fails.
+    package func install() throws -> (existed: Bool, retired: UserServiceUnit?) {
+        try Self.install(unit, retiring: other)
     }
 
     /// Why the daemon's sleeps cannot wake a suspended machine (the binary lacks `CAP_WAKE_ALARM`), or nil.
@@ -50,4 +75,37 @@ package struct DaemonService {
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     package var manualSteps: String { unit.manualSteps }
+
+    /// The package's unit for `written`'s role instead of `written`, when it serves the same data
+    /// dir — the default one, as the user manager's environment (else this process's) gives it —
+    /// from the folder systemd reads; `other` is the one not chosen that also serves it.
+    static func choose(_ written: UserServiceUnit) -> (unit: UserServiceUnit, other: UserServiceUnit?) {
+        guard written.unitDirectory == SystemdTimerScheduler.defaultUnitDirectory,
+              let shipped = ShippedUnit.find(written.role), shipped.servesDefaultDataDirectory(written.role) else { return (written, nil) }
+        let environment = written.managerEnvironment().flatMap { $0["HOME"] == nil ? nil : $0 } ?? ProcessInfo.processInfo.environment
+        let served = LibraryLocation.defaultDataDirectory(environment: environment).path
+        guard samePath(served, written.dataDirectory) else { return (written, nil) }
+        let packaged = written.shipped(shipped)
+        return shipped.runs(written.role, executable: written.executable) ? (packaged, written) : (written, packaged)
+    }
+
+    static func current(_ unit: UserServiceUnit, _ other: UserServiceUnit?) -> UserServiceUnit {
+        if !unit.isInstalled, let other, other.isInstalled { return other }
+        return unit
+    }
+
+    static func install(_ unit: UserServiceUnit, retiring other: UserServiceUnit?) throws -> (existed: Bool, retired: UserServiceUnit?) {
+        var retired: UserServiceUnit?
+        if let other, other.isInstalled {
+            try other.remove()
+            retired = other
+        }
+        return (try unit.install(), retired)
+    }
+
+    /// Whether two folders are one (links resolved).
+    private static func samePath(_ a: String, _ b: String) -> Bool {
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return a == b || resolved(a) == resolved(b)
+    }
 }

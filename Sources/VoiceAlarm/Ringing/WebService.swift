@@ -6,6 +6,9 @@ import VoiceAlarmScheduling
 /// data dir and `serve`'s options. Neither unit needs the other: the daemon rings the alarms
 /// whether the web page is up or not, and the page restarts on its own when it fails.
 ///
+/// For the default data dir and serve's default options, the unit the Debian package ships
+/// (`voicealarm-web.service`) is preferred, as `DaemonService` prefers the daemon's.
+///
 /// ```swift
 /// let daemon = try DaemonService(service: service, location: location)
 /// let web = try WebService(beside: daemon, options: .init(listen: "0.0.0.0:8470"))
@@ -45,23 +48,39 @@ package struct WebService {
         }
     }
 
+    /// The unit `install` installs: the package's when it fits (the default data dir, serve's
+    /// default options, this binary), else one written for this data dir.
     package let unit: UserServiceUnit
+    /// The data dir's web unit of the other origin, when there is one (see `DaemonService.other`).
+    package let other: UserServiceUnit?
 
     /// The web page's unit for `daemon`'s data dir, in the same folder; `options` only matter to `install`.
     /// - Throws: `SchedulerError.unsafePath` for an option a unit file cannot carry.
     package init(beside daemon: DaemonService, options: Options = Options()) throws {
-        unit = try UserServiceUnit(.web(serveArguments: options.serveArguments), unitDirectory: daemon.unit.unitDirectory,
-                                   dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil)
+        let written = try UserServiceUnit(.web(serveArguments: options.serveArguments), unitDirectory: daemon.unit.unitDirectory,
+                                          dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil)
+        (unit, other) = DaemonService.choose(written)
     }
 
-    /// Stops, disables and removes the unit when it is installed.
-    /// - Returns: whether it was.
+    /// The unit `status` and `doctor` speak of: `unit` when installed, else `other` when it is, else `unit`.
+    package var current: UserServiceUnit { DaemonService.current(unit, other) }
+
+    /// Installs `unit` after retiring `other` when it is installed.
+    /// - Returns: whether `unit` was already installed, and the unit retired, if any.
+    /// - Throws: `SchedulerError` when a folder cannot be written or systemctl fails.
+    package func install() throws -> (existed: Bool, retired: UserServiceUnit?) {
+        try DaemonService.install(unit, retiring: other)
+    }
+
+    /// Stops, disables and removes (or, the package's, disables) whichever of its units is installed.
+    /// - Returns: the units it removed.
     /// - Throws: `SchedulerError.systemctl` when the user manager refuses the reload.
     @discardableResult
-    package func removeIfInstalled() throws -> Bool {
-        guard unit.isInstalled else { return false }
-        try unit.remove()
-        return true
+    package func removeIfInstalled() throws -> [UserServiceUnit] {
+        try [unit, other].compactMap { $0 }.filter(\.isInstalled).map { installed in
+            try installed.remove()
+            return installed
+        }
     }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.

@@ -17,7 +17,7 @@ private func files(under folder: String) -> [String] {
         .filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: "\(folder)/\($0)", isDirectory: &d) && !d.boolValue }.sorted()
 }
 
-@Suite("Installed for keeps: man pages and completions from the command tables, make install and uninstall", .serialized)
+@Suite("Installed for keeps: man pages, completions and the package's user units from the command tables, make install and uninstall", .serialized)
 struct InstallTests {
     @Test("The checked-in man pages and completions are exactly what the command tables write ('make docs' after a change)")
     func docsMatchTables() throws {
@@ -26,6 +26,24 @@ struct InstallTests {
         for page in ManPages.all() { #expect(try String(contentsOfFile: "\(man)/\(page.file)", encoding: .utf8) == page.text, "\(page.file) drifted") }
         #expect(files(under: completions) == Completions.all().map(\.file).sorted())
         for script in Completions.all() { #expect(try String(contentsOfFile: "\(completions)/\(script.file)", encoding: .utf8) == script.text, "\(script.file) drifted") }
+        let units = "\(ProjectPaths.root)/share/systemd/user"
+        #expect(files(under: units) == ["voicealarm-daemon.service", "voicealarm-web.service"])
+        for unit in ShippedUnits.all() { #expect(try String(contentsOfFile: "\(units)/\(unit.file)", encoding: .utf8) == unit.text, "\(unit.file) drifted") }
+    }
+
+    @Test("The package's user units pass systemd-analyze verify, their man pages found, and name no data dir")
+    func shippedUnitsVerify() async throws {
+        let folder = TemporaryDirectory("shipped-units")
+        for unit in ShippedUnits.all() {
+            let execStart = unit.text.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+            #expect(execStart.count == 1 && !execStart[0].contains("--data-dir") && !unit.text.contains("X-VoiceAlarm-DataDir"),
+                    "each account's default library: \(unit.file)")
+            // The package's binary is /usr/bin/voicealarm; the one under test stands in for it.
+            try unit.text.replacingOccurrences(of: "ExecStart=/usr/bin/voicealarm ", with: "ExecStart=\(ProjectPaths.binary) ")
+                .write(toFile: folder.file(unit.file), atomically: true, encoding: .utf8)
+            let verify = try await shell("MANPATH=$PWD/share/man systemd-analyze --man=yes verify \(folder.file(unit.file))")
+            #expect(verify.status == 0 && verify.stderr.isEmpty, "\(unit.file): \(verify.stderr)")
+        }
     }
 
     @Test("Every man page renders without a warning")

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// A user manager stand-in: a `systemctl` on PATH that logs every call and keeps enabled units as
-/// marker files; a unit that `crash` marks is enabled but not active.
+/// marker files; a unit that `crash` marks is enabled but not active. `show-environment` prints
+/// what `setEnvironment` gave it (nothing by default).
 final class FakeUserManager {
     let dir = TemporaryDirectory("user-manager")
     var log: String { (try? String(contentsOfFile: dir.file("calls"), encoding: .utf8)) ?? "" }
@@ -20,7 +21,8 @@ final class FakeUserManager {
             echo "$*" >> "\(dir.file("calls"))"
             shift   # --user
             case "$1" in
-              show-environment|daemon-reload|link) exit 0 ;;
+              show-environment) cat "\(dir.path)/environment" 2>/dev/null; exit 0 ;;
+              daemon-reload|link) exit 0 ;;
               restart|start) rm -f "\(dir.path)/crashed-${@: -1}"; exit 0 ;;
               enable) touch "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
               disable) rm -f "\(dir.path)/enabled-${@: -1}"; exit 0 ;;
@@ -32,6 +34,14 @@ final class FakeUserManager {
         try script.write(toFile: dir.file("bin/systemctl"), atomically: true, encoding: .utf8)
         chmod(dir.file("bin/systemctl"), 0o755)
     }
+
+    /// The manager's own environment, as `show-environment` prints it (`NAME=value` lines).
+    func setEnvironment(_ variables: [String: String]) throws {
+        try variables.map { "\($0.key)=\($0.value)\n" }.joined().write(toFile: dir.file("environment"), atomically: true, encoding: .utf8)
+    }
+
+    /// The unit is enabled as `systemctl --user enable` by hand would enable it.
+    func enable(_ unit: String) { _ = FileManager.default.createFile(atPath: dir.file("enabled-\(unit)"), contents: nil) }
 
     /// The unit stops as a crash stops it: still enabled, no longer active.
     func crash(_ unit: String) { _ = FileManager.default.createFile(atPath: dir.file("crashed-\(unit)"), contents: nil) }

@@ -26,24 +26,32 @@ enum ServiceCommands: CommandGroup {
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// `{"unit", "installed", "managed", "enabled", "running", "lingering", "web"}` (and
-    /// `"cannotWake"` after an install on a machine where the daemon cannot wake it from suspend).
+    /// `{"unit", "shipped", "installed", "managed", "enabled", "running", "lingering", "web"}` (and
+    /// `"cannotWake"` after an install on a machine where the daemon cannot wake it from suspend);
+    /// `shipped` is true for the unit the package installed (enabled, not written).
     struct StatusJSON: Encodable {
-        /// The web page's service: `{"unit", "installed", "enabled", "running"}`.
-        struct WebJSON: Encodable { var unit: String, installed: Bool, enabled: Bool, running: Bool }
-        var unit: String, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: Nullable<String>
+        /// The web page's service: `{"unit", "shipped", "installed", "enabled", "running"}`.
+        struct WebJSON: Encodable { var unit: String, shipped: Bool, installed: Bool, enabled: Bool, running: Bool }
+        var unit: String, shipped: Bool, installed: Bool, managed: Bool, enabled: Bool, running: Bool, lingering: Bool, cannotWake: Nullable<String>
         /// Null when the web page's service is not installed.
         var web: Nullable<WebJSON>
+        /// The units in effect (`current`) of `daemon` and `web`.
         init(_ daemon: DaemonService, web: WebService, cannotWake: WakeProblem?) {
-            let state = daemon.unit.state(), webState = web.unit.state()
-            unit = daemon.unit.path
+            self.init(daemon.current, web: web.current, cannotWake: cannotWake)
+        }
+
+        private init(_ daemon: DaemonService.Unit, web: DaemonService.Unit, cannotWake: WakeProblem?) {
+            let state = daemon.state(), webState = web.state()
+            unit = daemon.path
+            shipped = daemon.isShipped
             installed = state.installed
             managed = state.managed
             enabled = state.enabled
             running = state.running
             lingering = state.lingering
             self.cannotWake = .init(cannotWake?.sentence(on: .terminal))
-            self.web = .init(webState.installed ? WebJSON(unit: web.unit.path, installed: true, enabled: webState.enabled, running: webState.running) : nil)
+            self.web = .init(webState.installed ? WebJSON(unit: web.path, shipped: web.isShipped, installed: true, enabled: webState.enabled, running: webState.running) : nil)
         }
     }
+
 }

@@ -19,6 +19,11 @@ enum ServiceInstallCommand: Command {
           --listen, --cert, --key and --https as given (Restart=on-failure), and starts it the same
           way; then prints both paths. Neither service needs the other: the alarms ring with the
           web page down.
+          Installed from the Debian package, VoiceAlarm ships voicealarm-daemon.service and
+          voicealarm-web.service in /usr/lib/systemd/user, for each account's default data dir.
+          For that data dir, when they run this binary (and the web page serve's default options),
+          install enables and starts them instead of writing units, and replaces a unit it wrote
+          before; another data dir still gets units of its own.
         """,
         examples: ["voicealarm service install", "voicealarm --data-dir ~/alarms service install",
                    "voicealarm service install --web --listen 0.0.0.0:8470"])
@@ -31,28 +36,26 @@ enum ServiceInstallCommand: Command {
         let daemon = try DaemonService(service: try context.library(), location: location)
         let unit = daemon.unit
         let webService = try WebService(beside: daemon, options: webOptions ?? .init())
-        let existed = try unit.install()
-        let webExisted = try webOptions.map { _ in try webService.unit.install() }
+        let installed = try daemon.install()
+        let webInstalled = try webOptions.map { _ in try webService.install() }
         context.present(ServiceCommands.StatusJSON(daemon, web: webService, cannotWake: daemon.cannotWake)) {
             context.console.result(unit.path)
             if webOptions != nil { context.console.result(webService.unit.path) }
         }
-        report(daemon, existed: existed, web: webOptions.map { ($0, webService, webExisted ?? false) }, location, parsed, context)
+        report(daemon, installed, web: webOptions.map { ($0, webService, webInstalled ?? (false, nil)) }, location, parsed, context)
         return .success
     }
 
-    /// What the person reads after an install: what was written or started, how to pair a phone
-    /// with the web page's service, and what keeps the daemon from running or waking the machine.
-    private static func report(_ daemon: DaemonService, existed: Bool, web: (options: WebService.Options, service: WebService, existed: Bool)?,
+    /// What the person reads after an install: what was written or started (or retired), how to
+    /// pair a phone with the web page's service, and what keeps the daemon from running or waking the machine.
+    private static func report(_ daemon: DaemonService, _ installed: (existed: Bool, retired: DaemonService.Unit?),
+                               web: (options: WebService.Options, service: WebService, installed: (existed: Bool, retired: DaemonService.Unit?))?,
                                _ location: LibraryLocation, _ parsed: ParsedArguments, _ context: CommandContext) {
         let unit = daemon.unit, state = unit.state()
-        if existed { context.console.note("warning: \(unit.name) was already installed; re-wrote it") }
-        context.say(state.managed ? "Installed \(unit.name), enabled and started: the alarms of \(unit.dataDirectory) ring without a terminal open."
-                                  : "Wrote \(unit.path). No systemd user manager manages it here; to start it: \(daemon.manualSteps)")
-        if let (webOptions, webService, webExisted) = web {
-            if webExisted { context.console.note("warning: \(webService.unit.name) was already installed; re-wrote it") }
-            context.say(state.managed ? "Installed \(webService.unit.name), enabled and started: the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.loopbackDefault.description); it restarts when it fails, and the alarms ring without it."
-                                      : "Wrote \(webService.unit.path). No systemd user manager manages it here; to start it: \(webService.manualSteps)")
+        say(unit, installed, managed: state.managed, "the alarms of \(unit.dataDirectory) ring without a terminal open.", context)
+        if let (webOptions, webService, webInstalled) = web {
+            say(webService.unit, webInstalled, managed: state.managed,
+                "the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.loopbackDefault.description); it restarts when it fails, and the alarms ring without it.", context)
             context.say("To pair a phone, run \(ServiceCommands.pairCommand(parsed, webOptions)) and open the link it prints (the service prints none: its journal is not private).")
         }
         if !state.lingering { context.say("note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))") }
@@ -60,6 +63,27 @@ enum ServiceInstallCommand: Command {
         if let reason = daemon.cannotWake {
             context.say("note: alarms cannot wake this machine from suspend: \(reason.sentence(on: .terminal))")
         }
+    }
+
+    /// What became of one unit: written or enabled, started or not (and what to run then), what
+    /// it replaced; `what` says what it does once running.
+    private static func say(_ unit: DaemonService.Unit, _ installed: (existed: Bool, retired: DaemonService.Unit?), managed: Bool,
+                            _ what: String, _ context: CommandContext) {
+        if let retired = installed.retired { context.say(retiredSentence(retired, for: unit)) }
+        if installed.existed { context.console.note("warning: \(unit.name) was already \(unit.isShipped ? "enabled; restarted it" : "installed; re-wrote it")") }
+        switch (unit.isShipped, managed) {
+        case (false, true): context.say("Installed \(unit.name), enabled and started: \(what)")
+        case (false, false): context.say("Wrote \(unit.path). No systemd user manager manages it here; to start it: \(unit.manualSteps)")
+        case (true, true): context.say("Enabled and started \(unit.called) instead of writing a unit: \(what)")
+        case (true, false): context.say("\(unit.called) serves this data dir. No systemd user manager runs here; to start it: \(unit.manualSteps)")
+        }
+    }
+
+    /// What replaced `retired`, a unit of the same data dir and role, by `unit`.
+    private static func retiredSentence(_ retired: DaemonService.Unit, for unit: DaemonService.Unit) -> String {
+        retired.isShipped
+            ? "Disabled \(retired.called): it runs another binary or other options; \(unit.name) runs \(unit.executable) instead."
+            : "Removed \(retired.name), which VoiceAlarm had written: the package's \(unit.name) does its work now."
     }
 
     /// `--web` and serve's options for it, read as `serve` reads them (paths made absolute) and
