@@ -8,7 +8,7 @@ SHELL := /bin/bash
 # Debian packages: the C libraries VoiceAlarm links, and the independent tools its tests use.
 # Building needs the first list; the demo and the tests also use the independent tools of the second.
 BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
-                  libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev
+                  libavfilter-dev libebur128-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev
 DEBIAN_PACKAGES := $(BUILD_PACKAGES) ffmpeg sox espeak-ng python3 python3-venv \
                    alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
                    openssl zbar-tools qrencode chromium chromium-driver curl
