@@ -10,16 +10,30 @@ struct RenderPasses {
     let output: String
 
     /// A pass that only measures: the loudness of the mix as it is (no true peak: choosing the
-    /// gain needs none), and, when asked, its level profile on the way.
+    /// gain needs none), and, when asked, its level profile on the way. The meter and the profile
+    /// take the chunks on a second thread (`ChunkPipe`) while this one decodes and mixes the next.
     func measure(profiling: Bool) throws -> (Loudness, LevelProfile?) {
-        let meter = try LoudnessMeter(sampleRate: settings.sampleRate, path: output, truePeak: false)
-        var profile = profiling ? LevelProfile(sampleRate: settings.sampleRate) : nil
-        try play(through: nil) {
-            profile?.add($0)
-            try meter.push($0)
+        let measuring = Measuring(meter: try LoudnessMeter(sampleRate: settings.sampleRate, path: output, truePeak: false),
+                                  profile: profiling ? LevelProfile(sampleRate: settings.sampleRate) : nil)
+        try ChunkPipe.run(produce: { send in
+            try withoutActuallyEscaping(send) { try play(through: nil, into: $0) }
+        }, consume: { try measuring.take($0) })
+        measuring.profile?.finish()
+        return (try measuring.meter.finish(), measuring.profile)
+    }
+
+    /// What a measuring pass gathers, handed to the pipe's thread and read back once it is done.
+    private final class Measuring {
+        let meter: LoudnessMeter
+        var profile: LevelProfile?
+        init(meter: LoudnessMeter, profile: LevelProfile?) {
+            self.meter = meter
+            self.profile = profile
         }
-        profile?.finish()
-        return (try meter.finish(), profile)
+        func take(_ samples: ArraySlice<Float>) throws {
+            profile?.add(samples)
+            try meter.push(samples)
+        }
     }
 
     /// One pass: the mix through `filters` into the encoder, writing `temporary`, then the check of
