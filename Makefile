@@ -137,12 +137,17 @@ test-cluster: deps
 bench: deps $(PYTHON)
 	@scripts/bench.sh
 
-# The difficult-recordings rows of the benchmark alone (a few minutes).
+# The per-corpus rows of the benchmark for the difficult recordings and their bedded clips alone
+# (about ten minutes): speed against like-for-like, ffmpeg's two-pass loudnorm, the loaded encoder
+# bound and the ffmpeg CLI, then each ringtone's loudness, true peak, joins and passes.
 bench-corpus: deps $(PYTHON)
-	@swift build -c release --product voicealarm >/dev/null && work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
-	python3 scripts/bench_corpus.py $(CURDIR)/.build/release/voicealarm "$$work" $(CURDIR)/$(PYTHON) "$$work/results.txt" && \
+	@swift build -c release --product voicealarm >/dev/null && swift build -c release --product voicealarm-bench >/dev/null && \
+	work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	for corpus in difficult beds; do \
+	  python3 scripts/bench_corpus.py $(CURDIR)/.build/release/voicealarm "$$work" $(CURDIR)/$(PYTHON) "$$work/results.txt" $$(nproc) $$corpus \
+	    --bound $(CURDIR)/.build/release/voicealarm-bench || exit 1; \
+	done && \
 	python3 scripts/bench_table.py "$$work/results.txt" 0 0 $$(nproc)
-
 
 # The walk rows of the benchmark alone: build --all, reconcile and settings over 1,000 voice alarms
 # with nothing to build, against alarm list of the same library.
