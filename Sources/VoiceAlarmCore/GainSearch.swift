@@ -76,9 +76,6 @@ package struct GainSearch: Sendable {
             : predicted.gain
     }
 
-    /// The loudness the limiter is predicted to take off at `gain` (LU).
-    package var predictedLoss: Double { profile.limiterLoss(gain: gain, ceiling: ceiling) }
-
     /// Lowers the limiter's ceiling by `decibels` (the file encoded with `gain` came out with its
     /// true peak too high, measuring `measured` LUFS) and predicts the gain that keeps the target
     /// there, moved by what the model was seen to miss by.
