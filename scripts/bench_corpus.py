@@ -2,7 +2,9 @@
 """make bench's rows for one corpus of playlists, in one run on this machine. Every speed is each
 side's minimum of ROUNDS interleaved rounds (default 2), so the ratios are taken within one run:
 
-  speed    voicealarm batch, cold, m4a: default processing, like-for-like (--gap 0
+  speed    (wall clock, and the CPU time of the processes: on a machine shared with other work the
+           CPU ratios are the steadier ones)
+           voicealarm batch, cold, m4a: default processing, like-for-like (--gap 0
            --no-trim-silence --no-normalize), and the peer a user would pick, ffmpeg's loudnorm in
            two passes (scripts/bench_loudnorm.py); caf like-for-like against the ffmpeg CLI doing
            the same plain job (resample, concat, cut, one process per playlist, JOBS at once)
@@ -22,7 +24,7 @@ that all carry beds edge to edge); any other name is a manifest pair made by scr
 Usage: bench_corpus.py BIN WORK PYTHON RESULTS JOBS NAME [--manifest PREFIX] [--bound BIN] [--rounds N]
 (appends rows to RESULTS)
 """
-import concurrent.futures, json, os, re, shutil, subprocess, sys, time
+import concurrent.futures, json, os, re, resource, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 QUALITY_RINGTONES = 60
@@ -45,30 +47,43 @@ def main():
             sys.exit(f"bench: batch failed: {done.stderr.strip()}")
         return time.perf_counter() - start
 
+    def timed(kind, measure):
+        """Runs `measure` (which returns wall seconds), keeping its wall time and its children's CPU time."""
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = measure()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        speeds[kind].append(wall)
+        cpu[kind].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+
     like = ["--gap", "0", "--no-trim-silence", "--no-normalize"]
     cli_dir = os.path.join(work, f"{name}-cli")
     commands = cli_commands(ringtones, cli_dir)
+    def loudnorm():
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts/bench_loudnorm.py"), manifests["m4a"],
+                               os.path.join(work, f"{name}-loudnorm"), str(jobs)], capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(done.stderr.strip())
+        return float(done.stdout)
+
     speeds = {"default": [], "like": [], "loudnorm": [], "caf": [], "cli": []}
+    cpu = {kind: [] for kind in speeds}
     for round in range(rounds):
         print(f"Measuring the {name} corpus, round {round + 1} of {rounds}…", file=sys.stderr)
-        speeds["like"].append(batch("m4a", like, os.path.join(work, f"{name}-like")))
-        speeds["default"].append(batch("m4a", [], os.path.join(work, f"{name}-default")))
-        loudnorm = subprocess.run([sys.executable, os.path.join(ROOT, "scripts/bench_loudnorm.py"), manifests["m4a"],
-                                   os.path.join(work, f"{name}-loudnorm"), str(jobs)], capture_output=True, text=True)
-        if loudnorm.returncode != 0:
-            sys.exit(loudnorm.stderr.strip())
-        speeds["loudnorm"].append(float(loudnorm.stdout))
-        speeds["caf"].append(batch("caf", like, os.path.join(work, f"{name}-like-caf")))
-        speeds["cli"].append(cli(commands, cli_dir, jobs))
-    best = {k: min(v) for k, v in speeds.items()}
-    row(results, name, "speed", [best["default"], best["like"], best["loudnorm"], best["caf"], best["cli"], len(ringtones)])
+        timed("like", lambda: batch("m4a", like, os.path.join(work, f"{name}-like")))
+        timed("default", lambda: batch("m4a", [], os.path.join(work, f"{name}-default")))
+        timed("loudnorm", loudnorm)
+        timed("caf", lambda: batch("caf", like, os.path.join(work, f"{name}-like-caf")))
+        timed("cli", lambda: cli(commands, cli_dir, jobs))
+    order = ["default", "like", "loudnorm", "caf", "cli"]
+    row(results, name, "speed", [min(speeds[k]) for k in order] + [len(ringtones)])
+    row(results, name, "cpu", [min(cpu[k]) for k in order])
 
     bound = options.get("--bound")
     if bound:
         listing = os.path.join(work, f"{name}-bound-list.txt")
         with open(listing, "w") as f:
             f.write("\n".join(os.path.join(work, f"{name}-like-caf", r["id"] + ".caf") for r in ringtones) + "\n")
-        row(results, name, "bound", [loaded_bound(bound, listing, os.path.join(work, f"{name}-bound"), jobs)])
+        row(results, name, "bound", [min(loaded_bound(bound, listing, os.path.join(work, f"{name}-bound"), jobs) for _ in range(rounds))])
 
     print(f"Measuring the {name} corpus: loudness, true peak, joins and passes of each ringtone…", file=sys.stderr)
     rendered = os.path.join(work, f"{name}-rendered")
