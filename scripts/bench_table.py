@@ -78,9 +78,9 @@ for corpus in corpora:
         if value:
             print(f"{corpus:9} {name:84} {value:9.3f} {ratio:>30}")
     if cpu:
-        d, l, n, c, w = cpu
+        d, l, ln, c, w = cpu
         print(f"{corpus:9} {'(r-w) CPU seconds of the processes: (r) / (s) / (t) / (v) / (w)':84} "
-              f"{d:.1f} / {l:.1f} / {n:.1f} / {c:.1f} / {w:.1f}; (r)/(s) {d / l:.2f}, (r)/(t) {d / n:.2f}, (v)/(w) {c / w:.2f}")
+              f"{d:.1f} / {l:.1f} / {ln:.1f} / {c:.1f} / {w:.1f}; (r)/(s) {d / l:.2f}, (r)/(t) {d / ln:.2f}, (v)/(w) {c / w:.2f}")
     print(f"{corpus:9} {f'(x) passes per ringtone, measure / encode (render --json, the first {int(n)})':84} {measures:5.2f} / {encodes:.2f}"
           f"   one measure + one encode: {int(one_pass)} of {int(n)}")
     print(f"{corpus:9} {'(y) within +-0.5 LU of -16 LUFS (pyloudnorm), m4a; worst offset':84} {int(within):>5d} of {int(n)} {100 * within / n:5.1f} %; {worst:+.2f} LU")
