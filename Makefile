@@ -11,7 +11,7 @@ SHELL := /bin/bash
 # tools they check results with (TEST_PACKAGES). make deb adds Debian's packaging tools, make
 # test-deb what its checks run.
 BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
-                  libavfilter-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev
+                  libavfilter-dev libebur128-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev
 DEMO_PACKAGES := python3
 TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
                  alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
@@ -148,12 +148,17 @@ test-cluster: deps
 bench: deps $(PYTHON)
 	@scripts/bench.sh
 
-# The difficult-recordings rows of the benchmark alone (a few minutes).
+# The per-corpus rows of the benchmark for the difficult recordings and their bedded clips alone
+# (about ten minutes): speed against like-for-like, ffmpeg's two-pass loudnorm, the loaded encoder
+# bound and the ffmpeg CLI, then each ringtone's loudness, true peak, joins and passes.
 bench-corpus: deps $(PYTHON)
-	@swift build -c release --product voicealarm >/dev/null && work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
-	python3 scripts/bench_corpus.py $(CURDIR)/.build/release/voicealarm "$$work" $(CURDIR)/$(PYTHON) "$$work/results.txt" && \
+	@swift build -c release --product voicealarm >/dev/null && swift build -c release --product voicealarm-bench >/dev/null && \
+	work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	for corpus in difficult beds; do \
+	  python3 scripts/bench_corpus.py $(CURDIR)/.build/release/voicealarm "$$work" $(CURDIR)/$(PYTHON) "$$work/results.txt" $$(nproc) $$corpus \
+	    --bound $(CURDIR)/.build/release/voicealarm-bench || exit 1; \
+	done && \
 	python3 scripts/bench_table.py "$$work/results.txt" 0 0 $$(nproc)
-
 
 # The walk rows of the benchmark alone: build --all, reconcile and settings over 1,000 voice alarms
 # with nothing to build, against alarm list of the same library.

@@ -25,6 +25,8 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev", "libavfilter-dev"])]
         ),
 
+        // Integrated loudness (EBU R128): cheaper than libavfilter's `ebur128` for the same reading.
+        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
@@ -45,8 +47,8 @@ let package = Package(
         // The file-system seam: atomic writes, folders with a mode, errno captured at the failing call.
         .target(name: "VoiceAlarmFiles", dependencies: ["VoiceAlarmCore"]),
 
-        // The only importer of FFmpeg: decode, plan with real lengths, render, encode, check.
-        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"],
+        // The only importer of FFmpeg and libebur128: decode, plan with real lengths, render, encode, check.
+        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CEBUR128", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"],
                 swiftSettings: optimisedInDebug),
 
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.

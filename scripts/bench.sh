@@ -4,7 +4,7 @@
 # on this machine, for m4a and caf; peak and idle memory; one render's latency against its own
 # encoder time; a settings change rebuilding 20 voice alarms; walks over 1,000 alarms with nothing
 # to build (scripts/bench_walk.sh); the difficult recordings' speed, loudness, true peak and joins
-# (scripts/bench_corpus.py). Prints a table.
+# and, per corpus, the passes and the loudnorm peer (scripts/bench_corpus.py). Prints a table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${BENCH_RINGTONES:-200}
@@ -118,9 +118,14 @@ row "library" "settings" "$settings $build_all $(median "${renders[@]}") $voice"
 
 scripts/bench_walk.sh "$bin" "$work" "$results"
 
-# The difficult recordings: speed against like-for-like and the ffmpeg CLI, and each ringtone's
-# loudness, true peak and joins measured by independent tools.
-python3 scripts/bench_corpus.py "$bin" "$work" "$PWD/.build/venv/bin/python" "$results" "$JOBS"
+# Per corpus (speech; the same playlists over beds; the difficult recordings; their bedded clips):
+# default processing against like-for-like and against ffmpeg's two-pass loudnorm, like-for-like
+# against the loaded encoder bound, caf against the ffmpeg CLI, and each ringtone's loudness, true
+# peak, joins and passes measured by independent tools.
+for corpus in speech dense difficult beds; do
+  case $corpus in speech) manifest=(--manifest "$work/small") ;; dense) manifest=(--manifest "$work/dense") ;; *) manifest=() ;; esac
+  python3 scripts/bench_corpus.py "$bin" "$work" "$PWD/.build/venv/bin/python" "$results" "$JOBS" "$corpus" "${manifest[@]}" --bound "$bound"
+done
 
 python3 scripts/bench_table.py "$results" "$N" "$BIG" "$JOBS"
 

@@ -52,20 +52,40 @@ if ("walk", "walk") in rows:
     for label, value in [("(n) build --all", build), ("(o) reconcile", reconcile), ("(p) settings gap 0.3 (rebuilds nothing)", settings)]:
         print(f"{'walk':7} {f'{label}, {int(alarms)} voice alarms, nothing to build (median of 3)':84} {value:9.3f} {value / listing:22.2f} x (q)")
     print(f"{'walk':7} {f'(q) alarm list of the same {int(alarms)} alarms (median of 3)':84} {listing:9.3f}")
-if ("difficult", "m4a") in rows:
-    default, like, low, high = rows[("difficult", "m4a")]
-    caf, cli = rows[("difficult", "caf")]
-    within, count, worst, peak, click, unexplained, again, gain_cap, limiter, true_peak = rows[("difficult", "quality")]
+corpora = [c for c in ["speech", "dense", "difficult", "beds"] if (c, "speed") in rows]
+titles = {
+    "speech": "speech: the playlists above (espeak-ng clips in mixed formats and rates)",
+    "dense": "dense: the same playlists, every clip over a tone, chord or noise bed edge to edge",
+    "difficult": "difficult: scripts/difficult_corpus.py, DC offset, beds, hot, near-silent, hum, peaky takes",
+    "beds": "beds: scripts/difficult_corpus.py's bedded clips only (tone, music, noise, hum), 3-8 a playlist",
+}
+for corpus in corpora:
+    default, like, loudnorm, caf, cli, count = rows[(corpus, "speed")]
+    cpu = rows.get((corpus, "cpu"))
+    (loaded,) = rows.get((corpus, "bound"), [0])
+    within, n, worst, peak, click, unexplained, again, gain_cap, limiter, true_peak, measures, encodes, one_pass = rows[(corpus, "quality")]
     print()
-    print(f"Difficult recordings (scripts/difficult_corpus.py): {int(count)} ringtones of DC offset, tone, music and noise beds, hot, near-silent, hum, peaky takes.")
-    print(f"{'hard':7} {'(r) batch, cold, m4a, default processing (median)':84} {default:9.3f} {default / like:22.2f} x (s), {low:.2f}-{high:.2f}")
-    print(f"{'hard':7} {'(s) batch, cold, m4a, like-for-like (median)':84} {like:9.3f}")
-    print(f"{'hard':7} {'(t) batch, cold, caf, like-for-like (median)':84} {caf:9.3f} {caf / cli:22.2f} x (u)")
-    print(f"{'hard':7} {'(u) ffmpeg CLI, the same plain job, one process per playlist (median)':84} {cli:9.3f}")
-    print(f"{'hard':7} {'(v) within +-0.5 LU of -16 LUFS (pyloudnorm), m4a':84} {int(within):>5d} of {int(count)} {100 * within / count:17.1f} %")
-    print(f"{'hard':7} {'(w) worst offset from the target, LU (pyloudnorm)':84} {worst:+9.2f}")
-    print(f"{'hard':7} {'(x) shortfalls reported: gain cap / limiter / true peak; off by > 0.5 LU without one':84} "
+    print(f"Corpus {titles[corpus]}: {int(count)} playlists; each side's minimum of two interleaved rounds.")
+    lines = [
+        ("(r) batch, cold, m4a, default processing", default, f"{default / like:.2f} x (s), {default / loudnorm:.2f} x (t)"),
+        ("(s) batch, cold, m4a, like-for-like", like, f"{like / loaded:.2f} x (u)" if loaded else ""),
+        ("(t) ffmpeg loudnorm in two passes (measure, then linear=true), one pair per playlist", loudnorm, ""),
+        ("(u) encoder-only bound, loaded machine: one encoder process per core at once", loaded, ""),
+        ("(v) batch, cold, caf, like-for-like", caf, f"{caf / cli:.2f} x (w)"),
+        ("(w) ffmpeg CLI, the same plain job, one process per playlist", cli, ""),
+    ]
+    for name, value, ratio in lines:
+        if value:
+            print(f"{corpus:9} {name:84} {value:9.3f} {ratio:>30}")
+    if cpu:
+        d, l, ln, c, w = cpu
+        print(f"{corpus:9} {'(r-w) CPU seconds of the processes: (r) / (s) / (t) / (v) / (w)':84} "
+              f"{d:.1f} / {l:.1f} / {ln:.1f} / {c:.1f} / {w:.1f}; (r)/(s) {d / l:.2f}, (r)/(t) {d / ln:.2f}, (v)/(w) {c / w:.2f}")
+    print(f"{corpus:9} {f'(x) passes per ringtone, measure / encode (render --json, the first {int(n)})':84} {measures:5.2f} / {encodes:.2f}"
+          f"   one measure + one encode: {int(one_pass)} of {int(n)}")
+    print(f"{corpus:9} {'(y) within +-0.5 LU of -16 LUFS (pyloudnorm), m4a; worst offset':84} {int(within):>5d} of {int(n)} {100 * within / n:5.1f} %; {worst:+.2f} LU")
+    print(f"{corpus:9} {'(y) shortfalls reported: gain cap / limiter / true peak; off by > 0.5 LU without one':84} "
           f"{int(gain_cap):>3d} / {int(limiter)} / {int(true_peak)}; {int(unexplained)}")
-    print(f"{'hard':7} {'(y) true peak, the largest (ffmpeg ebur128 peak=true on the decoded file), dBTP':84} {peak:+9.2f}")
-    print(f"{'hard':7} {'(z) click score, the largest at any join or loop seam (joins.py; a hard cut scores 10-2000)':84} {click:9.2f}")
-    print(f"{'hard':7} {'(z) ringtones encoded more than once (the predicted gain missed, or the true peak)':84} {int(again):>5d} of {int(count)}")
+    print(f"{corpus:9} {'(z) true peak, the largest (ffmpeg ebur128 peak=true on the decoded file), dBTP':84} {peak:+9.2f}")
+    print(f"{corpus:9} {'(z) click score, the largest at any join or loop seam (joins.py; a hard cut scores 10-2000)':84} {click:9.2f}")
+    print(f"{corpus:9} {'(z) ringtones encoded more than once':84} {int(again):>5d} of {int(n)}")

@@ -12,11 +12,13 @@ names, with the ffmpeg CLI only (fixed seeds: the same files on every run):
   hum       mains hum (50 or 60 Hz and harmonics) under the speech
   peaky     a short, peaky utterance (alsa-utils' "Front Left"), in ogg and webm
 
-and a manifest of playlists that join them, each clip's edges as recorded (nothing faded).
+and a manifest of playlists that join them, each clip's edges as recorded (nothing faded); and a
+second manifest of dense playlists, 3-8 clips that all carry beds edge to edge (tone, music, noise,
+hum: the material people record over music), from the same clips.
 
 Usage: difficult_corpus.py OUT [PLAYLISTS]
 Writes OUT/clips/*, OUT/corpus.json ({"clips": {name: kind}, "ringtones": [{"id", "clips"}]}),
-and prints nothing but errors.
+OUT/corpus-beds.json (the same shape), and prints nothing but errors.
 """
 import json, os, random, subprocess, sys
 
@@ -120,6 +122,12 @@ def main():
         ringtones.append({"id": f"r{i:03d}", "clips": [first] + [n for n in rest if n != first]})
     with open(os.path.join(out, "corpus.json"), "w") as f:
         json.dump({"clips": clips, "ringtones": ringtones}, f, indent=1)
+    # The dense playlists: a generator of their own, so the corpus above stays as it was.
+    beds = [n for n in names if clips[n] in ("tone", "music", "noise", "hum")]
+    dense_rng = random.Random(33)
+    dense = [{"id": f"b{i:03d}", "clips": dense_rng.sample(beds, dense_rng.randint(3, 8))} for i in range(playlists)]
+    with open(os.path.join(out, "corpus-beds.json"), "w") as f:
+        json.dump({"clips": {n: clips[n] for n in beds}, "ringtones": dense}, f, indent=1)
 
 
 if __name__ == "__main__":

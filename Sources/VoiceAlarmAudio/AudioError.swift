@@ -30,6 +30,8 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     case silent(path: String, detail: String)
     /// An FFmpeg call failed while writing or processing.
     case ffmpeg(path: String, function: String, code: Int32, message: String)
+    /// A libebur128 call failed while measuring (out of memory: the machine's, not the audio's).
+    case meter(path: String, function: String, code: Int32)
     /// The output was written but does not pass the check it must pass before it is used.
     case invalidOutput(path: String, reason: String)
     /// The output cannot be written where it was asked.
@@ -41,7 +43,7 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     /// folder; a device failed), not the audio: the same input may work once that is fixed.
     package var isEnvironmental: Bool {
         switch self {
-        case .cannotWrite, .ffmpeg, .device: true
+        case .cannotWrite, .ffmpeg, .meter, .device: true
         default: false
         }
     }
@@ -52,7 +54,7 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
              .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
              .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
-             .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .invalidOutput(let path, _),
+             .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _), .invalidOutput(let path, _),
              .cannotWrite(let path, _), .device(let path, _, _, _):
             path
         }
@@ -80,6 +82,7 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .noSamples: "holds no audio samples"
         case .silent(_, let detail): "silent (\(detail))"
         case .ffmpeg(_, let function, let code, let message): "\(function) failed: \(message) (code \(code))"
+        case .meter(_, let function, let code): "\(function) failed (libebur128 code \(code))"
         case .invalidOutput(_, let reason): "the rendered ringtone failed its check: \(reason)"
         case .cannotWrite(_, let reason): "cannot write (\(reason))"
         case .device(_, let function, let code, let message):

@@ -14,17 +14,28 @@ package enum SoundInspector {
     }
 
     /// Decodes `path` completely, at its own rate so no resampling blurs the count, and reports
-    /// on it. Samples are streamed, loudness included: a two-hour file costs no memory.
+    /// on it. Samples are streamed, loudness included (measured on a second thread): a two-hour
+    /// file costs no memory.
     /// - Throws: `AudioError` when the file cannot be read or decoded.
     package static func inspect(_ path: String, measureLoudness: Bool = false) throws -> Inspection {
         let decoder = try AudioDecoder(path: path, sampleRate: nil)
         let meter = measureLoudness ? try LoudnessMeter(sampleRate: decoder.sourceSampleRate, path: path) : nil
         var count = 0
         var peak: Float = 0
-        while let chunk = try decoder.read(upTo: 1 << 16) {
-            count += chunk.count
-            peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
-            try meter?.push(chunk)
+        if let meter {
+            // The meters take the samples on a second thread while this one decodes the next.
+            try ChunkPipe.run(produce: { send in
+                while let chunk = try decoder.read(upTo: 1 << 16) {
+                    count += chunk.count
+                    peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
+                    try send(chunk[...])
+                }
+            }, consume: { try meter.push($0) })
+        } else {
+            while let chunk = try decoder.read(upTo: 1 << 16) {
+                count += chunk.count
+                peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
+            }
         }
         let facts = SoundFacts(
             fileExtension: URL(fileURLWithPath: path).pathExtension.lowercased(),

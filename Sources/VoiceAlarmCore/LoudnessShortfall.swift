@@ -22,8 +22,8 @@ public struct LoudnessShortfall: Equatable, Sendable, Codable {
         case limiter
         /// The encoded file was turned down to keep its true peak under the ceiling.
         case truePeak
-        /// The gain through the limiter did not settle within the encodings a render allows
-        /// (the limiter's loss moved unlike the model and the measurements showed).
+        /// No longer given (processing 3 on: the gain search converges or names a ceiling); read
+        /// back from the records of ringtones an earlier processing made.
         case unsettled
         /// (`check`, on any file) quiet with room under the ceiling: another program's file, or
         /// a VoiceAlarm ringtone at the gain cap.

@@ -93,9 +93,12 @@ package struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     /// (the library's and a batch's) beside the settings, so a ringtone made by an older
     /// processing is known as such and made again by the next `build --all`, change to its alarm
     /// or batch run — never taken for current. (Nothing rebuilds it unasked: it keeps ringing as
-    /// it is.) 2: DC offset removed before anything is measured, clip edges faded, the gain
-    /// predicted from the level profile. 1: none of these (identities without a processing part).
-    package static let processing = 2
+    /// it is.) 3: one measuring pass (no passes that only confirm the gain), the gain fitted by a
+    /// bracketed search that ends on the best file, an encoded true peak over the ceiling met by
+    /// lowering the limiter (the gain predicted again) before any trim. 2: DC offset removed
+    /// before anything is measured, clip edges faded, the gain predicted from the level profile.
+    /// 1: none of these (identities without a processing part).
+    package static let processing = 3
 
     /// Everything in the settings a ringtone's audio depends on, in a canonical text: part of
     /// every ringtone identity (the library's and a batch's), so equal settings mean equal audio.

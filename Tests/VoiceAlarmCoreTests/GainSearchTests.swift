@@ -12,7 +12,7 @@ private func profile(_ blocks: [(level: Float, peak: Float)]) -> LevelProfile {
     return profile
 }
 
-@Suite("The gain is predicted from the first measurement, and only a miss costs another pass")
+@Suite("The gain is predicted from the one measuring pass, and only a miss costs another encoding")
 struct GainSearchTests {
     @Test("Nothing crosses the ceiling: no loss, and the gain is the plain difference")
     func unlimited() {
@@ -79,6 +79,50 @@ struct GainSearchTests {
         let triesAgainWhenCrushed = search.correct(measured: -30 + search.gain - 6.5)
         #expect(!triesAgainWhenCrushed)
         #expect(search.heldBack == .limiter)
+    }
+
+    /// The loudness a limiter the model misjudges gives at `gain`: the model's, less `miss` LU per
+    /// LU of predicted loss (a limiter harder than the model, as on dense beds).
+    private static func misjudged(_ profile: LevelProfile, _ gain: Double, ceiling: Double, miss: Double) -> Double {
+        let loss = profile.limiterLoss(gain: gain, ceiling: ceiling)
+        return -30 + gain - loss * (1 + miss)
+    }
+
+    @Test("Where the model misjudges the limiter, the tries converge inside a bracket and end on the best, or name a ceiling", arguments: [0.15, 0.25, 0.4, -0.3])
+    func converges(_ miss: Double) {
+        let peaky = profile((0..<400).map { $0 % 10 == 0 ? (0.05, 0.25) : (0.05, 0.1) })
+        var search = GainSearch(loudness: -30, profile: peaky, target: -16, ceiling: -2.6)
+        var tries = 0
+        var measured = Self.misjudged(peaky, search.gain, ceiling: -2.6, miss: miss)
+        while tries < 4, search.correct(measured: measured) {
+            tries += 1
+            measured = Self.misjudged(peaky, search.gain, ceiling: -2.6, miss: miss)
+        }
+        // Short of the target only at a ceiling (the gain cap, the limiter's most), never unsettled.
+        #expect(abs(measured + 16) <= GainSearch.tolerance || search.heldBack != nil, "\(tries) corrections, ended at \(measured) LUFS")
+        #expect(search.best.map { abs($0.measured + 16) <= abs(measured + 16) } == true)
+    }
+
+    @Test("The proposal stays inside the bracket of measured gains: the secant, else the middle")
+    func bracket() {
+        let under = GainSearch.Try(gain: 4, ceiling: -2.6, measured: -17)
+        let over = GainSearch.Try(gain: 6, ceiling: -2.6, measured: -15)
+        #expect(GainSearch.within(under, over, 5.5, target: -16) == 5.5)
+        #expect(GainSearch.within(under, over, 9, target: -16) == 5)
+        #expect(GainSearch.within(under, over, 9, target: -15.5) == 5.5)
+        #expect(GainSearch.within(under, GainSearch.Try(gain: 4.01, ceiling: -2.6, measured: -15), 9, target: -16) == nil)
+        #expect(GainSearch.within(nil, over, 9, target: -16) == 9)
+    }
+
+    @Test("A lower ceiling for the true peak keeps the target: the gain predicted again rises with the limiter's loss")
+    func lowerCeiling() {
+        let peaky = profile((0..<400).map { $0 % 10 == 0 ? (0.05, 0.25) : (0.05, 0.1) })
+        var search = GainSearch(loudness: -30, profile: peaky, target: -16, ceiling: -2.6)
+        let first = search.gain
+        search.lowerCeiling(by: 1, measured: -16)
+        #expect(search.ceiling == -3.6 && search.gain > first)
+        let reached = -30 + search.gain - peaky.limiterLoss(gain: search.gain, ceiling: -3.6)
+        #expect(abs(reached + 16) < 0.05, "the model at the new ceiling reaches \(reached)")
     }
 }
 

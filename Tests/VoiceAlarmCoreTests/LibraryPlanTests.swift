@@ -49,11 +49,12 @@ struct LibraryPlanTests {
         #expect(LibraryChange.settings.affectedAlarms(all, targetClips: membership) == all)
     }
 
-    @Test("The identity text is pinned: it changes only with the processing (2 now), and the identity under processing 1 is the earlier versions' text")
+    @Test("The identity text is pinned: it changes only with the processing (3 now), and the identities under processing 2 and 1 are the earlier versions' texts")
     func identityText() {
         let plan = LibraryPlan(clips: [clip(3, hash: "aaa", lead: 1), clip(4, hash: "bbb")], settings: RenderSettings())
         let clips = "|aaa@44100+132300@0|bbb@0+176400@145530|total=322560"
-        #expect(plan.identity == "v1|p2|m4a|aac|44100|cap=1278900|gap=13230|trim=true|norm=true|lufs=-16.0" + clips)
+        #expect(plan.identity == "v1|p3|m4a|aac|44100|cap=1278900|gap=13230|trim=true|norm=true|lufs=-16.0" + clips)
+        #expect(plan.identity(processing: 2) == "v1|p2|m4a|aac|44100|cap=1278900|gap=13230|trim=true|norm=true|lufs=-16.0" + clips)
         #expect(plan.identity(processing: 1) == "v1|m4a|aac|44100|cap=1278900|gap=13230|trim=true|norm=true|lufs=-16.0" + clips)
     }
 }

@@ -3,16 +3,23 @@ import VoiceAlarmCore
 /// The libavfilter chains a ringtone goes through, as `RingtoneRenderer` builds them for every
 /// pass: the ringtone's own fades, then the gain and the limiter, then any trim.
 enum RingtoneFilters {
-    /// Every filter the ringtone goes through: `fades`, then (when normalising) `search`'s gain and
-    /// the limiter at its ceiling, then any `trim` (dB) after the limiter — all libavfilter's.
-    static func chain(_ fades: String, _ search: GainSearch?, trim: Double) -> String {
+    /// The level a normalised ringtone is encoded at: a gain, the limiter's ceiling after it, and
+    /// any trim after the limiter (dB; the true-peak ceiling's last resort).
+    struct Level: Equatable {
+        var gain: Double
+        var ceiling: Double
+        var trim = 0.0
+    }
+
+    /// Every filter the ringtone goes through: `fades`, then (when normalising) `level`'s gain and
+    /// the limiter at its ceiling, then any trim after the limiter — all libavfilter's.
+    static func chain(_ fades: String, _ level: Level?) -> String {
+        guard let level else { return fades }
         var chain = fades
-        if let search {
-            chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
-                            search.gain, max(0.0625, AudioLevels.amplitude(dB: search.ceiling)),
-                            LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
-        }
-        if trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", trim) }
+        chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
+                        level.gain, max(0.0625, AudioLevels.amplitude(dB: level.ceiling)),
+                        LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
+        if level.trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", level.trim) }
         return chain
     }
 
