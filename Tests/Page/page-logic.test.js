@@ -102,3 +102,17 @@ test("an alarm is named by its time and label in the labels of its buttons", () 
   assert.strictEqual(L.alarmName({ time: "07:30", label: "Run" }), "07:30, Run");
   assert.strictEqual(L.alarmName({ time: "07:30", label: null }), "07:30");
 });
+
+test("a recording whose MP4 boxes repeat (WebKitGTK's MediaRecorder) loses the copies, and nothing else", () => {
+  const box = (type, ...payload) => Uint8Array.from([0, 0, 0, 8 + payload.length, ...Buffer.from(type), ...payload]);
+  const join = (...parts) => Uint8Array.from(parts.flatMap((part) => Array.from(part)));
+  const ftyp = box("ftyp", 1), moov = box("moov", 2), moof1 = box("moof", 1), mdat1 = box("mdat", 9, 9), moof2 = box("moof", 2), mdat2 = box("mdat", 8);
+  const recorded = join(ftyp, ftyp, moov, moof1, mdat1, moof2, moof2, mdat2);
+  assert.deepStrictEqual(Array.from(L.withoutRepeatedBoxes(recorded)), Array.from(join(ftyp, moov, moof1, mdat1, moof2, mdat2)));
+  const whole = join(ftyp, moov, moof1, mdat1, moof2, mdat2);
+  assert.strictEqual(L.withoutRepeatedBoxes(whole), whole, "a well-formed file is given back as it is");
+  const notBoxes = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.strictEqual(L.withoutRepeatedBoxes(notBoxes), notBoxes);
+  const sameTypeOtherBytes = join(ftyp, moof1, moof2);
+  assert.strictEqual(L.withoutRepeatedBoxes(sameTypeOtherBytes), sameTypeOtherBytes, "two fragments are not one twice");
+});

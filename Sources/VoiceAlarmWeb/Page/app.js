@@ -862,18 +862,34 @@ async function startRecording() {
     $("record-time").textContent = L.clock(elapsed);
     if (elapsed >= MAX_RECORDING && recorder && recorder.state === "recording") recorder.stop();
   }, 100);
+  // The recording is whole once the recorder has stopped and handed over its last data. The spec
+  // hands it over before "stop"; WebKit's MP4 recorder can hand it over after, so both are waited
+  // for (the last at most 2 s): a fragmented MP4 cut short does not import.
+  const taking = recorder;
   const finished = new Promise((resolve) => {
-    recorder.addEventListener("stop", () => {
+    let stopped = false;
+    let last = false;
+    let given = false;
+    const give = () => {
+      if (!stopped || !last || given) return;
+      given = true;
+      resolve(new Blob(chunks, { type: (taking.mimeType || type || "audio/webm").split(";")[0] }));
+    };
+    taking.addEventListener("dataavailable", (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+      if (taking.state === "inactive") { last = true; give(); }
+    });
+    taking.addEventListener("stop", () => {
       clearInterval(timer);
       stream.getTracks().forEach((track) => track.stop());
       context.close();
       $("level").value = 0;
-      const kind = (recorder.mimeType || type || "audio/webm").split(";")[0];
       recorder = null;
-      resolve(new Blob(chunks, { type: kind }));
+      stopped = true;
+      setTimeout(() => { last = true; give(); }, 2000);
+      give();
     });
   });
-  recorder.addEventListener("dataavailable", (event) => { if (event.data.size > 0) chunks.push(event.data); });
   recorder.start(1000);
   $("record").disabled = true;
   $("record").setAttribute("aria-disabled", "true");
@@ -896,6 +912,7 @@ $("record").addEventListener("click", async () => {
   }
   $("record-stop").disabled = true;
   $("record-stop").classList.remove("primary");
+  if (blob.type === "audio/mp4") blob = new Blob([L.withoutRepeatedBoxes(new Uint8Array(await blob.arrayBuffer()))], { type: blob.type });
   await run(null, "record-upload", "record", () => upload(blob, blob.type, "record"));
   $("record-time").textContent = "0:00";
   $("record").disabled = false;

@@ -148,6 +148,35 @@ const PageLogic = (() => {
   }
   function without(ids, index) { return ids.filter((id, at) => at !== index); }
 
+  // An MP4 recording without a top-level box that repeats the box right before it, byte for byte.
+  // WebKitGTK's MediaRecorder (2.50) writes its `ftyp` twice and, at stop, its last fragment's
+  // `moof` twice, so that fragment's data offset points into the copy and FFmpeg reads noise from
+  // there on. A well-formed file never repeats a box so (each `moof` has its own sequence
+  // number); anything that does not parse as boxes is given back as it came.
+  function withoutRepeatedBoxes(bytes) {
+    const boxes = [];
+    for (let at = 0; at < bytes.length;) {
+      if (bytes.length - at < 8) return bytes;
+      let size = ((bytes[at] << 24) >>> 0) + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
+      if (size === 0) size = bytes.length - at;
+      if (size === 1) {
+        if (bytes.length - at < 16) return bytes;
+        size = (((bytes[at + 8] << 24) >>> 0) + (bytes[at + 9] << 16) + (bytes[at + 10] << 8) + bytes[at + 11]) * 2 ** 32 +
+          ((bytes[at + 12] << 24) >>> 0) + (bytes[at + 13] << 16) + (bytes[at + 14] << 8) + bytes[at + 15];
+      }
+      if (size < 8 || at + size > bytes.length) return bytes;
+      boxes.push([at, size]);
+      at += size;
+    }
+    const same = (a, b) => a[1] === b[1] && bytes.subarray(a[0], a[0] + a[1]).every((byte, i) => byte === bytes[b[0] + i]);
+    const kept = boxes.filter((box, index) => index === 0 || !same(box, boxes[index - 1]));
+    if (kept.length === boxes.length) return bytes;
+    const out = new Uint8Array(kept.reduce((total, box) => total + box[1], 0));
+    let to = 0;
+    for (const [at, size] of kept) { out.set(bytes.subarray(at, at + size), to); to += size; }
+    return out;
+  }
+
   // Seconds to wait before trying the bedside machine again.
   function retryDelay(attempt) { return Math.min(30, 2 ** Math.min(attempt + 1, 5)); }
 
@@ -186,7 +215,7 @@ const PageLogic = (() => {
 
   return {
     WEEK, LONG, SHORT, sentence, daysFor, shortcutOf, daysText, daysSaid, dateText, wallClock, inText, whenText, nextText,
-    alarmName, ringingWhat, soonest, moved, without, healthOrder, duration, clock, recordingType, retryDelay, reading, readAnswer, failureSentence,
+    alarmName, ringingWhat, soonest, moved, without, withoutRepeatedBoxes, healthOrder, duration, clock, recordingType, retryDelay, reading, readAnswer, failureSentence,
   };
 })();
 
