@@ -813,9 +813,8 @@ async function refreshDevices() {
 
 async function refreshAll() {
   try {
-    await refreshClips();
-    await refreshPlaylists();
-    await Promise.all([refreshAlarms(), refreshStatus(), refreshDevices()]);
+    // The alarms and what rings first; the playlists need the recordings drawn before them.
+    await Promise.all([refreshAlarms(), refreshStatus(), refreshClips().then(refreshPlaylists), refreshDevices()]);
   } catch (error) {
     if (!offline) tell("alarm-form", L.failureSentence(error), true);
   }

@@ -22,6 +22,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names.filter((name) => name !== SHELL).map((name) => caches.delete(name))))
+    // The page's request starts while this worker wakes up, not after.
+    .then(() => self.registration.navigationPreload && self.registration.navigationPreload.enable())
     .then(() => self.clients.claim()));
 });
 
@@ -32,7 +34,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
   const path = request.mode === "navigate" ? (url.pathname === "/pair" ? "/pair" : "/") : url.pathname;
   if (!FILES.includes(path)) return;
-  event.respondWith(fetch(request).then((response) => {
+  const answer = request.mode === "navigate" ? Promise.resolve(event.preloadResponse).then((preloaded) => preloaded || fetch(request)) : fetch(request);
+  event.respondWith(answer.then((response) => {
     if (response.ok && !response.redirected) {
       const copy = response.clone();
       event.waitUntil(caches.open(SHELL).then((cache) => cache.put(path, copy)));
