@@ -39,6 +39,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 # The page's fetch, wrapped before its scripts run: the answer to the Nth GET of a path is handed to
@@ -425,6 +426,17 @@ def phone(driver, engine, link, out, steps):
     message = wait_said(driver, "alarm:" + driver.execute_script("return document.querySelector('#alarms [role=switch]').closest('[data-card]').dataset.card.slice(6)"), "Voice off")
     steps.append({"step": "voice off", "message": message,
                   "checked": card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked")})
+    # From the keyboard: Space on the switch turns the voice on and off again; the list is redrawn
+    # after each answer, and the focus stays on the switch.
+    switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, "[role=switch]")
+    key = switch.get_attribute("data-key")
+    focus = []
+    for state in ("true", "false"):
+        driver.execute_script("arguments[0].focus()", driver.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key))
+        driver.switch_to.active_element.send_keys(Keys.SPACE)
+        until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key).get_attribute("aria-checked") == state and settled(d), 60)
+        focus.append(driver.execute_script("return document.activeElement.dataset.key === arguments[0] && document.activeElement.isConnected", key))
+    steps.append({"step": "focus kept", "focus": focus})
     # Listen to the playlist whole: the player shows in its card and plays.
     view(driver, "voice")
     morning = card(driver, "#playlists", "morning")

@@ -201,7 +201,7 @@ function actionButton(label, key, card, work, options) {
   const settings = options || {};
   const busy = inflight.has(key);
   const node = el("button", {
-    type: "button", className: (settings.className || "") + (busy ? " busy" : ""), disabled: busy,
+    type: "button", className: (settings.className || "") + (busy ? " busy" : ""), "aria-disabled": busy ? "true" : null,
     "data-key": key, "aria-label": settings.aria, "aria-describedby": settings.describedBy,
   }, label);
   node.addEventListener("click", () => run(node, key, card, work));
@@ -211,15 +211,17 @@ function actionButton(label, key, card, work, options) {
 async function run(node, key, card, work) {
   if (inflight.has(key)) return;
   inflight.add(key);
+  // Waiting looks disabled (aria-disabled, greyed and dashed) but keeps the focus where it was:
+  // a disabled button would drop it, and a keyboard or screen reader user would be lost.
   const mark = (waiting) => {
     for (const button of document.querySelectorAll("[data-key]")) {
       if (button.dataset.key !== key) continue;
-      button.disabled = waiting;
+      if (waiting) button.setAttribute("aria-disabled", "true"); else button.removeAttribute("aria-disabled");
       button.classList.toggle("busy", waiting);
     }
   };
   mark(true);
-  if (node) { node.disabled = true; node.classList.add("busy"); }
+  if (node) { node.setAttribute("aria-disabled", "true"); node.classList.add("busy"); }
   try {
     const said = await work();
     if (said) tell(card, said, false);
@@ -228,7 +230,7 @@ async function run(node, key, card, work) {
   } finally {
     inflight.delete(key);
     mark(false);
-    if (node) { node.disabled = false; node.classList.remove("busy"); }
+    if (node) { node.removeAttribute("aria-disabled"); node.classList.remove("busy"); }
   }
 }
 
@@ -412,7 +414,7 @@ function voiceSwitch(alarm, card) {
   const key = card + ":voice";
   const busy = inflight.has(key);
   const node = el("button", {
-    type: "button", className: "switch" + (busy ? " busy" : ""), role: "switch", "aria-checked": String(alarm.voice), disabled: busy,
+    type: "button", className: "switch" + (busy ? " busy" : ""), role: "switch", "aria-checked": String(alarm.voice), "aria-disabled": busy ? "true" : null,
     "data-key": key, "aria-label": "Wake up to my voice, alarm at " + L.alarmName(alarm),
   }, el("span", {}, "Wake up to my voice ", el("span", { className: "state" }, alarm.voice ? "On" : "Off")), el("span", { className: "track", "aria-hidden": "true" }));
   node.addEventListener("click", () => run(node, key, card, async () => {

@@ -103,6 +103,7 @@ struct WebPageTests {
         #expect(steps["switch"]?["checked"] as? String == "true" && steps["switch"]?["label"] as? String == "Wake up to my voice, alarm at 07:30, Run")
         #expect((steps["switch"]?["alarm"] as? String)?.contains("Your voice") == true, "the alarm was built on the recording before its voice went off")
         #expect(steps["voice off"]?["checked"] as? String == "false")
+        #expect(steps["focus kept"]?["focus"] as? [Bool] == [true, true], "the switch keeps the focus across the list's redraws: \(steps["focus kept"] ?? [:])")
         #expect(steps["accessibility"]?["unnamed"] as? [String] == [], "every control has a name a screen reader says")
         // Each view, light and dark: no serious or critical axe-core violation, every button at 4.5:1 or more,
         // no command, option or raw id on screen, no sideways scrolling at 360 or 320 px.
