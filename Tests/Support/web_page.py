@@ -39,6 +39,8 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -119,8 +121,9 @@ def progress(steps, step):
 
 
 def until(driver, condition, timeout=60):
-    """Waits for a state of the page, looking every tenth of a second."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+    """Waits for a state of the page, looking every tenth of a second. An element redrawn between
+    finding it and reading it (the lists are redrawn from each answer) is looked for again."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
 
 
 def settled(driver):
@@ -432,8 +435,9 @@ def phone(driver, engine, link, out, steps):
     key = switch.get_attribute("data-key")
     focus = []
     for state in ("true", "false"):
-        driver.execute_script("arguments[0].focus()", driver.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key))
-        driver.switch_to.active_element.send_keys(Keys.SPACE)
+        # Focused and pressed by its key, whatever redraw came between: no element held across them.
+        driver.execute_script("document.querySelector(\"[data-key='\" + arguments[0] + \"']\").focus()", key)
+        ActionChains(driver).send_keys(Keys.SPACE).perform()
         until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key).get_attribute("aria-checked") == state and settled(d), 60)
         focus.append(driver.execute_script("return document.activeElement.dataset.key === arguments[0] && document.activeElement.isConnected", key))
     steps.append({"step": "focus kept", "focus": focus})
@@ -478,6 +482,7 @@ def phone(driver, engine, link, out, steps):
     until(driver, lambda d: d.find_elements(By.ID, "connection") and d.find_element(By.ID, "connection").is_displayed(), 30)
     driver.save_screenshot(os.path.join(out, "offline-light-360.png"))
     steps.append({"step": "offline", "connection": driver.find_element(By.ID, "connection-text").text, "alarms": driver.find_element(By.ID, "alarms").text,
+                  "view": in_view(driver, driver.find_element(By.ID, "connection-text")), "scrollY": driver.execute_script("return window.scrollY"),
                   "shows0730": "07:30" in driver.execute_script("return document.body.innerText")})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     driver.find_element(By.ID, "retry").click()

@@ -151,6 +151,7 @@ struct WebPageTests {
         // Offline: opened from the service worker, it says the machine cannot be reached and shows no alarm.
         let offline = steps["offline"] ?? [:]
         #expect((offline["connection"] as? String)?.contains("cannot be reached") == true && offline["shows0730"] as? Bool == false, "\(offline)")
+        #expect((offline["view"] as? [String: Any])?["shown"] as? Bool == true, "said in view, wherever the page was scrolled: \(offline)")
         #expect((steps["online"]?["alarms"] as? String)?.contains("07:30") == true)
         // Ringing: the banner in view at the bottom of the page, naming the alarm, Stop and Snooze the largest.
         let shown = steps["ringing shown"] ?? [:]
