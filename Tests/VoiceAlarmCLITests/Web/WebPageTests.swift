@@ -6,8 +6,9 @@ import TestSupport
 /// its microphone a known recording) and WebKit, the engine of every iPhone browser (WebKitGTK's
 /// MiniBrowser under Xvfb, its microphone WebKit's mock device). Each engine walks one scenario of
 /// many steps (`web_page.py`); the test rings the alarm when the page says it is ready, and hears
-/// what the speaker played through PulseAudio's null sink.
-@Suite("The web page in real browsers")
+/// what the speaker played through PulseAudio's null sink. One browser at a time: two at once
+/// slowed the suite's sound tests, which time what a speaker plays, past their bounds.
+@Suite("The web page in real browsers", .serialized)
 struct WebPageTests {
     /// What a scenario said, step by step.
     struct BrowserRun {
