@@ -15,7 +15,8 @@ BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswr
 DEMO_PACKAGES := python3
 TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
                  alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
-                 openssl zbar-tools qrencode chromium chromium-driver curl
+                 openssl zbar-tools qrencode chromium chromium-driver curl \
+                 nodejs eslint webkit2gtk-driver xvfb xauth gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
 DEBIAN_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 DEB_PACKAGES := dpkg-dev lintian
 TEST_DEB_PACKAGES := bash-completion man-db systemd tmux zsh fish python3
@@ -24,7 +25,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build build-tests demo test test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
+.PHONY: deps build-deps build build-tests demo test lint-page test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
         deb-deps deb test-deb
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
@@ -67,8 +68,16 @@ TEST_WIDTH ?= 8
 TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) \
             SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 
+# The page's own files (Sources/VoiceAlarmWeb/Page): Debian's eslint over its scripts (rules in
+# Tests/Page/eslintrc.json; NODE_PATH finds Debian's eslint modules whichever Node runs it), then
+# the page's logic under Node's test runner (Tests/Page/*.test.js). A second or two; part of make test.
+PAGE_DIR := Sources/VoiceAlarmWeb/Page
+lint-page: deps
+	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Tests/Page/eslintrc.json -f unix $(PAGE_DIR)/*.js Tests/Page/*.js
+	node --test --test-reporter=spec Tests/Page/
+
 # After the run, the ten slowest tests (by the time their cases ran, from the event stream).
-test: deps build-tests
+test: deps lint-page build-tests
 	@rm -f .build/test-events.jsonl
 	$(TEST_ENV) swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status

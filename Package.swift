@@ -70,7 +70,10 @@ let package = Package(
 
         // `voicealarm serve`: the web page and its JSON API over the service (routes, pairing, the
         // page itself); handlers parse, call the service and answer with the shared documents.
-        .target(name: "VoiceAlarmWeb", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"]),
+        // The page's files (`Page/`: HTML, JavaScript, CSS, the icon) are compiled into the binary
+        // (`PackageResources`), so `voicealarm` stays one file with nothing to install beside it.
+        .target(name: "VoiceAlarmWeb", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"],
+                resources: [.embedInCode("Page")]),
 
         // Argument parsing, help and output; no business logic, no C.
         .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb"]),

@@ -3,16 +3,21 @@
 
 1. The page on loopback, in headless Chromium: from navigation until the alarm list is drawn
    (every API call the page makes answered), median of 5 loads; against the same page's HTML,
-   script and style served as static files by Python's http.server (the page with no library
-   behind it: what the API and the library cost).
-2. A 30-second recording (WebM/Opus, what a browser's MediaRecorder makes) from upload to
+   scripts and style served as static files by Python's http.server (the page with no library
+   behind it: what the API and the library cost; its API requests fail at once, so it stays put).
+2. The page's status poll (the page asks every 3 s while it is in front): GET /api/status with a
+   token, its median wall time and the server's CPU time, its children's included (the
+   examination behind the health spawns `systemctl --user`), for a poll that examines the machine
+   and one the kept examination answers, and what a page in front costs the server in an hour;
+   beside `alarm list --json` through the command line, a whole read of the same library.
+3. A 30-second recording (WebM/Opus, what a browser's MediaRecorder makes) from upload to
    rebuilt ringtone: POST /api/clips, then PUT /api/manifesto with it, which rebuilds the
    manifesto alarm's ringtone (cut at the 29 s cap) and re-schedules it; median of 3, against
    the same two steps through the command line (`clip import`, `manifesto set`) on a copy of the
    same library.
 
 Usage: bench_web.py VOICEALARM WORK_DIR VENV_PYTHON"""
-import json, os, shutil, signal, statistics, subprocess, sys, threading, time, urllib.request
+import json, os, re, shutil, signal, statistics, subprocess, sys, threading, time, urllib.request
 
 binary, work, venv_python = sys.argv[1], sys.argv[2], sys.argv[3]
 
@@ -82,6 +87,51 @@ def upload_rows():
     return statistics.median(web_times), statistics.median(cli_times)
 
 
+# An alarm drawn in the list: the page's time element (this page's, or the one before it).
+DRAWN = "#alarms li .alarm-time, #alarms li .time"
+
+
+def cpu_seconds(pid):
+    """The process's CPU time so far, its waited-for children's included (/proc/PID/stat)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def poll_rows():
+    """The status poll as the page makes it: each answer's wall and server CPU time, for a poll that
+    examines the machine (the first after a change, which forgets the kept examination) and for
+    one answered from the 15 s the examination is kept. A server that keeps nothing examines on
+    every poll."""
+    data = os.path.join(work, "poll")
+    library(data)
+    server, document = serve(data)
+    token = run(data, "token", "create", "bench")
+    base = document["url"]
+
+    def timed():
+        cpu, started = cpu_seconds(server.pid), time.perf_counter()
+        request("GET", base + "/api/status", token, base)
+        return time.perf_counter() - started, cpu_seconds(server.pid) - cpu
+    try:
+        request("GET", base + "/api/status", token, base)
+        kept = [timed() for _ in range(60)]
+        examining = []
+        for _ in range(15):
+            request("POST", base + "/api/stop", token, base)   # a change: the next poll examines
+            examining.append(timed())
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+    cli = []
+    for _ in range(10):
+        started = time.perf_counter()
+        subprocess.run([binary, "--data-dir", data, "--json", "alarm", "list"], check=True, capture_output=True)
+        cli.append(time.perf_counter() - started)
+    wall = lambda rows: statistics.median(row[0] for row in rows)
+    cpu = lambda rows: statistics.mean(row[1] for row in rows)
+    return wall(examining), cpu(examining), wall(kept), cpu(kept), statistics.median(cli)
+
+
 def page_rows():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -94,11 +144,14 @@ def page_rows():
     static = os.path.join(work, "static")
     os.makedirs(static)
     token = run(data, "token", "create", "bench")
-    for name in ["app.js", "style.css"]:
-        with urllib.request.urlopen(urllib.request.Request(document["url"] + "/" + name, headers={"Authorization": "Bearer " + token})) as r:
-            open(os.path.join(static, name), "wb").write(r.read())
-    with urllib.request.urlopen(urllib.request.Request(document["url"] + "/", headers={"Authorization": "Bearer " + token})) as r:
-        open(os.path.join(static, "index.html"), "wb").write(r.read())
+    def fetch(path):
+        with urllib.request.urlopen(urllib.request.Request(document["url"] + path, headers={"Authorization": "Bearer " + token})) as r:
+            return r.read()
+    page = fetch("/")
+    open(os.path.join(static, "index.html"), "wb").write(page)
+    # Every script and style the page names, whatever its version names them.
+    for name in re.findall(rb'(?:src|href)="/([a-z-]+\.(?:js|css))"', page):
+        open(os.path.join(static, name.decode()), "wb").write(fetch("/" + name.decode()))
     peer = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", static],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     port = peer.stdout.readline().split("port ")[1].split(" ")[0]
@@ -110,7 +163,7 @@ def page_rows():
     try:
         driver.get(document["pairing"]["link"])
         driver.find_element(By.CSS_SELECTOR, "#pair button").click()
-        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#alarms li .time"))
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, DRAWN))
 
         def load(url, drawn):
             started = time.perf_counter()
@@ -118,9 +171,12 @@ def page_rows():
             WebDriverWait(driver, 30, poll_frequency=0.005).until(drawn)
             return time.perf_counter() - started
 
-        ours = statistics.median(load(document["url"] + "/", lambda d: d.find_elements(By.CSS_SELECTOR, "#alarms li .time")) for _ in range(5))
-        theirs = statistics.median(load(f"http://127.0.0.1:{port}/index.html", lambda d: d.execute_script("return document.readyState") == "complete"
-                                        and d.find_element(By.ID, "alarms") is not None) for _ in range(5))
+        ours = statistics.median(load(document["url"] + "/", lambda d: d.find_elements(By.CSS_SELECTOR, DRAWN)) for _ in range(5))
+        # The static copy's API requests fail at once (no library behind it), as a network error:
+        # the page stays, where a 404 would send it to pairing.
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [f"http://127.0.0.1:{port}/api/*"]})
+        theirs = statistics.median(load(f"http://127.0.0.1:{port}/index.html", lambda d: d.execute_script("return document.readyState === 'complete' && location.pathname === '/index.html' && document.getElementById('alarms') !== null")) for _ in range(5))
     finally:
         driver.quit()
         peer.terminate()
@@ -131,6 +187,12 @@ def page_rows():
 
 if __name__ == "__main__":
     page, static = page_rows()
+    fresh, fresh_cpu, kept, kept_cpu, alarm_list = poll_rows()
     web, cli = upload_rows()
     print(f"(w) the page on loopback in Chromium, alarms drawn: {page * 1000:.0f} ms, {page / static:.2f} x the same files served static ({static * 1000:.0f} ms)")
+    # The page polls every 3 s while in front: within the 15 s an examination is kept, one poll in five examines.
+    hourly = (fresh_cpu + 4 * kept_cpu) / 5 * 1200
+    print(f"(w) the page's status poll: {fresh * 1000:.1f} ms median examining the machine ({fresh_cpu * 1000:.1f} ms of server CPU), "
+          f"{kept * 1000:.1f} ms from the kept examination ({kept_cpu * 1000:.1f} ms of CPU); {hourly:.1f} s of server CPU an hour "
+          f"for a page in front (a poll every 3 s); 'alarm list --json' takes {alarm_list * 1000:.0f} ms")
     print(f"(w) a 30 s recording (WebM/Opus) uploaded to its rebuilt ringtone: {web:.2f} s, {web / cli:.2f} x the same through the command line ({cli:.2f} s)")

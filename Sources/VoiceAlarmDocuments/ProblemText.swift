@@ -39,7 +39,7 @@ package enum ProblemText {
             return "this clip: \(playing(alarms.count))" + lost + ". Remove it anyway to change their ringtones"
         case (.invalidSnooze, .terminal): return "--" + said
         case (.rule(let alarm, let violation), .page):
-            return "\(alarm.target) at \(alarm.time) \(alarm.date.map(\.description) ?? alarm.days.list): " + rule(violation, surface)
+            return "\(alarm.time) \(alarm.date.map(\.description) ?? alarm.days.compact): " + rule(violation, surface)
         default: return said
         }
     }

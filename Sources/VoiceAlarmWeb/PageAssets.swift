@@ -1,15 +1,31 @@
 import Foundation
 import VoiceAlarmHTTP
 
-/// The page, served from the binary: no file to install, nothing loaded from elsewhere (the
-/// Content-Security-Policy allows only this server, and nothing here is inline).
+/// The page, served from the binary: its files in `Page/` are compiled in (`PackageResources`,
+/// SwiftPM's `.embedInCode`), so there is nothing to install beside `voicealarm` and nothing is
+/// loaded from elsewhere (the Content-Security-Policy allows only this server, and nothing in
+/// the page is inline). The PNG icons are drawn from the SVG's shapes (`PageIcon`).
 enum PageAssets {
-    static var pairPage: HTTPResponse { html(PairPageText.html) }
-    static var appPage: HTTPResponse { html(AppPageText.html) }
-    static var pairScript: HTTPResponse { .text(200, PairPageText.script, contentType: "text/javascript; charset=utf-8") }
-    static var deviceScript: HTTPResponse { .text(200, DeviceScriptText.script, contentType: "text/javascript; charset=utf-8") }
-    static var appScript: HTTPResponse { .text(200, AppScriptText.script, contentType: "text/javascript; charset=utf-8") }
-    static var style: HTTPResponse { .text(200, PageStyleText.css, contentType: "text/css; charset=utf-8") }
+    static var appPage: HTTPResponse { file(PackageResources.app_html, "text/html; charset=utf-8") }
+    static var pairPage: HTTPResponse { file(PackageResources.pair_html, "text/html; charset=utf-8") }
+    static var appScript: HTTPResponse { script(PackageResources.app_js) }
+    static var logicScript: HTTPResponse { script(PackageResources.page_logic_js) }
+    static var pairScript: HTTPResponse { script(PackageResources.pair_js) }
+    static var deviceScript: HTTPResponse { script(PackageResources.device_js) }
+    static var style: HTTPResponse { file(PackageResources.style_css, "text/css; charset=utf-8") }
+    static var manifest: HTTPResponse { file(PackageResources.manifest_webmanifest, "application/manifest+json; charset=utf-8") }
+    static var iconSVG: HTTPResponse { file(PackageResources.icon_svg, "image/svg+xml; charset=utf-8") }
+    /// The service worker; `Service-Worker-Allowed` is not needed: it lives at the root it controls.
+    static var serviceWorker: HTTPResponse { script(PackageResources.sw_js) }
 
-    private static func html(_ text: String) -> HTTPResponse { .text(200, text, contentType: "text/html; charset=utf-8") }
+    /// The icon as a PNG of `size` pixels square.
+    static func icon(_ size: Int) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: .data(PageIcon.png(size: size)))
+    }
+
+    private static func script(_ bytes: [UInt8]) -> HTTPResponse { file(bytes, "text/javascript; charset=utf-8") }
+
+    private static func file(_ bytes: [UInt8], _ type: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(bytes)))
+    }
 }

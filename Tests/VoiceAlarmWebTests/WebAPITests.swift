@@ -109,16 +109,25 @@ struct WebAPITests {
         #expect(clip["title"] as? String == "From my phone" && Set(clip.keys) == ["id", "title", "duration", "path", "spokenText"])
     }
 
-    @Test("Playlists: reorder, take out and add in one PUT; an unknown clip changes nothing")
+    @Test("Playlists: reorder, take out and add in one PUT; an unknown clip changes nothing; the planner's cap note comes with each")
     func playlists() async throws {
         let (site, token, first) = try await siteWithPlaylist()
+        #expect((site.send(site.request("GET", "/api/playlists/morning", cookie: token)).json as? [String: Any])?["capNote"] is NSNull, "it plays whole")
         let second = try site.service().clips.add("\(ProjectPaths.sampleAudio)/manifesto.flac", title: "Manifesto").idString
         let put = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(second)", "\#(first)"]}"#))
         #expect(put.status == 200)
+        // The 35 s manifesto first is cut at the cap, as a first clip is: nothing to note.
+        #expect((put.json as? [String: Any])?["capNote"] is NSNull)
         #expect(((put.json as? [String: Any])?["clips"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [second, first])
         let unknown = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(first)", "ffffffff"]}"#))
         #expect(unknown.status == 404)
         #expect(try site.service().playlists.clips(of: .playlist("morning")).map(\.idString) == [second, first])
+        // After the short clip, the manifesto crosses the cap and is left out: the planner's words, in every document of it.
+        let swapped = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(first)", "\#(second)"]}"#))
+        let note = (swapped.json as? [String: Any])?["capNote"] as? String
+        #expect(note?.contains("'Manifesto' (34.6 s) crosses it and is left out of morning's ringtone") == true, "\(String(describing: note))")
+        let listed = site.send(site.request("GET", "/api/playlists", cookie: token)).json as? [[String: Any]]
+        #expect(listed?.first?["capNote"] as? String == note)
     }
 
     @Test("Listen: a clip's audio and an alarm's ringtone are the files themselves; the picture is show's SVG; nothing to snooze is a 409")

@@ -8,25 +8,28 @@ import VoiceAlarmHTTP
 
 @Suite("Who may use the web page: pairing, tokens, origins")
 struct WebAccessTests {
-    @Test("Every route but the pairing page refuses a request without a device or token", arguments: GuardedRoutes.all)
+    @Test("Every route but the page's own files, pairing and the session handshake refuses a request without a device or token", arguments: GuardedRoutes.all)
     func refusedWithoutDevice(_ method: String, _ path: String) async throws {
         let site = try WebTestSite()
         let response = site.send(site.request(method, path))
-        if path == "/" || path == "/app.js" {
-            #expect(response.status == 303 && response.header("Location") == "/pair", "a person's browser is sent to pairing")
-        } else {
-            #expect(response.status == 401)
-            #expect(response.errorMessage?.contains("not paired") == true)
-        }
-        // A token nobody was given is no better.
-        #expect(site.send(site.request(method, path, bearer: "guessed")).status == (path.hasPrefix("/api") ? 401 : 303))
-        #expect(site.send(site.request(method, path, cookie: "guessed")).status == (path.hasPrefix("/api") ? 401 : 303))
+        #expect(response.status == 401)
+        #expect(response.errorMessage?.contains("not paired") == true)
+        // A token nobody was given is no better, nor a cookie, nor a session nobody opened.
+        #expect(site.send(site.request(method, path, bearer: "guessed")).status == 401)
+        #expect(site.send(site.request(method, path, cookie: "guessed")).status == 401)
+        #expect(site.send(site.request(method, path, session: "guessed")).status == 401)
     }
 
-    @Test("The pairing page, its script and the style are open to anyone; everything else is not")
+    @Test("The page's own files, pairing and the session handshake are open to anyone; everything else is not")
     func openRoutes() async throws {
         let site = try WebTestSite()
-        for path in ["/pair", "/pair.js", "/style.css"] { #expect(site.send(site.request("GET", path)).status == 200, "\(path)") }
+        for (path, type) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/page-logic.js", "text/javascript"), ("/pair", "text/html"),
+                             ("/pair.js", "text/javascript"), ("/device.js", "text/javascript"), ("/style.css", "text/css"),
+                             ("/manifest.webmanifest", "application/manifest+json"), ("/sw.js", "text/javascript"), ("/icon.svg", "image/svg+xml"),
+                             ("/icon-192.png", "image/png"), ("/icon-512.png", "image/png"), ("/apple-touch-icon.png", "image/png")] {
+            let response = site.send(site.request("GET", path))
+            #expect(response.status == 200 && response.header("Content-Type")?.hasPrefix(type) == true, "\(path)")
+        }
         #expect(site.send(site.request("GET", "/nothing")).status == 404)
         let wrongMethod = site.send(site.request("PATCH", "/api/alarms"))
         #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "GET, POST")
@@ -160,7 +163,38 @@ struct WebAccessTests {
         #expect(site.send(site.request("GET", "/api/alarms", bearer: token, origin: nil)).status == 401)
     }
 
-    @Test("The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style", arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js"])
+    @Test("A browser that keeps no cookie (WebKit on loopback HTTP) names its device, and only its key's signature opens a session")
+    func sessionWithoutCookie() async throws {
+        let site = try WebTestSite()
+        let code = try site.registry().newPairingCode()
+        let key = try await BrowserKey.make(in: site.folder.path)
+        let pair = site.send(site.request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "key": "\#(key.publicKey)"}"#))
+        #expect(pair.header("Set-Cookie")?.contains("HttpOnly; Secure; SameSite=Strict") == true, "the cookie is as strong as ever")
+        let id = try #require((pair.json as? [String: Any])?["id"] as? String)
+        func ask(_ device: String) -> HTTPResponse { site.send(site.request("POST", "/api/session", json: #"{"device": "\#(device)"}"#)) }
+        func open(_ device: String, signedBy signer: BrowserKey) async throws -> HTTPResponse {
+            let challenge = try #require((ask(device).json as? [String: Any])?["challenge"] as? String)
+            let signature = try await signer.sign(BrowserKey.sessionText(challenge: challenge, origin: WebTestSite.origin))
+            return site.send(site.request("POST", "/api/session", json: #"{"device": "\#(device)", "challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
+        }
+        // Naming a device gives nothing without its key; an unknown device gets no challenge at all.
+        #expect(try await open(id, signedBy: try await BrowserKey.make(in: site.folder.path)).status == 403)
+        #expect(ask(UUID().uuidString.lowercased()).status == 401 && ask("not an id").status == 401)
+        #expect(site.send(site.request("POST", "/api/session", json: "{}")).status == 401)
+        let opened = try await open(id, signedBy: key)
+        #expect(opened.status == 201)
+        let session = try #require((opened.json as? [String: Any])?["session"] as? String)
+        #expect(site.send(site.request("GET", "/api/alarms", session: session)).status == 200, "the session alone, as WebKit sends it")
+        // A cookie sent with it must be the same device's.
+        let other = try await site.pairedToken()
+        #expect(site.send(site.request("GET", "/api/alarms", cookie: other, session: session)).status == 401)
+        // Revoked: the session ends with the device.
+        try site.registry().revoke(id)
+        #expect(site.send(site.request("GET", "/api/alarms", session: session)).status == 401)
+        #expect(ask(id).status == 401)
+    }
+
+    @Test("The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style", arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js", "/page-logic.js", "/device.js", "/sw.js", "/manifest.webmanifest"])
     func nothingFromElsewhere(_ path: String) async throws {
         let site = try WebTestSite()
         let token = try await site.pairedToken()

@@ -28,9 +28,13 @@ struct WebRouteTests {
         #expect(Self.named(method, path) == named)
     }
 
-    @Test("Only the pairing page and what it needs are open; a change is never a GET; a body only where a route reads one")
+    @Test("Only the page's own files, pairing and the session handshake are open; a change is never a GET; a body only where a route reads one")
     func declarations() {
-        #expect(GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == ["GET /device.js", "GET /pair", "GET /pair.js", "GET /style.css", "POST /api/pair"])
+        #expect(GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == [
+            "GET /", "GET /app.js", "GET /apple-touch-icon.png", "GET /device.js", "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg",
+            "GET /manifest.webmanifest", "GET /page-logic.js", "GET /pair", "GET /pair.js", "GET /style.css", "GET /sw.js", "POST /api/pair", "POST /api/session",
+        ])
+        #expect(GuardedRoutes.all.allSatisfy { $0.1.hasPrefix("/api/") }, "everything of the library is behind the API's guard")
         for endpoint in WebRoutes.all {
             #expect(endpoint.changesState == (endpoint.method != "GET"), "\(endpoint.method) \(endpoint.path)")
             if endpoint.method == "GET" || endpoint.method == "DELETE" { #expect(endpoint.body == .none, "\(endpoint.method) \(endpoint.path)") }

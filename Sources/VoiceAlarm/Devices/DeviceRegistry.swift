@@ -73,6 +73,9 @@ package struct DeviceRegistry {
         return try store.device(withTokenDigest: secrets.digest(token))
     }
 
+    /// The paired device with this id, or nil (revoked, or never paired here).
+    package func device(_ id: UUID) throws -> PairedDevice? { try store.devices().first { $0.id == id } }
+
     /// Whether `device` was last seen long enough ago (a minute) to note it again.
     package func needsNoting(_ device: PairedDevice) -> Bool {
         let seen = now()

@@ -55,7 +55,7 @@ enum AlarmHandlers {
             let id = context.parameter("id")
             let status = try service.alarms.status(of: try service.alarms.id(id))
             guard case .voice(let file) = status.sound else {
-                throw WebFailure(status: 404, message: "alarm \(status.alarm.idString) rings with the default tone (\(status.sound.reason ?? "")): it has no voice ringtone", input: id)
+                throw WebFailure(status: 404, message: "the alarm at \(status.alarm.time) plays the standard sound (\(status.sound.reason ?? "")): it has no voice ringtone", input: id)
             }
             return HTTPResponse(status: 200, headers: [("Content-Type", WebJSON.audioType(file))], body: .file(path: "\(service.soundsDirectory)/\(file)"))
         }

@@ -31,13 +31,16 @@ enum DeviceHandlers {
         }
     }
 
-    /// `POST /api/session`: `{}` asks for a challenge, `{"challenge", "signature"}` (base64 of the
-    /// device key's ECDSA-SHA256 signature of `DeviceSessions.signedText`) opens a session.
+    /// `POST /api/session`: `{"device"}` asks for a challenge, `{"device", "challenge", "signature"}`
+    /// (base64 of the device key's ECDSA-SHA256 signature of `DeviceSessions.signedText`) opens a
+    /// session. The device is the cookie's when the browser kept one, else the one the page names
+    /// (its id, kept beside its key): WebKit keeps no `Secure` cookie from loopback HTTP. Either
+    /// way only the device's key can sign, so naming a device gives nothing to whoever lacks it.
     static func session(_ context: WebContext) throws -> HTTPResponse {
-        struct Body: Decodable { var challenge: String?; var signature: String? }
+        struct Body: Decodable { var device: String?; var challenge: String?; var signature: String? }
         let request = context.request, configuration = context.configuration
         let body = request.body == .empty ? Body() : try WebJSON.decode(Body.self, from: request)
-        guard let device = context.device, device.kind == .browser else { throw DeviceError.notPaired }
+        let device = try sessionDevice(context, named: body.device)
         guard let challenge = body.challenge else {
             guard device.publicKey != nil else { throw DeviceError.pairedBeforeKeys }
             return WebJSON.response(200, ["challenge": try context.sessions.challenge(for: device)])
@@ -56,6 +59,24 @@ enum DeviceHandlers {
             case .badSignature: throw DeviceError.badSignature
             }
         }
+    }
+
+    /// The browser a session is asked for: its cookie's device, or the device the page names.
+    private static func sessionDevice(_ context: WebContext, named: String?) throws -> PairedDevice {
+        let credential = WebCredential(context.request, cookieName: cookieName, sessionHeader: WebApplication.sessionHeader)
+        guard !credential.isBearer else { throw DeviceError.notPaired }   // a script's token needs no session
+        let registry = try DeviceRegistry.reading(context.configuration.location.dataDirectory, secrets: context.configuration.secrets,
+                                                  now: context.configuration.now)
+        let found: PairedDevice?
+        if let token = credential.token {
+            found = try registry.authenticate(token)
+        } else if let named {
+            found = try UUID(uuidString: named).flatMap { try registry.device($0) }
+        } else {
+            throw DeviceError.notPaired
+        }
+        guard let device = found, device.kind == .browser else { throw DeviceError.pairingUnknown }
+        return device
     }
 
     /// `GET /api/devices`: `serve devices`.

@@ -73,6 +73,6 @@ enum PlaylistHandlers {
 
     private static func target(_ target: Target, _ service: AlarmService, rebuilds: RebuildSummary? = nil) throws -> TargetJSON {
         let resolved = try service.playlists.existing(target)
-        return TargetJSON(resolved, clips: try service.playlists.clips(of: resolved), rebuilds: rebuilds)
+        return TargetJSON(resolved, clips: try service.playlists.clips(of: resolved), capNote: try service.playlists.capNote(of: resolved), rebuilds: rebuilds)
     }
 }

@@ -4,55 +4,62 @@ import VoiceAlarmCore
 import VoiceAlarmHTTP
 
 /// Finds the device behind a request on every route that is not open: a script's bearer token,
-/// or a paired browser's cookie with the session its page signed (`DeviceSessions`) — the cookie
-/// alone opens only the page itself and the session handshake, because browsers send it to every
-/// port of the host. Unpaired, a person's browser asking for the page is sent to `/pair` (303);
-/// the API answers 401.
+/// or a paired browser's session, which its page signed for with the browser's non-extractable
+/// key (`DeviceSessions`). A browser that kept its cookie sends it too, and then the cookie's
+/// device must be the session's; WebKit keeps no `Secure` cookie from loopback HTTP, and its
+/// session alone names its device. The cookie alone opens nothing: browsers send it to every
+/// port of the host. The API answers 401 without a device.
 struct DeviceMiddleware: WebMiddleware {
     let configuration: WebApplication.Configuration
     let sessions: DeviceSessions
 
     func admit(_ exchange: inout WebExchange) -> HTTPResponse? {
         guard let endpoint = exchange.endpoint, endpoint.access != .open else { return nil }
-        let request = exchange.request
-        let credential = WebCredential(request, cookieName: WebApplication.cookieName, sessionHeader: WebApplication.sessionHeader)
-        switch device(for: credential, access: endpoint.access) {
+        let credential = WebCredential(exchange.request, cookieName: WebApplication.cookieName, sessionHeader: WebApplication.sessionHeader)
+        switch device(for: credential) {
         case .success(let device):
             exchange.device = device
             return nil
         case .failure(let failure):
-            if !endpoint.isAPI && (request.method == "GET" || request.method == "HEAD") {
-                return HTTPResponse(status: 303, headers: [("Location", "/pair")])
-            }
             return failure.response
         }
     }
 
-    private func device(for credential: WebCredential, access: WebEndpoint.Access) -> Result<PairedDevice, WebFailure> {
-        guard let token = credential.token else { return .failure(WebFailure(DeviceError.notPaired)) }
-        let found: PairedDevice
+    private func device(for credential: WebCredential) -> Result<PairedDevice, WebFailure> {
         do {
             // Read only: answered while a command or a rebuild writes, and from a library that
             // cannot be written (Stop from the phone never waits, never fails for it).
             let registry = try DeviceRegistry.reading(configuration.location.dataDirectory, secrets: configuration.secrets, now: configuration.now)
-            // A browser's cookie is no bearer token (another port's page saw it), nor a token a cookie.
-            guard let device = try registry.authenticate(token), device.kind == (credential.isBearer ? .token : .browser) else {
-                return .failure(WebFailure(DeviceError.pairingUnknown))
+            let found: PairedDevice
+            if let token = credential.token {
+                // A browser's cookie is no bearer token (another port's page saw it), nor a token a cookie.
+                guard let device = try registry.authenticate(token), device.kind == (credential.isBearer ? .token : .browser) else {
+                    return .failure(WebFailure(DeviceError.pairingUnknown))
+                }
+                found = device
+            } else if let session = credential.session {
+                guard let id = sessions.device(for: session) else { return .failure(WebFailure(DeviceError.noSession)) }
+                guard let device = try registry.device(id), device.kind == .browser else { return .failure(WebFailure(DeviceError.pairingUnknown)) }
+                found = device
+            } else {
+                return .failure(WebFailure(DeviceError.notPaired))
             }
-            found = device
-            if registry.needsNoting(device) {
-                // When it was seen is worth a quarter of a second's wait at most, never a refusal.
-                try? DeviceRegistry.writing(configuration.location.dataDirectory, busyTimeout: 250, secrets: configuration.secrets,
-                                            now: configuration.now).noteSeen(device)
+            note(found, registry)
+            guard found.kind == .browser else { return .success(found) }
+            guard found.publicKey != nil else { return .failure(WebFailure(DeviceError.pairedBeforeKeys)) }
+            guard let session = credential.session, sessions.device(for: session) == found.id else {
+                return .failure(WebFailure(DeviceError.noSession))
             }
+            return .success(found)
         } catch {
             return .failure(WebFailure(error))
         }
-        guard found.kind == .browser, access == .paired else { return .success(found) }
-        guard found.publicKey != nil else { return .failure(WebFailure(DeviceError.pairedBeforeKeys)) }
-        guard let session = credential.session, sessions.device(for: session) == found.id else {
-            return .failure(WebFailure(DeviceError.noSession))
-        }
-        return .success(found)
+    }
+
+    /// Notes when the device was seen: worth a quarter of a second's wait at most, never a refusal.
+    private func note(_ device: PairedDevice, _ registry: DeviceRegistry) {
+        guard registry.needsNoting(device) else { return }
+        try? DeviceRegistry.writing(configuration.location.dataDirectory, busyTimeout: 250, secrets: configuration.secrets,
+                                    now: configuration.now).noteSeen(device)
     }
 }

@@ -11,14 +11,10 @@ import VoiceAlarmHTTP
 package struct WebEndpoint: Sendable {
     /// Who may ask a route.
     package enum Access: Sendable, Equatable {
-        /// Anyone, paired or not: the pairing page and what it needs.
+        /// Anyone, paired or not: the page's own files, pairing, and the session handshake.
         case open
-        /// A paired browser's cookie alone: its page's session handshake.
-        case pairedBrowser
-        /// A paired device, a browser without its page's session included: the page itself,
-        /// which holds nothing of the library.
-        case pairedPage
-        /// A paired device: a script's token, or a browser's cookie with the session its page signed.
+        /// A paired device: a script's token, or a browser's session its page signed for with
+        /// the browser's key (and its cookie, when the browser keeps one).
         case paired
     }
 

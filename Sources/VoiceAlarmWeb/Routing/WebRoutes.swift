@@ -6,17 +6,25 @@ import VoiceAlarmHTTP
 /// cannot skip the guard. docs/api.md describes each.
 package enum WebRoutes {
     package static let all: [WebEndpoint] = [
-        // The pairing page and what it needs: open to anyone.
+        // The page's own files, open to anyone: they hold nothing of the library (every
+        // document comes from the API below), and a phone opens them from its home screen and
+        // its service worker keeps them (`sw.js`), before or without a session.
+        WebEndpoint("GET", "/", .open) { _ in PageAssets.appPage },
+        WebEndpoint("GET", "/app.js", .open) { _ in PageAssets.appScript },
+        WebEndpoint("GET", "/page-logic.js", .open) { _ in PageAssets.logicScript },
         WebEndpoint("GET", "/pair", .open) { _ in PageAssets.pairPage },
         WebEndpoint("GET", "/pair.js", .open) { _ in PageAssets.pairScript },
         WebEndpoint("GET", "/device.js", .open) { _ in PageAssets.deviceScript },
         WebEndpoint("GET", "/style.css", .open) { _ in PageAssets.style },
+        WebEndpoint("GET", "/manifest.webmanifest", .open) { _ in PageAssets.manifest },
+        WebEndpoint("GET", "/sw.js", .open) { _ in PageAssets.serviceWorker },
+        WebEndpoint("GET", "/icon.svg", .open) { _ in PageAssets.iconSVG },
+        WebEndpoint("GET", "/icon-192.png", .open) { _ in PageAssets.icon(192) },
+        WebEndpoint("GET", "/icon-512.png", .open) { _ in PageAssets.icon(512) },
+        WebEndpoint("GET", "/apple-touch-icon.png", .open) { _ in PageAssets.icon(180) },
+        // Pairing, and a paired browser's session: a code, or a signature by the browser's key.
         WebEndpoint("POST", "/api/pair", .open, body: .json, DeviceHandlers.pair),
-        // A paired browser's cookie alone: its page's session handshake.
-        WebEndpoint("POST", "/api/session", .pairedBrowser, body: .json, DeviceHandlers.session),
-        // The page itself: paired, but no session yet (it holds nothing of the library).
-        WebEndpoint("GET", "/", .pairedPage) { _ in PageAssets.appPage },
-        WebEndpoint("GET", "/app.js", .pairedPage) { _ in PageAssets.appScript },
+        WebEndpoint("POST", "/api/session", .open, body: .json, DeviceHandlers.session),
         // Alarms.
         WebEndpoint("GET", "/api/alarms", .paired, AlarmHandlers.list),
         WebEndpoint("POST", "/api/alarms", .paired, body: .json, AlarmHandlers.add),

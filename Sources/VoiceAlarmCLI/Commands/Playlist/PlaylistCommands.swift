@@ -20,12 +20,12 @@ enum PlaylistCommands: CommandGroup {
         return status
     }
 
-    /// `{"name", "duration", "clips": [{"id", "title", "duration"}]}` (with `"rebuilds"` after an
-    /// edit), or numbered lines.
+    /// `{"name", "duration", "clips": [{"id", "title", "duration"}], "capNote"}` (with `"rebuilds"`
+    /// after an edit), or numbered lines.
     static func show(_ target: Target, _ service: AlarmService, _ context: CommandContext, rebuilds: RebuildSummary? = nil) throws {
         let resolved = try service.playlists.existing(target)
         let clips = try service.playlists.clips(of: resolved)
-        let json = TargetJSON(resolved, clips: clips, rebuilds: rebuilds)
+        let json = TargetJSON(resolved, clips: clips, capNote: try service.playlists.capNote(of: resolved), rebuilds: rebuilds)
         try context.present(json) {
             let length = ShortID.length(for: try service.clips.all().map(\.idString))   // unambiguous among every clip
             for (i, clip) in clips.enumerated() {

@@ -1,0 +1,44 @@
+"use strict";
+/* global DeviceKey, PageLogic */
+const form = document.getElementById("pair");
+const code = document.getElementById("code");
+const message = document.getElementById("message");
+const pairButton = document.getElementById("pair-button");
+const given = new URLSearchParams(location.search).get("code");
+if (given) {
+  code.value = given;
+  // The code leaves the address bar (and the history) at once.
+  history.replaceState(null, "", "/pair");
+}
+function show(text, failed) {
+  message.textContent = text;
+  message.classList.toggle("error", Boolean(failed));
+}
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (pairButton.disabled) return;
+  pairButton.disabled = true;
+  pairButton.classList.add("busy");
+  show("Pairing…");
+  try {
+    // This browser's own key: its private half never leaves this page's storage.
+    const key = await DeviceKey.make();
+    const response = await fetch("/api/pair", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: code.value, name: document.getElementById("name").value, key }),
+    });
+    const answer = await PageLogic.readAnswer(response);
+    if (answer.ok) {
+      await DeviceKey.remember(answer.data.id);
+      location.replace("/");
+      return;
+    }
+    show(answer.message, true);
+  } catch (error) {
+    show(PageLogic.failureSentence(error), true);
+  } finally {
+    pairButton.disabled = false;
+    pairButton.classList.remove("busy");
+  }
+});

@@ -1,0 +1,118 @@
+"use strict";
+// The page's own logic, without a browser: `node --test Tests/Page` (make lint-page runs it).
+const test = require("node:test");
+const assert = require("node:assert");
+const L = require("../../Sources/VoiceAlarmWeb/Page/page-logic.js");
+
+test("days read as a person says them", () => {
+  assert.strictEqual(L.daysText(["mon", "tue", "wed", "thu", "fri"]), "Weekdays");
+  assert.strictEqual(L.daysText(["sun", "sat"]), "Weekends");
+  assert.strictEqual(L.daysText(L.WEEK), "Every day");
+  assert.strictEqual(L.daysText(["fri", "mon", "wed"]), "Mon, Wed, Fri");
+  assert.strictEqual(L.daysText([], "2025-12-01"), "Once, Mon 1 Dec");
+  assert.strictEqual(L.daysText([], null), "Once");
+});
+
+test("the shortcuts choose the command line's weekdays, weekends and daily", () => {
+  assert.deepStrictEqual(L.daysFor("weekdays"), ["mon", "tue", "wed", "thu", "fri"]);
+  assert.deepStrictEqual(L.daysFor("weekends"), ["sat", "sun"]);
+  assert.deepStrictEqual(L.daysFor("daily"), L.WEEK);
+  assert.deepStrictEqual(L.daysFor(""), []);
+  assert.strictEqual(L.shortcutOf(["fri", "thu", "wed", "tue", "mon"]), "weekdays");
+  assert.strictEqual(L.shortcutOf([]), "");
+  assert.strictEqual(L.shortcutOf(["mon"]), undefined);
+  assert.strictEqual(L.daysSaid(["sat", "sun"]), "Rings on Saturday and Sunday.");
+  assert.strictEqual(L.daysSaid(["tue", "mon"]), "Rings on Monday, Tuesday.");
+});
+
+test("the next ring reads by the bedside machine's calendar, not the phone's", () => {
+  // 23:00 on Friday 5 December at the machine (UTC+1); the alarm is at 06:45 the next morning.
+  const now = Date.parse("2025-12-05T22:00:00Z");
+  assert.strictEqual(L.nextText("2025-12-06T06:45:00+01:00", now), "Rings tomorrow at 06:45 (in 7 h 45 min)");
+  assert.strictEqual(L.whenText("2025-12-05T23:30:00+01:00", now), "today at 23:30");
+  assert.strictEqual(L.whenText("2025-12-09T06:45:00+01:00", now), "Tue 9 Dec at 06:45");
+  assert.strictEqual(L.nextText(null, now), "Will not ring again");
+  assert.strictEqual(L.inText(30 * 1000), "in under a minute");
+  assert.strictEqual(L.inText(3 * 86400000), "in 3 days");
+});
+
+test("only a JSON answer is parsed; any other failure is a sentence, never a parser's error", () => {
+  const proxy = L.reading(502, "text/html", "<html><body>Bad gateway</body></html>");
+  assert.strictEqual(proxy.ok, false);
+  assert.match(proxy.message, /^The bedside machine did not answer \(error 502\)/);
+  assert.doesNotMatch(proxy.message, /Unexpected token|JSON/);
+  const refused = L.reading(409, "application/json; charset=utf-8", '{"error": {"message": "the alarm at 06:45 mon-fri (morning) rings in the same minute", "input": "at", "code": 1}}');
+  assert.strictEqual(refused.message, "The alarm at 06:45 mon-fri (morning) rings in the same minute.");
+  const mislabelled = L.reading(500, "text/plain", '{"error": {"message": "not for the page"}}');
+  assert.strictEqual(mislabelled.data, null);
+  assert.strictEqual(mislabelled.message, "The bedside machine could not do that (error 500).");
+  const broken = L.reading(400, "application/json", "{not json");
+  assert.strictEqual(broken.message, "The bedside machine refused that (error 400).");
+  const fine = L.reading(201, "application/json", '{"id": "x"}');
+  assert.deepStrictEqual([fine.ok, fine.data.id], [true, "x"]);
+  assert.strictEqual(L.reading(204, "", "").data, null);
+});
+
+test("a request that cannot reach the machine says so in the phone's words", () => {
+  assert.strictEqual(L.failureSentence(new TypeError("Failed to fetch")), "The bedside machine cannot be reached from this phone right now.");
+  assert.strictEqual(L.failureSentence(new Error("this clip: 2 alarms play it")), "This clip: 2 alarms play it.");
+});
+
+test("the banner names what rings: its time and label", () => {
+  assert.strictEqual(L.ringingWhat([{ time: "06:45", label: "Run" }]), "06:45 · Run");
+  assert.strictEqual(L.ringingWhat([{ time: "07:00", label: null }]), "07:00");
+  assert.strictEqual(L.ringingWhat([{ time: null, label: null }]), "An alarm");
+  assert.strictEqual(L.ringingWhat([]), "");
+});
+
+test("problems that stop alarms ringing come first", () => {
+  const health = [{ code: "lingeringOff", stopsRinging: false }, { code: "noDaemon", stopsRinging: true }, { code: "drift", stopsRinging: false }];
+  assert.deepStrictEqual(L.healthOrder(health).map((item) => item.code), ["noDaemon", "lingeringOff", "drift"]);
+});
+
+test("the soonest alarm is the next to ring", () => {
+  const alarms = [{ id: "a", next: "2025-12-08T07:00:00+01:00" }, { id: "b", next: null }, { id: "c", next: "2025-12-06T06:45:00+01:00" }];
+  assert.strictEqual(L.soonest(alarms).id, "c");
+  assert.strictEqual(L.soonest([{ id: "b", next: null }]), null);
+});
+
+test("a playlist's order after Up, Down and Take out", () => {
+  assert.deepStrictEqual(L.moved(["a", "b", "c"], 2, 1), ["a", "c", "b"]);
+  assert.deepStrictEqual(L.moved(["a", "b", "c"], 0, 1), ["b", "a", "c"]);
+  assert.deepStrictEqual(L.without(["a", "b", "a"], 2), ["a", "b"]);
+});
+
+test("a browser records in the first type it can: WebM/Opus, else MP4 as Safari does", () => {
+  assert.strictEqual(L.recordingType((type) => type.startsWith("audio/webm")), "audio/webm;codecs=opus");
+  assert.strictEqual(L.recordingType((type) => type === "audio/mp4"), "audio/mp4");
+  assert.strictEqual(L.recordingType(() => false), "");
+});
+
+test("lengths, the recording clock, sentences and the wait before trying again", () => {
+  assert.strictEqual(L.duration(4.389), "4.4 s");
+  assert.strictEqual(L.duration(65.2), "1 min 05 s");
+  assert.strictEqual(L.clock(4.9), "0:04");
+  assert.strictEqual(L.clock(600), "10:00");
+  assert.strictEqual(L.sentence("nothing of ours is ringing"), "Nothing of ours is ringing.");
+  assert.strictEqual(L.sentence("Stopped."), "Stopped.");
+  assert.deepStrictEqual([0, 1, 2, 3, 4, 9].map(L.retryDelay), [2, 4, 8, 16, 30, 30]);
+});
+
+test("an alarm is named by its time and label in the labels of its buttons", () => {
+  assert.strictEqual(L.alarmName({ time: "07:30", label: "Run" }), "07:30, Run");
+  assert.strictEqual(L.alarmName({ time: "07:30", label: null }), "07:30");
+});
+
+test("a recording whose MP4 boxes repeat (WebKitGTK's MediaRecorder) loses the copies, and nothing else", () => {
+  const box = (type, ...payload) => Uint8Array.from([0, 0, 0, 8 + payload.length, ...Buffer.from(type), ...payload]);
+  const join = (...parts) => Uint8Array.from(parts.flatMap((part) => Array.from(part)));
+  const ftyp = box("ftyp", 1), moov = box("moov", 2), moof1 = box("moof", 1), mdat1 = box("mdat", 9, 9), moof2 = box("moof", 2), mdat2 = box("mdat", 8);
+  const recorded = join(ftyp, ftyp, moov, moof1, mdat1, moof2, moof2, mdat2);
+  assert.deepStrictEqual(Array.from(L.withoutRepeatedBoxes(recorded)), Array.from(join(ftyp, moov, moof1, mdat1, moof2, mdat2)));
+  const whole = join(ftyp, moov, moof1, mdat1, moof2, mdat2);
+  assert.strictEqual(L.withoutRepeatedBoxes(whole), whole, "a well-formed file is given back as it is");
+  const notBoxes = Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.strictEqual(L.withoutRepeatedBoxes(notBoxes), notBoxes);
+  const sameTypeOtherBytes = join(ftyp, moof1, moof2);
+  assert.strictEqual(L.withoutRepeatedBoxes(sameTypeOtherBytes), sameTypeOtherBytes, "two fragments are not one twice");
+});
