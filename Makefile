@@ -25,7 +25,7 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 BIN := .build/debug/voicealarm
 
-.PHONY: deps build-deps build build-tests demo test lint-page test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
+.PHONY: deps build-deps build build-tests demo test lint lint-page test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
         deb-deps deb test-deb
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
@@ -76,8 +76,13 @@ lint-page: deps
 	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Tests/Page/eslintrc.json -f unix $(PAGE_DIR)/*.js Tests/Page/*.js
 	node --test --test-reporter=spec Tests/Page/
 
+# The Swift sources as .swift-format says (swift format, from the toolchain), and the page's own
+# files (lint-page): part of make test.
+lint: deps lint-page
+	swift format lint --strict --parallel -r Sources Tests Examples Package.swift
+
 # After the run, the ten slowest tests (by the time their cases ran, from the event stream).
-test: deps lint-page build-tests
+test: deps lint build-tests
 	@rm -f .build/test-events.jsonl
 	$(TEST_ENV) swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status

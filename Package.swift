@@ -48,8 +48,9 @@ let package = Package(
         .target(name: "VoiceAlarmFiles", dependencies: ["VoiceAlarmCore"]),
 
         // The only importer of FFmpeg and libebur128: decode, plan with real lengths, render, encode, check.
-        .target(name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CEBUR128", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"],
-                swiftSettings: optimisedInDebug),
+        .target(
+            name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CEBUR128", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"],
+            swiftSettings: optimisedInDebug),
 
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
         .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore", "VoiceAlarmFiles"]),
@@ -72,11 +73,15 @@ let package = Package(
         // page itself); handlers parse, call the service and answer with the shared documents.
         // The page's files (`Page/`: HTML, JavaScript, CSS, the icon) are compiled into the binary
         // (`PackageResources`), so `voicealarm` stays one file with nothing to install beside it.
-        .target(name: "VoiceAlarmWeb", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"],
-                resources: [.embedInCode("Page")]),
+        .target(
+            name: "VoiceAlarmWeb",
+            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"],
+            resources: [.embedInCode("Page")]),
 
         // Argument parsing, help and output; no business logic, no C.
-        .target(name: "VoiceAlarmCLI", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb"]),
+        .target(
+            name: "VoiceAlarmCLI",
+            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make docs`: man pages and completions from the command tables (not part of the product).
         .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),
@@ -89,7 +94,9 @@ let package = Package(
         .testTarget(name: "VoiceAlarmAudioTests", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),
         .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
-        .testTarget(name: "VoiceAlarmLibraryTests", dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
+        .testTarget(
+            name: "VoiceAlarmLibraryTests",
+            dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmHTTPTests", dependencies: ["VoiceAlarmHTTP", "TestSupport"]),
         // The web application in process (routes, pairing, origins, refusals) over a real library.
         .testTarget(name: "VoiceAlarmWebTests", dependencies: ["VoiceAlarmWeb", "VoiceAlarmHTTP", "VoiceAlarm", "VoiceAlarmCore", "TestSupport"]),

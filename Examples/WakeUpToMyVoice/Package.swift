@@ -10,6 +10,6 @@ let package = Package(
     // otherwise known by its folder name).
     dependencies: [.package(name: "VoiceAlarm", path: "../..")],
     targets: [
-        .executableTarget(name: "WakeUpToMyVoice", dependencies: [.product(name: "VoiceAlarm", package: "VoiceAlarm")]),
+        .executableTarget(name: "WakeUpToMyVoice", dependencies: [.product(name: "VoiceAlarm", package: "VoiceAlarm")])
     ]
 )

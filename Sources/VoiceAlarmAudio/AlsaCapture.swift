@@ -66,8 +66,9 @@ package final class AlsaCapture: CaptureSource {
         }
         // The nearest rate is used and reported; one more than a factor of two away is not "near".
         guard Double(rate) >= Double(sampleRate) / 2, Double(rate) <= Double(sampleRate) * 2 else {
-            throw AudioError.device(name: device, function: "snd_pcm_hw_params_set_rate_near", code: -22,
-                                    message: "the device cannot capture near \(sampleRate) Hz (nearest \(rate) Hz)")
+            throw AudioError.device(
+                name: device, function: "snd_pcm_hw_params_set_rate_near", code: -22,
+                message: "the device cannot capture near \(sampleRate) Hz (nearest \(rate) Hz)")
         }
         rc = snd_pcm_hw_params(pcm, params)
         guard rc >= 0 else { throw Self.error(device, "snd_pcm_hw_params", rc) }

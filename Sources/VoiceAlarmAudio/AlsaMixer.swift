@@ -25,8 +25,9 @@ package final class AlsaMixer: PlaybackMixer {
         guard snd_mixer_open(&handle, 0) >= 0 else { return nil }
         let card = Self.card(of: device)
         guard snd_mixer_attach(handle, card) >= 0,
-              snd_mixer_selem_register(handle, nil, nil) >= 0,
-              snd_mixer_load(handle) >= 0 else {
+            snd_mixer_selem_register(handle, nil, nil) >= 0,
+            snd_mixer_load(handle) >= 0
+        else {
             // deinit runs for a failed init of a fully initialized object: it closes the handle.
             return nil
         }

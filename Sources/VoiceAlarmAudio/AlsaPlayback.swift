@@ -37,8 +37,9 @@ package final class AlsaPlayback: PlaybackSink {
         var mono = AVChannelLayout.defaultLayout(channels: 1)
         var monoOut = AVChannelLayout.defaultLayout(channels: 1)
         do {
-            converter = try ResamplerHandle(from: &mono, format: AV_SAMPLE_FMT_FLT, rate: Int32(sampleRate),
-                                            to: &monoOut, format: AV_SAMPLE_FMT_S16, rate: Int32(sampleRate), path: device)
+            converter = try ResamplerHandle(
+                from: &mono, format: AV_SAMPLE_FMT_FLT, rate: Int32(sampleRate),
+                to: &monoOut, format: AV_SAMPLE_FMT_S16, rate: Int32(sampleRate), path: device)
         } catch {
             snd_pcm_close(pcm)
             pcm = nil

@@ -71,8 +71,9 @@ package final class AudioDecoder {
         }
 
         // Bounds first, from the header alone: a lying header must not drive a decode.
-        try Self.checkBounds(path, rate: stream.pointee.codecpar.pointee.sample_rate,
-                             channels: stream.pointee.codecpar.pointee.ch_layout.nb_channels)
+        try Self.checkBounds(
+            path, rate: stream.pointee.codecpar.pointee.sample_rate,
+            channels: stream.pointee.codecpar.pointee.ch_layout.nb_channels)
 
         decoder = try CodecContextHandle(codec: codec, path: path)
         let context = decoder.pointer

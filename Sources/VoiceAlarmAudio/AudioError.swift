@@ -52,10 +52,10 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     package var path: String {
         switch self {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
-             .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
-             .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
-             .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _), .invalidOutput(let path, _),
-             .cannotWrite(let path, _), .device(let path, _, _, _):
+            .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
+            .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
+            .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _), .invalidOutput(let path, _),
+            .cannotWrite(let path, _), .device(let path, _, _, _):
             path
         }
     }

@@ -133,7 +133,7 @@ package final class BatchClipCache: @unchecked Sendable {
             entry.ready.signal()
         } else {
             entry.ready.wait()
-            entry.ready.signal()   // let the next waiter through too
+            entry.ready.signal()  // let the next waiter through too
         }
         var clip = try entry.result!.get()
         clip.input = path
@@ -147,11 +147,12 @@ package final class BatchClipCache: @unchecked Sendable {
         do {
             try reading.samples.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: file))
         } catch {
-            FileSystem.remove(file)   // what part of it was written only takes room the batch's other files need
+            FileSystem.remove(file)  // what part of it was written only takes room the batch's other files need
             throw AudioError.cannotWrite(path: file, reason: SystemError(foundation: error, operation: "write", path: file).reason)
         }
-        return CachedClip(input: path, extent: reading.extent,
-                          silenceTrimmed: reading.leadingTrimmed + (reading.trailingTrimmed ?? 0), samplesFile: file)
+        return CachedClip(
+            input: path, extent: reading.extent,
+            silenceTrimmed: reading.leadingTrimmed + (reading.trailingTrimmed ?? 0), samplesFile: file)
     }
 
     /// Reads the first `count` samples of a cached clip.

@@ -31,8 +31,10 @@ package enum ClipArchive {
     /// import run without bound.
     /// - Throws: `AudioError` for a file that is not audio, too long, holds no samples, or is
     ///   silent (a muted microphone must not become a clip); nothing is left behind then.
-    package static func store(_ source: String, into directory: String, name: String,
-                             longest: Double = InputLimits.longestRecording) throws -> Archived {
+    package static func store(
+        _ source: String, into directory: String, name: String,
+        longest: Double = InputLimits.longestRecording
+    ) throws -> Archived {
         let decoder = try AudioDecoder(path: source, sampleRate: sampleRate)
         // Container estimates and codec priming differ by a few frames: both limits allow for them.
         let allowed = longest + AudioDecoder.truncationTolerance
@@ -43,9 +45,10 @@ package enum ClipArchive {
         let final = "\(directory)/\(name).flac"
         let (scan, loudness) = try AudioError.writing(final) {
             try FileSystem.atomicWrite(to: final, permissions: 0o600) { temporary in
-                let writer = try AudioFileWriter(.init(
-                    muxer: "flac", encoder: "flac", sampleRate: sampleRate, bitRate: nil, bitsPerRawSample: 24,
-                    preferredFormats: [AV_SAMPLE_FMT_S32]), path: temporary)
+                let writer = try AudioFileWriter(
+                    .init(
+                        muxer: "flac", encoder: "flac", sampleRate: sampleRate, bitRate: nil, bitsPerRawSample: 24,
+                        preferredFormats: [AV_SAMPLE_FMT_S32]), path: temporary)
                 let meter = try LoudnessMeter(sampleRate: sampleRate, path: source)
                 var scan = SilenceScan(sampleRate: sampleRate)
                 // The copy keeps the recording as it is; what is measured (the trim, the
@@ -76,7 +79,8 @@ package enum ClipArchive {
             }
         }
         let range = scan.trimmedRange
-        return Archived(path: final, frames: scan.total, trimmedStart: range.start, trimmedLength: range.length,
-                        contentHash: try ContentHash.sha256(file: final), loudness: loudness)
+        return Archived(
+            path: final, frames: scan.total, trimmedStart: range.start, trimmedLength: range.length,
+            contentHash: try ContentHash.sha256(file: final), loudness: loudness)
     }
 }

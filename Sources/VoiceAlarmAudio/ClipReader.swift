@@ -25,10 +25,10 @@ enum ClipReader {
         let pad = scan.padding
         let keepLimit = budget + pad + 1
 
-        var raw: [Float] = []           // the untrimmed start, for a clip with nothing to trim
-        var content: [Float] = []       // from `pad` samples before the first loud one
-        var preroll: [Float] = []       // recent samples before any loud one (at least the last `pad`)
-        var contentStart = 0            // index where `content` begins
+        var raw: [Float] = []  // the untrimmed start, for a clip with nothing to trim
+        var content: [Float] = []  // from `pad` samples before the first loud one
+        var preroll: [Float] = []  // recent samples before any loud one (at least the last `pad`)
+        var contentStart = 0  // index where `content` begins
         var stoppedEarly = false
 
         reading: while let chunk = try decoder.read(upTo: 8192) {
@@ -69,7 +69,8 @@ enum ClipReader {
         }
         let range = scan.trimmedRange
         precondition(range.start == contentStart, "trim start \(range.start) differs from the content kept at \(contentStart)")
-        return ClipReading(samples: Array(content.prefix(range.length)), extent: .exact(range.length),
-                           leadingTrimmed: range.start, trailingTrimmed: scan.total - range.start - range.length)
+        return ClipReading(
+            samples: Array(content.prefix(range.length)), extent: .exact(range.length),
+            leadingTrimmed: range.start, trailingTrimmed: scan.total - range.start - range.length)
     }
 }

@@ -33,7 +33,8 @@ package enum DefaultTone {
     package static func ensure(in dataDirectory: String) throws -> String {
         let path = "\(dataDirectory)/\(fileName)"
         if FileManager.default.fileExists(atPath: path),
-           (try? SoundInspector.inspect(path).problems.isEmpty) == true {
+            (try? SoundInspector.inspect(path).problems.isEmpty) == true
+        {
             return path
         }
         let samples = try self.samples(sampleRate: RenderSettings.defaultSampleRate)

@@ -65,8 +65,9 @@ final class FilterChain {
         input.pointee.name = av_strdup("out")
         input.pointee.filter_ctx = sink
         let chain = description + ",aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=mono"
-        try FFmpegResult.check(avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
-                               "avfilter_graph_parse_ptr(\(description))", path: path)
+        try FFmpegResult.check(
+            avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
+            "avfilter_graph_parse_ptr(\(description))", path: path)
         try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
         frame = try FrameHandle(path: path)
     }
@@ -89,8 +90,9 @@ final class FilterChain {
         input.pointee.filter_ctx = sink
         var outputs: UnsafeMutablePointer<AVFilterInOut>?
         let chain = description + ",aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=mono"
-        try FFmpegResult.check(avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
-                               "avfilter_graph_parse_ptr(\(description))", path: path)
+        try FFmpegResult.check(
+            avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
+            "avfilter_graph_parse_ptr(\(description))", path: path)
         avfilter_inout_free(&outputs)
         try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
         let frame = try FrameHandle(path: path)
@@ -127,10 +129,11 @@ final class FilterChain {
             f.pointee.pts = Int64(pushed)
             try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
             f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { destination in
-                let copied = samples[offset..<offset + count].withContiguousStorageIfAvailable { source in
-                    destination.update(from: source.baseAddress!, count: count)
-                    return true
-                } ?? false
+                let copied =
+                    samples[offset..<offset + count].withContiguousStorageIfAvailable { source in
+                        destination.update(from: source.baseAddress!, count: count)
+                        return true
+                    } ?? false
                 if !copied { for i in 0..<count { destination[i] = samples[offset + i] } }
             }
             // The source takes the frame's buffers and leaves it blank for reuse.

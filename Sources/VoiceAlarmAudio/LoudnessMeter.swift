@@ -53,9 +53,10 @@ final class LoudnessMeter {
 
     /// Takes the next samples. The corresponding C function is `ebur128_add_frames_float`.
     func push<C: Collection>(_ samples: C) throws where C.Element == Float, C.Index == Int {
-        let code = samples.withContiguousStorageIfAvailable { buffer in
-            ebur128_add_frames_float(state, buffer.baseAddress, buffer.count)
-        } ?? Array(samples).withUnsafeBufferPointer { ebur128_add_frames_float(state, $0.baseAddress, $0.count) }
+        let code =
+            samples.withContiguousStorageIfAvailable { buffer in
+                ebur128_add_frames_float(state, buffer.baseAddress, buffer.count)
+            } ?? Array(samples).withUnsafeBufferPointer { ebur128_add_frames_float(state, $0.baseAddress, $0.count) }
         try check(code, "ebur128_add_frames_float")
         pushed += samples.count
         try truePeakMeter?.push(samples)
@@ -73,8 +74,9 @@ final class LoudnessMeter {
         // Audio shorter than one 400 ms block, or all under the absolute gate, has no integrated
         // reading: −70, as libavfilter reports it; as good as silent.
         let reading = integrated.isFinite ? max(integrated, -70) : -70
-        return Loudness(integrated: reading,
-                        truePeak: AudioLevels.decibels(amplitude: try truePeakMeter?.finish() ?? samplePeak),
-                        samplePeak: AudioLevels.decibels(amplitude: samplePeak))
+        return Loudness(
+            integrated: reading,
+            truePeak: AudioLevels.decibels(amplitude: try truePeakMeter?.finish() ?? samplePeak),
+            samplePeak: AudioLevels.decibels(amplitude: samplePeak))
     }
 }

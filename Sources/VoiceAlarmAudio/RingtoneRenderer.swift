@@ -37,9 +37,10 @@ package struct RingtoneRenderer: Sendable {
                 planner.markRestUnreached(sources.count - index)
                 break
             }
-            planner.add(try Self.attributing(to: index) {
-                try source.measure(within: budget, trimSilence: settings.trimSilence, sampleRate: settings.sampleRate)
-            })
+            planner.add(
+                try Self.attributing(to: index) {
+                    try source.measure(within: budget, trimSilence: settings.trimSilence, sampleRate: settings.sampleRate)
+                })
         }
         var composition = planner.composition
         guard composition.totalSamples > 0 else {
@@ -72,8 +73,10 @@ package struct RingtoneRenderer: Sendable {
     /// through the limiter, predicted from them; fades, gain and limiter into the encoder, to a
     /// temporary file beside `output`; the check of what was written, which confirms the loudness
     /// and the true peak; the rename into place. Only a miss costs another encoding (`LevelFitting`).
-    private func write(_ mix: MixStream, clips: [RenderReport.ClipReport], settings: RenderSettings,
-                       to output: String, nameIfSilent: String) throws -> RenderReport {
+    private func write(
+        _ mix: MixStream, clips: [RenderReport.ClipReport], settings: RenderSettings,
+        to output: String, nameIfSilent: String
+    ) throws -> RenderReport {
         let passes = RenderPasses(mix: mix, settings: settings, output: output)
         var count = RenderReport.Passes(measure: 0, encode: 0)
         // Normalising needs the loudness before the gain; without it, the check of the written
@@ -83,8 +86,9 @@ package struct RingtoneRenderer: Sendable {
             let (measured, profile) = try passes.measure(profiling: true)
             count.measure += 1
             try Self.refuseSilent(measured, nameIfSilent)
-            plan = GainSearch(loudness: measured.integrated, profile: profile!, target: settings.targetLUFS,
-                              ceiling: LevelFitting.ceiling(for: settings.codec))
+            plan = GainSearch(
+                loudness: measured.integrated, profile: profile!, target: settings.targetLUFS,
+                ceiling: LevelFitting.ceiling(for: settings.codec))
         }
         let fades = RingtoneFilters.fades(mix.composition, settings: settings)
         let check: (SoundFacts, Loudness) throws -> Void = { facts, loudness in
@@ -107,21 +111,24 @@ package struct RingtoneRenderer: Sendable {
         return RenderReport(
             output: output, format: settings.format.rawValue, codec: settings.format.ffmpegCodecName(settings.codec),
             sampleRate: facts.sampleRate, channels: facts.channels, duration: facts.duration,
-            bytes: bytes, loudness: .init(integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak),
-                                          shortfall: result.shortfall),
+            bytes: bytes,
+            loudness: .init(
+                integrated: Self.round(loudness.integrated), truePeak: Self.round(loudness.truePeak),
+                shortfall: result.shortfall),
             clips: clips, passes: count)
     }
 
     /// A muted microphone must not become a silent alarm.
     static func refuseSilent(_ loudness: Loudness, _ name: String) throws {
         guard loudness.isSilent else { return }
-        throw AudioError.silent(path: name, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
+        throw AudioError.silent(
+            path: name, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
     }
 
     /// The written file must decode within the cap and pass `voicealarm check`.
     private func verify(_ facts: SoundFacts, settings: RenderSettings, output: String) throws {
         var facts = facts
-        facts.fileExtension = settings.format.fileExtension   // the temporary name has no meaningful extension
+        facts.fileExtension = settings.format.fileExtension  // the temporary name has no meaningful extension
         if let problem = ShippableSound.problems(of: facts).first {
             throw AudioError.invalidOutput(path: output, reason: problem)
         }
@@ -133,8 +140,10 @@ package struct RingtoneRenderer: Sendable {
     }
 
     /// The composition, printed: `silenceCut(index)` gives the samples of silence trimmed from a clip.
-    private func clipReports(_ names: [String], _ composition: Composition, settings: RenderSettings,
-                             silenceCut: (Int) -> Int) -> [RenderReport.ClipReport] {
+    private func clipReports(
+        _ names: [String], _ composition: Composition, settings: RenderSettings,
+        silenceCut: (Int) -> Int
+    ) -> [RenderReport.ClipReport] {
         let rate = Double(settings.sampleRate)
         return composition.entries.map { entry in
             let trimmed = entry.isUsed ? silenceCut(entry.index) : 0
@@ -142,9 +151,10 @@ package struct RingtoneRenderer: Sendable {
             if reason == nil, trimmed > 0 {
                 reason = String(format: "silence trimmed (%.2f s)", Double(trimmed) / rate)
             }
-            return .init(input: names[entry.index], used: entry.isUsed, start: entry.start.map { Self.round(Double($0) / rate) },
-                         duration: Self.round(Double(entry.length) / rate), trimmed: entry.reason != nil || trimmed > 0,
-                         reason: reason)
+            return .init(
+                input: names[entry.index], used: entry.isUsed, start: entry.start.map { Self.round(Double($0) / rate) },
+                duration: Self.round(Double(entry.length) / rate), trimmed: entry.reason != nil || trimmed > 0,
+                reason: reason)
         }
     }
 

@@ -72,17 +72,20 @@ package enum SoundDevices {
                 cards.append(Card(index: Int(index), id: "", name: "card \(index)", devices: [], problem: String(cString: snd_strerror(asked))))
                 continue
             }
-            var card = Card(index: Int(index), id: String(cString: snd_ctl_card_info_get_id(cardInfo)),
-                            name: String(cString: snd_ctl_card_info_get_name(cardInfo)), devices: [], problem: nil)
+            var card = Card(
+                index: Int(index), id: String(cString: snd_ctl_card_info_get_id(cardInfo)),
+                name: String(cString: snd_ctl_card_info_get_name(cardInfo)), devices: [], problem: nil)
             var device: Int32 = -1
             while snd_ctl_pcm_next_device(control, &device) == 0, device >= 0 {
                 snd_pcm_info_set_device(pcmInfo, UInt32(device))
                 snd_pcm_info_set_subdevice(pcmInfo, 0)
                 snd_pcm_info_set_stream(pcmInfo, stream(direction))
                 guard snd_ctl_pcm_info(control, pcmInfo) == 0 else { continue }
-                card.devices.append(CardDevice(device: Int(device), id: String(cString: snd_pcm_info_get_id(pcmInfo)),
-                                               name: String(cString: snd_pcm_info_get_name(pcmInfo)),
-                                               subdevices: Int(snd_pcm_info_get_subdevices_count(pcmInfo))))
+                card.devices.append(
+                    CardDevice(
+                        device: Int(device), id: String(cString: snd_pcm_info_get_id(pcmInfo)),
+                        name: String(cString: snd_pcm_info_get_name(pcmInfo)),
+                        subdevices: Int(snd_pcm_info_get_subdevices_count(pcmInfo))))
             }
             if !card.devices.isEmpty { cards.append(card) }
         }

@@ -24,13 +24,14 @@ package enum SoundInspector {
         var peak: Float = 0
         if let meter {
             // The meters take the samples on a second thread while this one decodes the next.
-            try ChunkPipe.run(produce: { send in
-                while let chunk = try decoder.read(upTo: 1 << 16) {
-                    count += chunk.count
-                    peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
-                    try send(chunk[...])
-                }
-            }, consume: { try meter.push($0) })
+            try ChunkPipe.run(
+                produce: { send in
+                    while let chunk = try decoder.read(upTo: 1 << 16) {
+                        count += chunk.count
+                        peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
+                        try send(chunk[...])
+                    }
+                }, consume: { try meter.push($0) })
         } else {
             while let chunk = try decoder.read(upTo: 1 << 16) {
                 count += chunk.count

@@ -41,8 +41,9 @@ package final class StoredClipSource: ClipSource {
             done += samples.count
         }
         guard done == count else {
-            throw AudioError.truncated(path: path, decoded: Double(skipped + done) / Double(sampleRate),
-                                       declared: Double(range.start + count) / Double(sampleRate))
+            throw AudioError.truncated(
+                path: path, decoded: Double(skipped + done) / Double(sampleRate),
+                declared: Double(range.start + count) / Double(sampleRate))
         }
     }
 

@@ -12,8 +12,10 @@ package struct Console: Sendable {
     /// ellipsised); nil when it is a pipe or a file, which get every character.
     package var outColumns: Int?
 
-    package init(writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
-                errIsTerminal: Bool = false, outColumns: Int? = nil) {
+    package init(
+        writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+        errIsTerminal: Bool = false, outColumns: Int? = nil
+    ) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.errIsTerminal = errIsTerminal

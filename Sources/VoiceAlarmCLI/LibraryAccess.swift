@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 import VoiceAlarmFiles
 
 /// Finds the library a command line points at — `--data-dir`, else `$VOICEALARM_HOME`, else
@@ -25,8 +25,9 @@ enum LibraryAccess {
 
     /// Where the command line points, and what it asks of the library.
     static func location(_ parsed: ParsedArguments) throws -> LibraryLocation {
-        LibraryLocation(dataDirectory: try dataDirectory(parsed), soundsDirectory: try parsed[GlobalOptions.soundsDir],
-                        unitDirectory: try parsed[GlobalOptions.unitDir], backend: try parsed[GlobalOptions.scheduler])
+        LibraryLocation(
+            dataDirectory: try dataDirectory(parsed), soundsDirectory: try parsed[GlobalOptions.soundsDir],
+            unitDirectory: try parsed[GlobalOptions.unitDir], backend: try parsed[GlobalOptions.scheduler])
     }
 
     static func open(_ parsed: ParsedArguments, console: Console) throws -> AlarmService {
@@ -34,10 +35,12 @@ enum LibraryAccess {
     }
 
     static func open(_ location: LibraryLocation, quiet: Bool, console: Console) throws -> AlarmService {
-        umask(0o077)   // a voice is personal: every file the library writes is 0600, every folder 0700
+        umask(0o077)  // a voice is personal: every file the library writes is 0600, every folder 0700
         let (service, switched) = try LibraryOpener.open(location, warn: { warning in if !quiet { console.note(warning.line) } })
         if let switched, !quiet {
-            console.note("Switched from the \(switched.from.rawValue) scheduler to \(switched.to.rawValue): cancelled \(switched.cancelled) there, scheduled \(switched.report.scheduled.count + switched.report.updated.count) here.")
+            console.note(
+                "Switched from the \(switched.from.rawValue) scheduler to \(switched.to.rawValue): cancelled \(switched.cancelled) there, scheduled \(switched.report.scheduled.count + switched.report.updated.count) here."
+            )
         }
         return service
     }

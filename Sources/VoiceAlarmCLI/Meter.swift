@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// The live level meter on a terminal (redrawn in place), or a plain progress line a second.
 final class Meter {
@@ -26,15 +26,18 @@ final class Meter {
         let seconds = Double(frames) / Double(rate)
         if seconds > RenderSettings.defaultCap, !notedCap {
             notedCap = true
-            console.writeErr((terminal ? "\n" : "") + "note: past 29 s; the whole take is kept, but a ringtone of it is trimmed to the cap (or it won't fit after other clips).\n")
+            console.writeErr(
+                (terminal ? "\n" : "")
+                    + "note: past 29 s; the whole take is kept, but a ringtone of it is trimmed to the cap (or it won't fit after other clips).\n")
         }
         if terminal {
             // Digital silence peaks at -infinity dBFS: the bar starts at -60.
             let filled = Int((min(max(level.peak, -60), 0) + 60) / 3)
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
             let left = maxSeconds.map { String(format: "  %.1f s left", max(0, $0 - seconds)) } ?? ""
-            let line = String(format: "\r\u{1B}[2K● REC %5.1f s [%@] peak %6.1f dBFS  rms %6.1f dBFS%@%@",
-                              seconds, bar, max(level.peak, -99), max(level.rms, -99), left, level.clipping ? "  CLIPPING" : "")
+            let line = String(
+                format: "\r\u{1B}[2K● REC %5.1f s [%@] peak %6.1f dBFS  rms %6.1f dBFS%@%@",
+                seconds, bar, max(level.peak, -99), max(level.rms, -99), left, level.clipping ? "  CLIPPING" : "")
             console.writeErr(line)
         } else if frames / rate > lastWholeSecond {
             lastWholeSecond = frames / rate

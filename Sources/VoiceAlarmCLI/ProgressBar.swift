@@ -22,8 +22,10 @@ final class ProgressBar: Sendable {
             let rate = progress.elapsed > 0 ? Double(progress.done) / progress.elapsed : 0
             let left = rate > 0 ? Double(progress.total - progress.done) / rate : 0
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            console.writeErr(String(format: "\r\u{1B}[2K[%@] %d/%d  %.1f/s  ETA %.0f s%@", bar, progress.done, progress.total, rate, left,
-                                    progress.failed > 0 ? "  \(progress.failed) failed" : ""))
+            console.writeErr(
+                String(
+                    format: "\r\u{1B}[2K[%@] %d/%d  %.1f/s  ETA %.0f s%@", bar, progress.done, progress.total, rate, left,
+                    progress.failed > 0 ? "  \(progress.failed) failed" : ""))
         }
     }
 

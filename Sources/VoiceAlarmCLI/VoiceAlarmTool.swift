@@ -1,8 +1,8 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 import VoiceAlarmFiles
 import VoiceAlarmWeb
 
@@ -20,7 +20,8 @@ package enum VoiceAlarmTool {
     /// Every command, in the order help lists them.
     /// The library's subjects first (recordings, what alarms play, the alarms, their ringing and
     /// scheduling, the phone's page), then the tools that work on files alone.
-    static let commands: [any Command.Type] = ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands
+    static let commands: [any Command.Type] =
+        ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands
         + AlarmCommands.commands + RingCommands.commands + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands
         + ServeCommands.commands + BatchCommands.commands + [RenderCommand.self, CheckCommand.self, SettingsCommand.self, RepairCommand.self]
 
@@ -57,11 +58,12 @@ package enum VoiceAlarmTool {
                 return ExitCode.success.rawValue
             }
             if command == helpSpec.name { return try showHelp(parsed.arguments, help, json: json, console) }
-            try LibraryAccess.checkOptions(parsed)   // a malformed folder or backend is refused before anything runs
+            try LibraryAccess.checkOptions(parsed)  // a malformed folder or backend is refused before anything runs
             let opened = OpenedLibrary()
-            let context = CommandContext(console: console, json: json, quiet: parsed[GlobalOptions.quiet],
-                                         library: { try opened.service { try LibraryAccess.open(parsed, console: console) } },
-                                         location: { try LibraryAccess.location(parsed) })
+            let context = CommandContext(
+                console: console, json: json, quiet: parsed[GlobalOptions.quiet],
+                library: { try opened.service { try LibraryAccess.open(parsed, console: console) } },
+                location: { try LibraryAccess.location(parsed) })
             guard let handler = commands.first(where: { $0.spec.name == command }) else {
                 preconditionFailure("command '\(command)' is in the parser but not in the table")
             }

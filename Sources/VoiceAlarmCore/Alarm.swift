@@ -22,8 +22,10 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     /// default, as in the app the rules come from.
     package var snoozeMinutes: Int?
 
-    package init(id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-                label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) {
+    package init(
+        id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil
+    ) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
         precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
         self.id = id

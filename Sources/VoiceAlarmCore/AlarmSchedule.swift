@@ -27,7 +27,7 @@ package enum AlarmSchedule: Hashable, Sendable, Codable {
             let fire = Self.resolve(time, on: date, calendar: calendar)
             return fire > instant ? fire : nil
         case .weekly(let time, let days):
-            guard !days.isEmpty else { return nil }   // no day: never (only an edited schedule has none)
+            guard !days.isEmpty else { return nil }  // no day: never (only an edited schedule has none)
             // Walk day by day (at most 8 days ahead); each day's time resolved through DST.
             var day = LocalDate(instant, in: timeZone)
             for _ in 0...8 {
@@ -76,8 +76,9 @@ package enum AlarmSchedule: Hashable, Sendable, Codable {
         let midnight = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day))!
         let components = DateComponents(hour: time.hour, minute: time.minute, second: 0)
         let start = midnight.addingTimeInterval(-1)
-        let match = calendar.nextDate(after: start, matching: components, matchingPolicy: .nextTime,
-                                      repeatedTimePolicy: .first, direction: .forward)!
+        let match = calendar.nextDate(
+            after: start, matching: components, matchingPolicy: .nextTime,
+            repeatedTimePolicy: .first, direction: .forward)!
         return match
     }
 

@@ -90,8 +90,10 @@ extension AlarmScheduler {
 /// AlarmKit's `alarmUpdates`: the scheduled alarms, yielded whenever the list read by `read`
 /// changes (checked every `interval`). `read` must open its own access to the backend, as it
 /// runs in its own task.
-package func alarmUpdates(checkingEvery interval: Duration = .seconds(5),
-                         read: @escaping @Sendable () throws -> [ScheduledAlarm]) -> AsyncStream<[ScheduledAlarm]> {
+package func alarmUpdates(
+    checkingEvery interval: Duration = .seconds(5),
+    read: @escaping @Sendable () throws -> [ScheduledAlarm]
+) -> AsyncStream<[ScheduledAlarm]> {
     AsyncStream { continuation in
         let task = Task {
             var last: [ScheduledAlarm]?

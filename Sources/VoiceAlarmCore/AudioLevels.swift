@@ -35,4 +35,3 @@ package enum AudioLevels {
     /// A level in dB for a linear amplitude (−infinity for 0).
     package static func decibels(amplitude: Double) -> Double { amplitude > 0 ? 20 * log10(amplitude) : -.infinity }
 }
-

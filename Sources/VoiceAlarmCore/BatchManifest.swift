@@ -125,12 +125,19 @@ package enum JSON: Decodable, Equatable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSON].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSON].self))
+        }
     }
 
     package var string: String? { if case .string(let s) = self { s } else { nil } }

@@ -13,8 +13,10 @@ package enum ClipTitle {
     /// control character (a file name may hold a newline) replaced by a space.
     package static func fallback(forFile path: String) -> String {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return String(String.UnicodeScalarView(name.unicodeScalars.map {
-            PrintableText.isControlCharacter($0) ? " " : $0
-        }))
+        return String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map {
+                    PrintableText.isControlCharacter($0) ? " " : $0
+                }))
     }
 }

@@ -66,12 +66,14 @@ package struct GainSearch: Sendable {
 
     /// The gain the model, moved by its measured bias, gives for the target at the ceiling.
     private mutating func predict() {
-        let predicted = profile.gain(from: loudness + bias, to: target, ceiling: ceiling, maximum: AudioLevels.maximumGainDB,
-                                     mostLoss: LoudnessShortfall.mostLimiterLoss)
+        let predicted = profile.gain(
+            from: loudness + bias, to: target, ceiling: ceiling, maximum: AudioLevels.maximumGainDB,
+            mostLoss: LoudnessShortfall.mostLimiterLoss)
         gain = predicted.gain
         heldBack = predicted.heldBack
         // Corrections stay where the model has the limiter take off no more than its most.
-        most = predicted.heldBack == nil
+        most =
+            predicted.heldBack == nil
             ? profile.mostGain(ceiling: ceiling, maximum: AudioLevels.maximumGainDB, mostLoss: LoudnessShortfall.mostLimiterLoss)
             : predicted.gain
     }

@@ -127,8 +127,10 @@ package struct LevelProfile: Sendable {
     /// The gain (dB) that brings audio measured at `loudness` LUFS to `target` through the
     /// limiter at `ceiling` dBFS, at most `maximum` dB, and no more than lets the limiter take off
     /// `mostLoss` LU; with what held it back when one of those did.
-    package func gain(from loudness: Double, to target: Double, ceiling: Double, maximum: Double,
-                     mostLoss: Double) -> (gain: Double, heldBack: LoudnessShortfall.Reason?) {
+    package func gain(
+        from loudness: Double, to target: Double, ceiling: Double, maximum: Double,
+        mostLoss: Double
+    ) -> (gain: Double, heldBack: LoudnessShortfall.Reason?) {
         let plain = target - loudness
         // Loudness through the limiter rises with the gain (the limiter never takes off more than
         // the gain added), so the gain is found by bisection.

@@ -22,8 +22,10 @@ public struct LibraryClip: Hashable, Sendable, Identifiable {
     /// audio (`clip replace`, `record --replace`) makes it a recording again.
     package var spokenText: String?
 
-    package init(id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int,
-                sampleRate: Int, contentHash: String, spokenText: String? = nil) {
+    package init(
+        id: UUID, title: String, fileName: String, frames: Int, trimmedStart: Int, trimmedLength: Int,
+        sampleRate: Int, contentHash: String, spokenText: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.fileName = fileName

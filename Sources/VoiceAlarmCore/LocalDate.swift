@@ -19,7 +19,8 @@ package struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     package init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
         var components = DateComponents(year: year, month: month, day: day)
         components.calendar = Self.gregorian
         guard components.isValidDate else { return nil }

@@ -26,7 +26,7 @@ package struct RenderReport: Equatable, Sendable, Encodable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(input, forKey: .input)
             try c.encode(used, forKey: .used)
-            try c.encode(start, forKey: .start)        // null when unused, as documented
+            try c.encode(start, forKey: .start)  // null when unused, as documented
             try c.encode(duration, forKey: .duration)
             try c.encode(trimmed, forKey: .trimmed)
             try c.encode(reason, forKey: .reason)
@@ -51,7 +51,7 @@ package struct RenderReport: Equatable, Sendable, Encodable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(integrated, forKey: .integrated)
             try c.encode(truePeak, forKey: .truePeak)
-            try c.encode(shortfall, forKey: .shortfall)   // null when on target, as documented
+            try c.encode(shortfall, forKey: .shortfall)  // null when on target, as documented
         }
         private enum CodingKeys: String, CodingKey { case integrated, truePeak, shortfall }
     }
@@ -83,8 +83,10 @@ package struct RenderReport: Equatable, Sendable, Encodable {
     package var clips: [ClipReport]
     package var passes: Passes
 
-    package init(output: String, format: String, codec: String, sampleRate: Int, channels: Int, duration: Double,
-                bytes: Int, loudness: LoudnessReport, clips: [ClipReport], passes: Passes) {
+    package init(
+        output: String, format: String, codec: String, sampleRate: Int, channels: Int, duration: Double,
+        bytes: Int, loudness: LoudnessReport, clips: [ClipReport], passes: Passes
+    ) {
         self.output = output
         self.format = format
         self.codec = codec

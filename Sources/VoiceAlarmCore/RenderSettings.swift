@@ -103,8 +103,10 @@ package struct RenderSettings: Equatable, Hashable, Sendable, Codable {
     /// Everything in the settings a ringtone's audio depends on, in a canonical text: part of
     /// every ringtone identity (the library's and a batch's), so equal settings mean equal audio.
     package var fingerprint: String {
-        [format.rawValue, codec.rawValue, "\(sampleRate)", "cap=\(capSamples)", "gap=\(gapSamples)",
-         "trim=\(trimSilence)", "norm=\(normalize)", "lufs=\(targetLUFS)"].joined(separator: "|")
+        [
+            format.rawValue, codec.rawValue, "\(sampleRate)", "cap=\(capSamples)", "gap=\(gapSamples)",
+            "trim=\(trimSilence)", "norm=\(normalize)", "lufs=\(targetLUFS)",
+        ].joined(separator: "|")
     }
 
     /// The cap in samples at the output rate (rounded down, so the cap is never exceeded).

@@ -41,8 +41,10 @@ package struct RingtonePicture: Sendable {
     /// A line the caption adds (`the default tone: no recording yet`).
     package var note: String?
 
-    package init(name: String, samples: [Float], sampleRate: Int, cap: Double, spans: [Span],
-                loudness: Double? = nil, truePeak: Double? = nil, note: String? = nil) {
+    package init(
+        name: String, samples: [Float], sampleRate: Int, cap: Double, spans: [Span],
+        loudness: Double? = nil, truePeak: Double? = nil, note: String? = nil
+    ) {
         precondition(sampleRate > 0, "a picture needs a sample rate")
         self.name = name
         // A damaged file can decode to NaN or infinity: drawn as silence, never trusted as a height.
@@ -116,15 +118,18 @@ package struct RingtonePicture: Sendable {
             <rect width="\(width)" height="\(height)" fill="#ffffff"/>
 
             """
-        out += "<text x=\"\(f(left))\" y=\"19\" font-size=\"14\" fill=\"#222222\">\(Self.escaped(Self.fitted(caption, to: Double(width) - 24, size: 14)))</text>\n"
+        out +=
+            "<text x=\"\(f(left))\" y=\"19\" font-size=\"14\" fill=\"#222222\">\(Self.escaped(Self.fitted(caption, to: Double(width) - 24, size: 14)))</text>\n"
 
         // Clip spans (behind the waveform) and their titles below it.
         for span in spans {
             let start = x(span.start), stop = x(span.start + (span.duration ?? Self.unknownLength))
             let fill = span.used ? "#e8f0fa" : "#f0f0f0"
-            out += "<rect x=\"\(f(start))\" y=\"\(f(top))\" width=\"\(f(max(1, stop - start)))\" height=\"\(f(bottom - top))\" fill=\"\(fill)\"\(span.used ? "" : " stroke=\"\(Colour.leftOut)\" stroke-dasharray=\"4 3\"")/>\n"
+            out +=
+                "<rect x=\"\(f(start))\" y=\"\(f(top))\" width=\"\(f(max(1, stop - start)))\" height=\"\(f(bottom - top))\" fill=\"\(fill)\"\(span.used ? "" : " stroke=\"\(Colour.leftOut)\" stroke-dasharray=\"4 3\"")/>\n"
             let label = span.used ? span.title : "\(span.title) — \(span.reason ?? "left out")"
-            out += "<text x=\"\(f(start + 3))\" y=\"\(f(bottom + 16))\" font-size=\"12\" fill=\"\(span.used ? "#222222" : "#888888")\">\(Self.escaped(Self.fitted(label, to: stop - start - 4, size: 12)))</text>\n"
+            out +=
+                "<text x=\"\(f(start + 3))\" y=\"\(f(bottom + 16))\" font-size=\"12\" fill=\"\(span.used ? "#222222" : "#888888")\">\(Self.escaped(Self.fitted(label, to: stop - start - 4, size: 12)))</text>\n"
         }
 
         // The waveform: the envelope as one filled shape, maxima left to right, minima back.
@@ -138,7 +143,8 @@ package struct RingtonePicture: Sendable {
             out += "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(Colour.waveform)\" stroke=\"\(Colour.waveform)\" stroke-width=\"1\"/>\n"
             // The baseline, so silence shows as a line to the ringtone's last sample.
             let baseline = f(middle.rounded(.down) + 0.5)
-            out += "<line x1=\"\(f(left))\" y1=\"\(baseline)\" x2=\"\(f(left + Double(envelope.count)))\" y2=\"\(baseline)\" stroke=\"\(Colour.waveform)\" stroke-width=\"1\" shape-rendering=\"crispEdges\"/>\n"
+            out +=
+                "<line x1=\"\(f(left))\" y1=\"\(baseline)\" x2=\"\(f(left + Double(envelope.count)))\" y2=\"\(baseline)\" stroke=\"\(Colour.waveform)\" stroke-width=\"1\" shape-rendering=\"crispEdges\"/>\n"
         }
 
         // Clip boundaries: where each used clip starts and the last one ends.
@@ -148,12 +154,15 @@ package struct RingtonePicture: Sendable {
         // Lines sit on pixel centres with crisp edges, so each is one exact colour at any size.
         func pixel(_ value: Double) -> String { f(value.rounded(.down) + 0.5) }
         for seconds in boundaries {
-            out += "<line x1=\"\(pixel(x(seconds)))\" y1=\"\(f(top))\" x2=\"\(pixel(x(seconds)))\" y2=\"\(f(bottom + 4))\" stroke=\"\(Colour.boundary)\" stroke-width=\"1\" shape-rendering=\"crispEdges\"/>\n"
+            out +=
+                "<line x1=\"\(pixel(x(seconds)))\" y1=\"\(f(top))\" x2=\"\(pixel(x(seconds)))\" y2=\"\(f(bottom + 4))\" stroke=\"\(Colour.boundary)\" stroke-width=\"1\" shape-rendering=\"crispEdges\"/>\n"
         }
 
         // The cap, with its label, and a time axis every 5 s.
-        out += "<line x1=\"\(pixel(x(cap)))\" y1=\"\(f(top - 4))\" x2=\"\(pixel(x(cap)))\" y2=\"\(f(bottom + 4))\" stroke=\"\(Colour.cap)\" stroke-width=\"2\" shape-rendering=\"crispEdges\"/>\n"
-        out += "<text x=\"\(f(x(cap) - 4))\" y=\"\(f(top + 12))\" font-size=\"12\" fill=\"\(Colour.cap)\" text-anchor=\"end\">\(Self.seconds(cap)) s cap</text>\n"
+        out +=
+            "<line x1=\"\(pixel(x(cap)))\" y1=\"\(f(top - 4))\" x2=\"\(pixel(x(cap)))\" y2=\"\(f(bottom + 4))\" stroke=\"\(Colour.cap)\" stroke-width=\"2\" shape-rendering=\"crispEdges\"/>\n"
+        out +=
+            "<text x=\"\(f(x(cap) - 4))\" y=\"\(f(top + 12))\" font-size=\"12\" fill=\"\(Colour.cap)\" text-anchor=\"end\">\(Self.seconds(cap)) s cap</text>\n"
         let step = Self.tickStep(for: end)
         for index in 0...Int(end / step) {
             let tick = Double(index) * step

@@ -99,7 +99,9 @@ package struct ShardSpec: Equatable, Sendable {
         }
         if let engine { return engine }
         if let count, count > 1 {
-            throw ShardError("--shards \(count) needs a shard index: --shard K/\(count), or run under an engine that sets one (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX)")
+            throw ShardError(
+                "--shards \(count) needs a shard index: --shard K/\(count), or run under an engine that sets one (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX)"
+            )
         }
         return .whole
     }

@@ -45,7 +45,7 @@ package enum ShippableSound {
     }
 
     private static func codecAllowed(_ format: RingtoneFormat, _ codec: String) -> Bool {
-        let linear = codec.hasPrefix("pcm_") // linear PCM of any width, µ-law and A-law
+        let linear = codec.hasPrefix("pcm_")  // linear PCM of any width, µ-law and A-law
         switch format {
         case .m4a: return codec == "aac"
         case .caf, .aiff: return linear || codec == "adpcm_ima_qt"

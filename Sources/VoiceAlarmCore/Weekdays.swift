@@ -111,8 +111,10 @@ public struct Weekdays: OptionSet, Hashable, Sendable, Codable {
     }
 
     private static func fullName(_ short: String) -> String {
-        ["mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday",
-         "fri": "friday", "sat": "saturday", "sun": "sunday"][short]!
+        [
+            "mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday",
+            "fri": "friday", "sat": "saturday", "sun": "sunday",
+        ][short]!
     }
 }
 

@@ -8,7 +8,8 @@ package enum AlarmNotes {
     /// `note: 02:30 does not exist on …`, when the alarm's time is skipped by a daylight-saving change.
     package static func daylightSaving(_ status: AlarmStatus, _ service: AlarmService) -> String? {
         guard let skipped = status.alarm.schedule.firstSkippedRing(after: service.now(), in: service.timeZone) else { return nil }
-        return "note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed"
+        return
+            "note: \(status.alarm.time) does not exist on \(skipped.date) in \(service.timeZone.identifier) (a daylight-saving change skips it); that day the alarm rings at \(LocalTimeText.clock(skipped.ringsAt, service.timeZone)), the first valid minute after it, so the wake-up is late rather than missed"
     }
 
     /// The snooze it has, or (for a target's first alarm without one) a backup a few minutes later.
@@ -27,8 +28,10 @@ package enum AlarmNotes {
             return "Tip: this alarm has no snooze. Add a backup a few minutes later, at \(backup)\(alarm.days.isEmpty ? "" : " on \(alarm.days.compact)")."
         }
         let target = alarm.target.description
-        let quoted = target.allSatisfy { $0.isLetter || $0.isNumber || "-_.:,/".contains($0) } ? target : "'" + target.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return "Tip: this alarm has no snooze (one added with --snooze MINUTES has). Add a backup a few minutes later: voicealarm alarm add \(quoted) --at \(backup)\(alarm.days.isEmpty ? "" : " --days \(alarm.days.compact)")"
+        let quoted =
+            target.allSatisfy { $0.isLetter || $0.isNumber || "-_.:,/".contains($0) } ? target : "'" + target.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return
+            "Tip: this alarm has no snooze (one added with --snooze MINUTES has). Add a backup a few minutes later: voicealarm alarm add \(quoted) --at \(backup)\(alarm.days.isEmpty ? "" : " --days \(alarm.days.compact)")"
     }
 
     /// Everything the page shows after an add: the daylight-saving note, what stops the alarms

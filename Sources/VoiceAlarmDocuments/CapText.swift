@@ -11,6 +11,7 @@ package enum CapText {
             return "\(target)'s ringtone is only \(used) long (under \(String(format: "%g", RingtoneWarning.shortestQuiet)) s)"
         }
         let more = note.leftOut > 1 ? ", so it and the \(note.leftOut - 1) after it are left out" : " and is left out"
-        return "only \(used) of the \(cap) cap is used: '\(crossing.title)' (\(String(format: "%.1f", crossing.seconds)) s) crosses it\(more) of \(target)'s ringtone"
+        return
+            "only \(used) of the \(cap) cap is used: '\(crossing.title)' (\(String(format: "%.1f", crossing.seconds)) s) crosses it\(more) of \(target)'s ringtone"
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import VoiceAlarmCore
 import VoiceAlarm
+import VoiceAlarmCore
 
 /// The words for what the running daemon tells the person.
 extension DaemonNotice {

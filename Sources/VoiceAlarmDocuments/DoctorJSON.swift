@@ -4,7 +4,8 @@ import VoiceAlarm
 /// wake the machine, and each problem as a sentence.
 package struct DoctorJSON: Encodable {
     package struct Wake: Encodable { package var clock: String; package var canWake: Bool; package var reason: Nullable<String> }
-    package var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, webService: Nullable<String>, dataDir: String, soundsDir: String
+    package var scheduler: Nullable<String>, library: Nullable<String>, daemonService: Nullable<String>, webService: Nullable<String>, dataDir: String,
+        soundsDir: String
     package var unitDir: Nullable<String>
     package var alarms: Int, live: Int, withVoice: Int, device: String, deviceOpens: Bool, wake: Wake, problems: [String]
 

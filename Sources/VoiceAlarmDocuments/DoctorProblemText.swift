@@ -64,19 +64,21 @@ extension Doctor.Problem {
             return "The alarms run a copy of VoiceAlarm inside a build folder: cleaning it would stop them; the machine's owner should install VoiceAlarm."
         case .drift(let first, let more):
             let count = more + 1
-            let what = switch first {
-            case .notHeld: "is not scheduled: nothing will ring it"
-            case .stale: "is scheduled with another time or sound than set here"
-            case .unknown: "is scheduled but no longer known here"
-            case .missingSound: "would ring the default tone: its voice file is missing"
-            }
+            let what =
+                switch first {
+                case .notHeld: "is not scheduled: nothing will ring it"
+                case .stale: "is scheduled with another time or sound than set here"
+                case .unknown: "is scheduled but no longer known here"
+                case .missingSound: "would ring the default tone: its voice file is missing"
+                }
             return (count == 1 ? "An alarm \(what)" : "\(count) alarms: each \(what)") + "; ask the machine's owner to bring the alarms in step."
         case .schedulerUncomparable:
             return "What is scheduled cannot be checked against the alarms set here; ask the machine's owner to bring them in step."
         case .unreadableAlarmRecords(let count, _):
             return "\(count == 1 ? "An alarm" : "\(count) alarms") cannot be read: \(count == 1 ? "it rings" : "they ring") only as last scheduled; \(owner)."
         case .voiceFileUnreadable:
-            return "A voice ringtone belongs to another account and cannot be read: its alarm would ring the default tone; switch its voice off and on to make it again."
+            return
+                "A voice ringtone belongs to another account and cannot be read: its alarm would ring the default tone; switch its voice off and on to make it again."
         case .webServiceDown:
             return "The web page's service is installed but not running."
         }
@@ -88,8 +90,9 @@ extension Doctor.ServiceReport {
     package func words(web: Bool, on surface: Surface = .terminal) -> String {
         guard state.installed else {
             guard surface == .terminal else { return "not installed" }
-            return web ? "not installed ('voicealarm service install --web' keeps the web page up)"
-                       : "not installed ('voicealarm service install' keeps the daemon running)"
+            return web
+                ? "not installed ('voicealarm service install --web' keeps the web page up)"
+                : "not installed ('voicealarm service install' keeps the daemon running)"
         }
         guard state.managed else {
             return surface == .terminal ? "installed as \(unit); no systemd user manager manages it here" : "installed, but no service manager runs it here"

@@ -12,7 +12,7 @@ package struct ErrorReport: Encodable {
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(message, forKey: .message)
-            try container.encode(input, forKey: .input)   // null, not absent: every error object has the same keys
+            try container.encode(input, forKey: .input)  // null, not absent: every error object has the same keys
             try container.encode(code, forKey: .code)
         }
         enum Keys: String, CodingKey { case message, input, code }

@@ -31,10 +31,13 @@ package enum ProblemText {
         case (.playlistInUse, .page): return said + "; remove those alarms first, or delete the playlist with them"
         case (.clipInUse(let clip, let alarms, let fallingBack), .terminal):
             return "\(clip): \(playing(alarms.count))"
-                + (fallingBack.isEmpty ? "" : "; \(fallingBack.map { $0.uuidString.lowercased() }.joined(separator: ", ")) would ring the default tone, with no recording left")
+                + (fallingBack.isEmpty
+                    ? "" : "; \(fallingBack.map { $0.uuidString.lowercased() }.joined(separator: ", ")) would ring the default tone, with no recording left")
                 + "; pass --force to remove it anyway"
         case (.clipInUse(_, let alarms, let fallingBack), .page):
-            let lost = fallingBack.count == alarms.count && alarms.count == 1 ? "; it would ring the default tone, with no recording left"
+            let lost =
+                fallingBack.count == alarms.count && alarms.count == 1
+                ? "; it would ring the default tone, with no recording left"
                 : fallingBack.isEmpty ? "" : "; \(fallingBack.count) of them would ring the default tone, with no recording left"
             return "this clip: \(playing(alarms.count))" + lost + ". Remove it anyway to change their ringtones"
         case (.invalidSnooze, .terminal): return "--" + said

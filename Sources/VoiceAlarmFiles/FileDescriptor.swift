@@ -57,11 +57,12 @@ package final class FileDescriptor: Sendable {
     /// - Throws: `SystemError` from `open`: `ENOENT`, `EACCES`, `EROFS`, `ELOOP` for a link
     ///   refused by `noFollow`, `EEXIST` for `exclusive`…
     package init(opening path: String, _ access: Access, options: Options = [], permissions: Int = 0o600) throws(SystemError) {
-        let accessFlags: Int32 = switch access {
-        case .readOnly: O_RDONLY
-        case .writeOnly: O_WRONLY
-        case .readWrite: O_RDWR
-        }
+        let accessFlags: Int32 =
+            switch access {
+            case .readOnly: O_RDONLY
+            case .writeOnly: O_WRONLY
+            case .readWrite: O_RDWR
+            }
         self.path = path
         number = try SystemError.check("open", path: path) { open(path, accessFlags | options.flags | O_CLOEXEC, mode_t(permissions)) }
     }
@@ -127,7 +128,8 @@ package final class FileDescriptor: Sendable {
     package func status() throws(SystemError) -> FileSystem.Status {
         var info = stat()
         try SystemError.check("fstat", path: path) { fstat(number, &info) }
-        return FileSystem.Status(kind: FileSystem.Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),
-                                 owner: UInt32(info.st_uid), size: Int(info.st_size))
+        return FileSystem.Status(
+            kind: FileSystem.Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),
+            owner: UInt32(info.st_uid), size: Int(info.st_size))
     }
 }

@@ -22,8 +22,10 @@ package enum FileSystem {
     /// - Returns: what `write` returned.
     /// - Throws: what `write` threw, or `SystemError` for the flush or the rename.
     @discardableResult
-    package static func atomicWrite<Result>(to path: String, permissions: Int? = nil, durable: Bool = true,
-                                           _ write: (_ temporaryPath: String) throws -> Result) throws -> Result {
+    package static func atomicWrite<Result>(
+        to path: String, permissions: Int? = nil, durable: Bool = true,
+        _ write: (_ temporaryPath: String) throws -> Result
+    ) throws -> Result {
         let temporary = temporaryPath(beside: path)
         TemporaryFiles.register(temporary)
         defer {
@@ -121,8 +123,10 @@ package enum FileSystem {
     /// `atomicWrite`'s `.NAME.OWNER.TOKEN.partial` files whose owner no longer runs, and
     /// older `.NAME.TOKEN.partial` files (which do not name their owner) untouched for `age` seconds.
     /// A file of a command that still runs is never removed.
-    package static func removeAbandonedTemporaries(in folder: String, olderThan age: TimeInterval = abandonedTemporaryAge,
-                                                  now: Date = Date()) {
+    package static func removeAbandonedTemporaries(
+        in folder: String, olderThan age: TimeInterval = abandonedTemporaryAge,
+        now: Date = Date()
+    ) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
             let path = "\(folder)/\(name)"
@@ -218,7 +222,7 @@ package enum FileSystem {
         // Some shared file systems (FUSE, 9p) cannot flush (EINVAL, ENOTSUP); the rename is still atomic there.
         while fsync(fd) != 0 {
             let failure = SystemError.capture("fsync", path: path)
-            if failure.code == EINTR { continue }   // a signal (a child process ending) interrupted the flush
+            if failure.code == EINTR { continue }  // a signal (a child process ending) interrupted the flush
             guard failure.code == EINVAL || failure.code == ENOTSUP else { throw failure }
             break
         }

@@ -63,8 +63,9 @@ extension FileSystem {
     package static func status(of path: String) throws(SystemError) -> Status {
         var info = stat()
         try SystemError.check("stat", path: path) { stat(path, &info) }
-        return Status(kind: Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),
-                      owner: UInt32(info.st_uid), size: Int(info.st_size))
+        return Status(
+            kind: Kind(mode: info.st_mode), permissions: Int(info.st_mode & 0o7777),
+            owner: UInt32(info.st_uid), size: Int(info.st_size))
     }
 
     /// The user this process acts as (the effective user id), who owns what it creates.

@@ -93,8 +93,10 @@ package enum PrivateFolder {
 
     /// Opens the folder at `path` as `links` allows, checks it is this user's own and not shared,
     /// and hands `body` the descriptor and its permission bits.
-    private static func withOpened<Result>(_ path: String, links: Links,
-                                           _ body: (Int32, Int) throws(Problem) -> Result) throws(Problem) -> Result {
+    private static func withOpened<Result>(
+        _ path: String, links: Links,
+        _ body: (Int32, Int) throws(Problem) -> Result
+    ) throws(Problem) -> Result {
         let me = FileSystem.currentUser
         var linkInfo = stat()
         if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK, links == .ownOnly, UInt32(linkInfo.st_uid) != me {

@@ -14,8 +14,10 @@ package struct HTTPRequest: Sendable {
     package var clientAddress: String
     package var body: HTTPBody
 
-    package init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                 cookies: [String: String] = [:], clientAddress: String = "127.0.0.1", body: HTTPBody = .empty) {
+    package init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        cookies: [String: String] = [:], clientAddress: String = "127.0.0.1", body: HTTPBody = .empty
+    ) {
         self.method = method
         self.path = path
         self.query = query

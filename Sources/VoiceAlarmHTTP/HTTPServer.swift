@@ -44,7 +44,8 @@ package final class HTTPServer: @unchecked Sendable {
     /// What HTTPS speaks (a GnuTLS priority string): TLS 1.3 and 1.2 only, forward-secret key
     /// exchange only, AEAD ciphers only (AES-GCM, ChaCha20-Poly1305): no TLS 1.0/1.1, no CBC with
     /// SHA-1, no static RSA. Every browser of the last years speaks these.
-    static let tlsPriorities = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:+AES-128-GCM:"
+    static let tlsPriorities =
+        "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:+AES-128-GCM:"
         + "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:%SERVER_PRECEDENCE"
 
     private let daemon: OpaquePointer
@@ -70,18 +71,21 @@ package final class HTTPServer: @unchecked Sendable {
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 // No limit per address in libmicrohttpd itself: the owner's phone shares 127.0.0.1 (or
                 // a NAT's address) with whoever else connects; the deadlines keep stalls apart.
-                cmhd_start(flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, context.toOpaque(),
-                           HTTPServer.connectionNotice, context.toOpaque(),
-                           UInt32(limits.connections), 0, UInt32(limits.idleTimeout), 128 * 1024,
-                           tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities)
+                cmhd_start(
+                    flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, context.toOpaque(),
+                    HTTPServer.connectionNotice, context.toOpaque(),
+                    UInt32(limits.connections), 0, UInt32(limits.idleTimeout), 128 * 1024,
+                    tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities)
             }
         }
         guard let started else {
             let code = errno
             context.takeUnretainedValue().watch.stop()
             context.release()
-            let reason = code == 0 ? (tls == nil ? "the server did not start" : "the certificate or its key was refused")
-                                   : String(cString: strerror(code))
+            let reason =
+                code == 0
+                ? (tls == nil ? "the server did not start" : "the certificate or its key was refused")
+                : String(cString: strerror(code))
             throw .notStarted(address: address.description, reason: reason)
         }
         daemon = started
@@ -93,7 +97,11 @@ package final class HTTPServer: @unchecked Sendable {
 
     /// Closes the listening socket and every connection, waiting for running handlers.
     package func stop() {
-        guard stopped.withLock({ let was = $0; $0 = true; return !was }) else { return }
+        guard
+            stopped.withLock({
+                let was = $0; $0 = true; return !was
+            })
+        else { return }
         MHD_stop_daemon(daemon)
         context.takeUnretainedValue().watch.stop()
         context.release()
@@ -152,7 +160,7 @@ package final class HTTPServer: @unchecked Sendable {
     private static let connectionNotice: MHD_NotifyConnectionCallback = { cls, connection, _, notice in
         guard let cls, let connection else { return }
         let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-        if notice.rawValue == 0 {   // MHD_CONNECTION_NOTIFY_STARTED
+        if notice.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
             server.watch.opened(id(connection), socket: cmhd_connection_socket(connection), address: clientAddress(connection))
         } else {
             server.watch.closed(id(connection))
@@ -197,13 +205,15 @@ package final class HTTPServer: @unchecked Sendable {
         let pairs = Pairs()
         pairs.lowercasingNames = lowercasingNames
         _ = withExtendedLifetime(pairs) {
-            MHD_get_connection_values(connection, kind, { cls, _, key, value in
-                guard let cls, let key else { return .YES }
-                let pairs = Unmanaged<Pairs>.fromOpaque(cls).takeUnretainedValue()
-                let name = String(cString: key)
-                pairs.values[pairs.lowercasingNames ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
-                return .YES
-            }, Unmanaged.passUnretained(pairs).toOpaque())
+            MHD_get_connection_values(
+                connection, kind,
+                { cls, _, key, value in
+                    guard let cls, let key else { return .YES }
+                    let pairs = Unmanaged<Pairs>.fromOpaque(cls).takeUnretainedValue()
+                    let name = String(cString: key)
+                    pairs.values[pairs.lowercasingNames ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+                    return .YES
+                }, Unmanaged.passUnretained(pairs).toOpaque())
         }
         return pairs.values
     }
@@ -226,7 +236,7 @@ package final class HTTPServer: @unchecked Sendable {
                 headers.append(("Accept-Ranges", "bytes"))
                 switch status == 200 ? ByteRange.parse(request.header("range"), size: size) : .whole {
                 case .whole:
-                    made = MHD_create_response_from_fd64(UInt64(size), descriptor)   // closed by libmicrohttpd
+                    made = MHD_create_response_from_fd64(UInt64(size), descriptor)  // closed by libmicrohttpd
                 case .part(let range):
                     status = 206
                     headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"))

@@ -57,8 +57,10 @@ package struct TLSIdentity: Sendable, Equatable {
     ///     a server certificate whatever its issuer.
     /// - Throws: `Failure.notAnIPAddress` for an address that does not parse; `Failure.library`
     ///   when GnuTLS refuses a field (an empty or non-ASCII DNS name, say) or cannot make the key.
-    package static func selfSigned(commonName: String, dnsNames: [String], ipAddresses: [String], now: Date,
-                                   validDays: Int = 825) throws(Failure) -> TLSIdentity {
+    package static func selfSigned(
+        commonName: String, dnsNames: [String], ipAddresses: [String], now: Date,
+        validDays: Int = 825
+    ) throws(Failure) -> TLSIdentity {
         precondition(validDays >= 1, "a certificate valid for \(validDays) days")
         let addresses = try ipAddresses.map { (text) throws(Failure) -> [UInt8] in
             guard let bytes = addressBytes(text) else { throw Failure.notAnIPAddress(text) }

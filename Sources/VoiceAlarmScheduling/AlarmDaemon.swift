@@ -39,13 +39,15 @@ package final class AlarmDaemon: Sendable {
     ///   - since: when a previous run last looked, so alarms due while no daemon ran are found
     ///     (at most `lookBack` ago); nil to start from now.
     ///   - looked: told the time of every look, to be remembered for the next run.
-    package init(clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
-                alarms: @escaping @Sendable () throws -> [ScheduledAlarm],
-                ring: @escaping @Sendable (ScheduledAlarm, Date) -> Void,
-                missed: @escaping @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void,
-                trouble: @escaping @Sendable (Error) -> Void = { _ in },
-                lastKnown: [ScheduledAlarm] = [],
-                since: Date? = nil, looked: @escaping @Sendable (Date) -> Void = { _ in }) {
+    package init(
+        clock: any WallClock, timeZone: TimeZone, pollInterval: TimeInterval = 15,
+        alarms: @escaping @Sendable () throws -> [ScheduledAlarm],
+        ring: @escaping @Sendable (ScheduledAlarm, Date) -> Void,
+        missed: @escaping @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void,
+        trouble: @escaping @Sendable (Error) -> Void = { _ in },
+        lastKnown: [ScheduledAlarm] = [],
+        since: Date? = nil, looked: @escaping @Sendable (Date) -> Void = { _ in }
+    ) {
         self.lastKnown = lastKnown
         self.since = since
         self.looked = looked

@@ -117,12 +117,12 @@ package final class AlarmTimerClock: WallClock, Sendable {
             _ = clinux_timer_arm_relative(poll, deadline!.timeIntervalSinceNow)
             if let alarm { _ = clinux_timer_arm_relative(timer, alarm.timeIntervalSinceNow) } else { _ = clinux_timer_disarm(timer) }
             let ready = clinux_wait4(timer, poll, clockSets, wake, -1)
-            guard ready > 0 else { continue }                // EINTR: look again
+            guard ready > 0 else { continue }  // EINTR: look again
             var ended = false
             if ready & 1 != 0 { _ = clinux_drain(timer); ended = true }
             if ready & 2 != 0 { _ = clinux_drain(poll); ended = true }
             if ready & 4 != 0 {
-                _ = clinux_drain(clockSets)                  // ECANCELED: the wall clock was set
+                _ = clinux_drain(clockSets)  // ECANCELED: the wall clock was set
                 _ = clinux_timer_watch_clock_sets(clockSets)
                 ended = true
             }

@@ -28,7 +28,7 @@ package final class EmbeddedScheduler: AlarmScheduler {
                 try db.execute("PRAGMA user_version = 1")
             }
         }
-        db = try Database(path: path)   // checked whole before anything is written
+        db = try Database(path: path)  // checked whole before anything is written
     }
 
     /// Its alarms ring while `voicealarm daemon` runs (`ringsThroughDaemon`); each ring reads
@@ -37,7 +37,8 @@ package final class EmbeddedScheduler: AlarmScheduler {
 
     package func schedule(id: UUID, configuration: AlarmConfiguration) throws {
         let json = String(decoding: try JSONEncoder().encode(configuration), as: UTF8.self)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO scheduled (id, configuration, updated_at) VALUES (?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET configuration = excluded.configuration, updated_at = excluded.updated_at
             """, [.text(id.uuidString.lowercased()), .text(json), .text(ISO8601DateFormatter().string(from: now()))])
@@ -77,8 +78,9 @@ package final class EmbeddedScheduler: AlarmScheduler {
     private static func read(_ db: Database) throws -> [ScheduledAlarm] {
         try db.query("SELECT id, configuration FROM scheduled ORDER BY id").compactMap { row in
             guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)),
-                  let json = row["configuration"]?.text,
-                  let configuration = try? JSONDecoder().decode(AlarmConfiguration.self, from: Data(json.utf8)) else { return nil }
+                let json = row["configuration"]?.text,
+                let configuration = try? JSONDecoder().decode(AlarmConfiguration.self, from: Data(json.utf8))
+            else { return nil }
             return ScheduledAlarm(id: id, configuration: configuration)
         }
     }

@@ -34,9 +34,11 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     /// - Parameter soundsDirectory: where voice files are; when given, each service names its
     ///   alarm's voice file (`--sound`), so a ring can play it even when the library cannot be read.
-    package init(unitDirectory: String, dataDirectory: String, executable: String, soundsDirectory: String? = nil,
-                device: String? = nil, timeZone: TimeZone = .current,
-                now: @escaping @Sendable () -> Date = Date.init, systemctl: any SystemctlRunning = Systemctl()) throws {
+    package init(
+        unitDirectory: String, dataDirectory: String, executable: String, soundsDirectory: String? = nil,
+        device: String? = nil, timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = Date.init, systemctl: any SystemctlRunning = Systemctl()
+    ) throws {
         for path in [dataDirectory, executable] + [soundsDirectory].compactMap({ $0 }) where !Self.isSafe(path) {
             throw SchedulerError.unsafePath(path)
         }
@@ -56,14 +58,16 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
 
     /// The same backend, its units naming another playback device.
     package func carrying(device: String?) throws -> any AlarmScheduler {
-        try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
-                                  soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
+        try SystemdTimerScheduler(
+            unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
+            soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
 
     /// The same backend, its services naming voice files in another sounds dir.
     package func relocating(soundsDirectory: String) throws -> any AlarmScheduler {
-        try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
-                                  soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
+        try SystemdTimerScheduler(
+            unitDirectory: unitDirectory, dataDirectory: dataDirectory, executable: executable,
+            soundsDirectory: soundsDirectory, device: device, timeZone: timeZone, now: now, systemctl: systemctl)
     }
 
     /// The list, each time it changes.
@@ -102,8 +106,9 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
                 // finds the alarm not held and tries again, and doctor says so meanwhile. One that
                 // cannot be removed would pass for held: the error then says so too.
                 do { try FileSystem.remove(ifPresent: unitPath(id, "timer")) } catch let left {
-                    throw SchedulerError.unitDirectory(path: unitDirectory,
-                                                       reason: "cannot remove \((left.path as NSString).lastPathComponent) (\(left.reason)) after: \(error)")
+                    throw SchedulerError.unitDirectory(
+                        path: unitDirectory,
+                        reason: "cannot remove \((left.path as NSString).lastPathComponent) (\(left.reason)) after: \(error)")
                 }
                 throw error
             }
@@ -138,7 +143,8 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     package func isCurrent(_ alarm: ScheduledAlarm) -> Bool {
         // This alarm's own files only: asking of every alarm reads each unit once, not the folder each time.
         guard let unit = unit(named: (unitPath(alarm.id, "timer") as NSString).lastPathComponent),
-              let configuration = unit.configuration else { return false }
+            let configuration = unit.configuration
+        else { return false }
         let (timer, service) = unitTexts(id: alarm.id, configuration: configuration)
         return unit.timer == timer && (try? String(contentsOfFile: unitPath(alarm.id, "service"), encoding: .utf8)) == service
     }
@@ -152,36 +158,38 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         let encoded = (try? encoder.encode(configuration))?.base64EncodedString() ?? ""
         let calendar = SystemdCalendar.expressions(for: configuration.schedule, in: timeZone, now: now())
         let header = "# Written by VoiceAlarm for alarm \(name); VoiceAlarm rewrites it and edits are lost.\n"
-        let timer = header + """
-            [Unit]
-            Description=VoiceAlarm alarm \(name)
-            X-VoiceAlarm-DataDir=\(dataDirectory)
-            X-VoiceAlarm-Configuration=\(encoded)
+        let timer =
+            header + """
+                [Unit]
+                Description=VoiceAlarm alarm \(name)
+                X-VoiceAlarm-DataDir=\(dataDirectory)
+                X-VoiceAlarm-Configuration=\(encoded)
 
-            [Timer]
-            \(calendar.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
-            AccuracySec=1s
-            Persistent=true
-            Unit=voicealarm-\(name).service
+                [Timer]
+                \(calendar.map { "OnCalendar=\($0)" }.joined(separator: "\n"))
+                AccuracySec=1s
+                Persistent=true
+                Unit=voicealarm-\(name).service
 
-            [Install]
-            WantedBy=timers.target
+                [Install]
+                WantedBy=timers.target
 
-            """
+                """
         var words = [executable, "--data-dir", dataDirectory, "ring", name, "--scheduled"]
         if let soundsDirectory, case .named(let file) = configuration.sound, Self.isSafe(file) { words += ["--sound", "\(soundsDirectory)/\(file)"] }
         if let device { words += ["--device", device] }
         let command = words.map(Self.quoted).joined(separator: " ")
-        let service = header + """
-            [Unit]
-            Description=VoiceAlarm alarm \(name) ringing
-            X-VoiceAlarm-DataDir=\(dataDirectory)
+        let service =
+            header + """
+                [Unit]
+                Description=VoiceAlarm alarm \(name) ringing
+                X-VoiceAlarm-DataDir=\(dataDirectory)
 
-            [Service]
-            Type=simple
-            ExecStart=\(command)
+                [Service]
+                Type=simple
+                ExecStart=\(command)
 
-            """
+                """
         return (timer, service)
     }
 
@@ -206,8 +214,9 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
     /// The timer `name` in the unit folder when it is one of ours for this data dir (or for none).
     private func unit(named name: String) -> Unit? {
         guard name.hasPrefix("voicealarm-"), name.hasSuffix(".timer"),
-              let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))),
-              FileSystem.kind(of: "\(unitDirectory)/\(name)") != .missing else { return nil }
+            let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))),
+            FileSystem.kind(of: "\(unitDirectory)/\(name)") != .missing
+        else { return nil }
         let text = (try? String(contentsOfFile: "\(unitDirectory)/\(name)", encoding: .utf8)) ?? ""
         let fields = Self.fields(text)
         if let owner = fields["X-VoiceAlarm-DataDir"], owner != dataDirectory { return nil }

@@ -52,8 +52,10 @@ package struct UserServiceUnit: Sendable {
     let systemctl: any SystemctlRunning
 
     /// - Throws: `SchedulerError.unsafePath` for a path or argument a unit file cannot carry.
-    package init(_ role: Role = .daemon, unitDirectory: String, dataDirectory: String, executable: String, device: String?,
-                systemctl: any SystemctlRunning = Systemctl()) throws {
+    package init(
+        _ role: Role = .daemon, unitDirectory: String, dataDirectory: String, executable: String, device: String?,
+        systemctl: any SystemctlRunning = Systemctl()
+    ) throws {
         var words = [dataDirectory, executable] + [device].compactMap({ $0 })
         if case .web(let arguments) = role { words += arguments }
         for word in words where !SystemdTimerScheduler.isSafe(word) {
@@ -86,7 +88,7 @@ package struct UserServiceUnit: Sendable {
 
     /// The data dir's hash, shared by its daemon's and its web page's units.
     package var id: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a: stable across runs and machines
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: stable across runs and machines
         for byte in dataDirectory.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(String(hash, radix: 16).prefix(8))
     }
@@ -199,10 +201,11 @@ package struct UserServiceUnit: Sendable {
     package func state() -> State {
         let installed = isInstalled
         let managed = self.managed
-        return State(installed: installed, managed: managed,
-                     enabled: managed && systemctl.user(["is-enabled", name]).status == 0,
-                     running: managed && systemctl.user(["is-active", name]).status == 0,
-                     lingering: systemctl.lingering())
+        return State(
+            installed: installed, managed: managed,
+            enabled: managed && systemctl.user(["is-enabled", name]).status == 0,
+            running: managed && systemctl.user(["is-active", name]).status == 0,
+            lingering: systemctl.lingering())
     }
 
     /// Writes (or re-writes) the unit and, where systemd manages it, enables and starts it; the
@@ -215,7 +218,7 @@ package struct UserServiceUnit: Sendable {
         let existed = isInstalled
         if isShipped {
             guard managed else { return existed }
-            try run(["daemon-reload"])   // the package may have come since the manager last read its folders
+            try run(["daemon-reload"])  // the package may have come since the manager last read its folders
             try run(["enable", "--now", name])
             if existed { try run(["restart", name]) }
             return existed

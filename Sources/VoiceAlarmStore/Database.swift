@@ -41,12 +41,13 @@ package final class Database {
         if mode != .create, let stamp = try? FileStamp(path: path), stamp.size == 0 {
             throw StoreError.damaged(path: path, reason: "the file is empty (0 bytes)")
         }
-        let (name, flags): (String, Int32) = switch mode {
-        case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
-        case .create: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
-        case .readOnly: (Self.immutableURI(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
-        case .reading: (path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
-        }
+        let (name, flags): (String, Int32) =
+            switch mode {
+            case .readWrite: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+            case .create: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+            case .readOnly: (Self.immutableURI(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+            case .reading: (path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+            }
         let rc = sqlite3_open_v2(name, &handle, flags, nil)
         guard rc == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
@@ -76,9 +77,9 @@ package final class Database {
     package static func create(at path: String, schema: (Database) throws -> Void) throws -> Bool {
         do {
             return try FileSystem.atomicCreate(at: path, permissions: 0o600) { temporary in
-                try FileSystem.createEmptyFile(at: temporary, permissions: 0o600)   // SQLite keeps the mode it finds
+                try FileSystem.createEmptyFile(at: temporary, permissions: 0o600)  // SQLite keeps the mode it finds
                 let database = try Database(path: temporary, mode: .create)
-                try database.execute("PRAGMA journal_mode = DELETE")   // everything in the one file that is linked
+                try database.execute("PRAGMA journal_mode = DELETE")  // everything in the one file that is linked
                 try schema(database)
             }
         } catch let error as SystemError {
@@ -188,12 +189,13 @@ package final class Database {
         func bind(_ values: [Value]) throws {
             for (offset, value) in values.enumerated() {
                 let index = Int32(offset + 1)
-                let rc: Int32 = switch value {
-                case .null: sqlite3_bind_null(statement, index)
-                case .integer(let i): sqlite3_bind_int64(statement, index, i)
-                case .real(let d): sqlite3_bind_double(statement, index, d)
-                case .text(let s): sqlite3_bind_text(statement, index, s, -1, csqlite_transient())
-                }
+                let rc: Int32 =
+                    switch value {
+                    case .null: sqlite3_bind_null(statement, index)
+                    case .integer(let i): sqlite3_bind_int64(statement, index, i)
+                    case .real(let d): sqlite3_bind_double(statement, index, d)
+                    case .text(let s): sqlite3_bind_text(statement, index, s, -1, csqlite_transient())
+                    }
                 guard rc == SQLITE_OK else { throw database.error("bind \(Self.summary(sql))", rc) }
             }
         }
@@ -206,12 +208,13 @@ package final class Database {
             var row: [String: Value] = [:]
             for column in 0..<sqlite3_column_count(statement) {
                 let name = String(cString: sqlite3_column_name(statement, column))
-                row[name] = switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-                case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-                case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
-                default: .null
-                }
+                row[name] =
+                    switch sqlite3_column_type(statement, column) {
+                    case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+                    case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+                    case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, column)))
+                    default: .null
+                    }
             }
             return row
         }

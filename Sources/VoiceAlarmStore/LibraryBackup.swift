@@ -108,14 +108,13 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         guard created else { throw StoreError.dataDirectory(path: path, reason: "another process made a library here while it was being restored") }
     }
 
-
     /// Writes the copy into `store` (a new, empty library), in one transaction. Clips that a
     /// playlist or alarm names but the copy lacks are left out; so are alarms on a playlist that is gone.
     package func restore(into store: LibraryStore) throws {
         try store.transaction {
             var known = Set<UUID>()
             for clip in clips where (try? store.insertClip(clip.libraryClip)) != nil { known.insert(clip.id) }
-            var names = Set<String>()   // playlist names are unique whatever their case
+            var names = Set<String>()  // playlist names are unique whatever their case
             for name in playlists where names.insert(name.lowercased()).inserted {
                 guard (try? store.createPlaylist(name)) != nil else { continue }
                 try store.setClips((playlistClips[name] ?? []).filter(known.contains), of: .playlist(name))
@@ -133,29 +132,33 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
 
 extension LibraryBackup.Clip {
     init(_ clip: LibraryClip) {
-        self.init(id: clip.id, title: clip.title, fileName: clip.fileName, frames: clip.frames, trimmedStart: clip.trimmedStart,
-                  trimmedLength: clip.trimmedLength, sampleRate: clip.sampleRate, contentHash: clip.contentHash, spokenText: clip.spokenText)
+        self.init(
+            id: clip.id, title: clip.title, fileName: clip.fileName, frames: clip.frames, trimmedStart: clip.trimmedStart,
+            trimmedLength: clip.trimmedLength, sampleRate: clip.sampleRate, contentHash: clip.contentHash, spokenText: clip.spokenText)
     }
 
     var libraryClip: LibraryClip {
-        LibraryClip(id: id, title: title, fileName: fileName, frames: frames, trimmedStart: trimmedStart,
-                    trimmedLength: trimmedLength, sampleRate: sampleRate, contentHash: contentHash, spokenText: spokenText)
+        LibraryClip(
+            id: id, title: title, fileName: fileName, frames: frames, trimmedStart: trimmedStart,
+            trimmedLength: trimmedLength, sampleRate: sampleRate, contentHash: contentHash, spokenText: spokenText)
     }
 }
 
 extension LibraryBackup.Alarm {
     init(_ alarm: VoiceAlarmCore.Alarm) {
-        self.init(id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
-                  hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
-                  date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes)
+        self.init(
+            id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
+            hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
+            date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes)
     }
 
     /// The alarm, or nil when the copy's fields do not make one.
     var alarm: VoiceAlarmCore.Alarm? {
         let weekdays = Weekdays(rawValue: days), date = date.flatMap(LocalDate.init(parsing:))
         guard (0...23).contains(hour), (0...59).contains(minute), weekdays.isEmpty != (date == nil) else { return nil }
-        return VoiceAlarmCore.Alarm(id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
-                                    days: weekdays, date: date, label: label, voice: voice,
-                                    snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
+        return VoiceAlarmCore.Alarm(
+            id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
+            days: weekdays, date: date, label: label, voice: voice,
+            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
     }
 }

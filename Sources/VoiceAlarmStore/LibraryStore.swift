@@ -49,7 +49,7 @@ package final class LibraryStore {
             try Database.create(at: path, schema: Schema.migrate)
         }
         try Self.checkOwnFile(path)
-        db = try Database(path: path, busyTimeout: busyTimeout)   // checked whole before anything is written
+        db = try Database(path: path, busyTimeout: busyTimeout)  // checked whole before anything is written
         try Schema.migrate(db)
     }
 
@@ -131,7 +131,8 @@ package final class LibraryStore {
 
     package func insertClip(_ clip: LibraryClip) throws {
         try changing {
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO clips (id, title, file_name, frames, trimmed_start, trimmed_length, sample_rate, content_hash, spoken_text, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, Self.clipValues(clip) + [.text(timestamp())])
@@ -141,12 +142,16 @@ package final class LibraryStore {
     /// Gives a clip new audio (a re-recording, or generated audio arriving).
     package func updateClipAudio(_ clip: LibraryClip) throws {
         try changing {
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE clips SET file_name = ?, frames = ?, trimmed_start = ?, trimmed_length = ?, sample_rate = ?, content_hash = ?,
                 spoken_text = ? WHERE id = ?
-                """, [.text(clip.fileName), .integer(Int64(clip.frames)), .integer(Int64(clip.trimmedStart)),
-                      .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash),
-                      clip.spokenText.map { .text($0) } ?? .null, .text(clip.idString)])
+                """,
+                [
+                    .text(clip.fileName), .integer(Int64(clip.frames)), .integer(Int64(clip.trimmedStart)),
+                    .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)), .text(clip.contentHash),
+                    clip.spokenText.map { .text($0) } ?? .null, .text(clip.idString),
+                ])
         }
     }
 
@@ -169,9 +174,11 @@ package final class LibraryStore {
     /// Compared character for character (`substr`), never as a `LIKE` pattern, so no character
     /// of a reference stands for another; `IDPrefix` has already refused anything but an id's.
     package func ids(in table: IDTable, startingWith prefix: IDPrefix) throws -> [UUID] {
-        try db.query("SELECT id FROM \(table.rawValue) WHERE substr(id, 1, ?) = ? ORDER BY id",
-                     [.integer(Int64(prefix.text.count)), .text(prefix.text)])
-            .compactMap { $0["id"]?.text.flatMap(UUID.init(uuidString:)) }
+        try db.query(
+            "SELECT id FROM \(table.rawValue) WHERE substr(id, 1, ?) = ? ORDER BY id",
+            [.integer(Int64(prefix.text.count)), .text(prefix.text)]
+        )
+        .compactMap { $0["id"]?.text.flatMap(UUID.init(uuidString:)) }
     }
 
     package enum IDTable: String { case clips, alarms, devices }

@@ -20,21 +20,27 @@ extension LibraryStore {
     }
 
     package func alarm(_ id: UUID) throws -> StoredAlarm? {
-        try db.query("SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id WHERE a.id = ?",
-                     [.text(id.uuidString.lowercased())]).first.flatMap(Self.storedAlarm)
+        try db.query(
+            "SELECT a.*, t.kind, t.name FROM alarms a JOIN targets t ON t.id = a.target_id WHERE a.id = ?",
+            [.text(id.uuidString.lowercased())]
+        ).first.flatMap(Self.storedAlarm)
     }
 
     package func insertAlarm(_ alarm: Alarm) throws {
         try changing {
             let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
             guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, snooze_minutes, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
-                      .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
-                      alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0),
-                      alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .text(timestamp())])
+                """,
+                [
+                    .text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
+                    .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
+                    alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0),
+                    alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .text(timestamp()),
+                ])
         }
     }
 
@@ -53,15 +59,21 @@ extension LibraryStore {
     /// Records what an alarm now plays: a voice file built from `identity` (with its stamp once
     /// checked), or the default tone and why.
     /// Clears any rebuild owed.
-    package func setSound(for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil,
-                         recordings: String? = nil) throws {
+    package func setSound(
+        for id: UUID, file: String?, identity: String?, reason: String?, stamp: FileStamp? = nil,
+        recordings: String? = nil
+    ) throws {
         try changing {
-            try db.execute("""
+            try db.execute(
+                """
                 UPDATE alarms SET sound_file = ?, sound_identity = ?, sound_reason = ?, sound_stamp = ?, sound_recordings = ?,
                 rebuild_pending = NULL WHERE id = ?
-                """, [file.map { .text($0) } ?? .null, identity.map { .text($0) } ?? .null,
-                      reason.map { .text($0) } ?? .null, stamp.map { .text(Self.text(of: $0)) } ?? .null,
-                      recordings.map { .text($0) } ?? .null, .text(id.uuidString.lowercased())])
+                """,
+                [
+                    file.map { .text($0) } ?? .null, identity.map { .text($0) } ?? .null,
+                    reason.map { .text($0) } ?? .null, stamp.map { .text(Self.text(of: $0)) } ?? .null,
+                    recordings.map { .text($0) } ?? .null, .text(id.uuidString.lowercased()),
+                ])
         }
     }
 

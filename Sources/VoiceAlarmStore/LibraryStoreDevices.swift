@@ -17,9 +17,12 @@ extension LibraryStore {
 
     /// Adds a device with the digest of its token.
     package func insertDevice(_ device: PairedDevice, tokenDigest: String) throws {
-        try db.execute("INSERT INTO devices (id, name, kind, token_digest, created, public_key) VALUES (?, ?, ?, ?, ?, ?)",
-                       [.text(device.id.uuidString.lowercased()), .text(device.name), .text(device.kind.rawValue), .text(tokenDigest),
-                        .real(device.created.timeIntervalSince1970), device.publicKey.map { .text($0) } ?? .null])
+        try db.execute(
+            "INSERT INTO devices (id, name, kind, token_digest, created, public_key) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(device.id.uuidString.lowercased()), .text(device.name), .text(device.kind.rawValue), .text(tokenDigest),
+                .real(device.created.timeIntervalSince1970), device.publicKey.map { .text($0) } ?? .null,
+            ])
     }
 
     /// Forgets a device: its token stops working at once. False when there was none.
@@ -41,8 +44,9 @@ extension LibraryStore {
     package func insertPairingCode(digest: String, expires: Date, now: Date) throws {
         try db.immediateTransaction {
             try db.execute("DELETE FROM pairing_codes WHERE expires <= ?", [.real(now.timeIntervalSince1970)])
-            try db.execute("INSERT OR REPLACE INTO pairing_codes (code_digest, expires) VALUES (?, ?)",
-                           [.text(digest), .real(expires.timeIntervalSince1970)])
+            try db.execute(
+                "INSERT OR REPLACE INTO pairing_codes (code_digest, expires) VALUES (?, ?)",
+                [.text(digest), .real(expires.timeIntervalSince1970)])
         }
     }
 
@@ -64,9 +68,11 @@ extension LibraryStore {
 
     private static func device(_ row: [String: Database.Value]) -> PairedDevice? {
         guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let name = row["name"]?.text,
-              let kind = row["kind"]?.text.flatMap(PairedDevice.Kind.init(rawValue:)), let created = row["created"]?.real, created.isFinite else { return nil }
+            let kind = row["kind"]?.text.flatMap(PairedDevice.Kind.init(rawValue:)), let created = row["created"]?.real, created.isFinite
+        else { return nil }
         let seen = row["last_seen"]?.real.flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }
-        return PairedDevice(id: id, name: name, kind: kind, created: Date(timeIntervalSince1970: created), lastSeen: seen,
-                            publicKey: row["public_key"]?.text)
+        return PairedDevice(
+            id: id, name: name, kind: kind, created: Date(timeIntervalSince1970: created), lastSeen: seen,
+            publicKey: row["public_key"]?.text)
     }
 }

@@ -23,8 +23,9 @@ extension LibraryStore {
         try changing {
             for key in LibrarySettings.Key.allCases where before[stored: key] != after[stored: key] {
                 if let text = after[stored: key] {
-                    try db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                                   [.text(key.rawValue), .text(text)])
+                    try db.execute(
+                        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        [.text(key.rawValue), .text(text)])
                 } else {
                     try db.execute("DELETE FROM settings WHERE key = ?", [.text(key.rawValue)])
                 }

@@ -10,7 +10,8 @@ extension LibraryStore {
         try db.query("SELECT alarm_id, ring_at, count FROM snoozes ORDER BY ring_at").compactMap { row in
             // A time a snooze can hold: finite, from 1970 to the year 9999 (an edited row may say anything).
             guard let alarm = row["alarm_id"]?.text.flatMap(UUID.init(uuidString:)), let ringAt = row["ring_at"]?.real,
-                  ringAt.isFinite, (0...253_402_300_799).contains(ringAt), let count = row["count"]?.int, count > 0 else { return nil }
+                ringAt.isFinite, (0...253_402_300_799).contains(ringAt), let count = row["count"]?.int, count > 0
+            else { return nil }
             return PendingSnooze(alarm: alarm, ringAt: Date(timeIntervalSince1970: ringAt), count: count)
         }
     }
@@ -18,8 +19,9 @@ extension LibraryStore {
     /// Records a snooze, replacing the alarm's earlier one.
     package func setSnooze(_ snooze: PendingSnooze) throws {
         try changing {
-            try db.execute("INSERT OR REPLACE INTO snoozes (alarm_id, ring_at, count) VALUES (?, ?, ?)",
-                           [.text(snooze.alarm.uuidString.lowercased()), .real(snooze.ringAt.timeIntervalSince1970), .integer(Int64(snooze.count))])
+            try db.execute(
+                "INSERT OR REPLACE INTO snoozes (alarm_id, ring_at, count) VALUES (?, ?, ?)",
+                [.text(snooze.alarm.uuidString.lowercased()), .real(snooze.ringAt.timeIntervalSince1970), .integer(Int64(snooze.count))])
         }
     }
 

@@ -36,10 +36,12 @@ extension LibraryStore {
 
     /// A target's clips, in order (a clip may appear more than once).
     package func clips(of target: Target) throws -> [UUID] {
-        try db.query("""
+        try db.query(
+            """
             SELECT tc.clip_id FROM target_clips tc JOIN targets t ON t.id = tc.target_id
             WHERE \(Self.targetWhere) ORDER BY tc.position
-            """, Self.targetKey(target)).compactMap { $0["clip_id"]?.text.flatMap(UUID.init(uuidString:)) }
+            """, Self.targetKey(target)
+        ).compactMap { $0["clip_id"]?.text.flatMap(UUID.init(uuidString:)) }
     }
 
     /// Replaces a target's clips with `clips`, in that order.
@@ -50,8 +52,9 @@ extension LibraryStore {
             }
             try db.execute("DELETE FROM target_clips WHERE target_id = ?", [.integer(id)])
             for (position, clip) in clips.enumerated() {
-                try db.execute("INSERT INTO target_clips (target_id, position, clip_id) VALUES (?, ?, ?)",
-                               [.integer(id), .integer(Int64(position + 1)), .text(clip.uuidString.lowercased())])
+                try db.execute(
+                    "INSERT INTO target_clips (target_id, position, clip_id) VALUES (?, ?, ?)",
+                    [.integer(id), .integer(Int64(position + 1)), .text(clip.uuidString.lowercased())])
             }
         }
     }

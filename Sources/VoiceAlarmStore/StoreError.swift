@@ -36,7 +36,7 @@ extension StoreError {
     /// long), not the library's content: the same change may work once that is fixed.
     package var isEnvironmental: Bool {
         switch self {
-        case .sqlite(_, _, let code, _): [5, 6, 8, 10, 13, 14, 15].contains(code & 0xff)   // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL
+        case .sqlite(_, _, let code, _): [5, 6, 8, 10, 13, 14, 15].contains(code & 0xff)  // BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN, PROTOCOL
         case .dataDirectory: true
         case .newerSchema, .damaged: false
         }

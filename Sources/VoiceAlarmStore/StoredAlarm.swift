@@ -19,8 +19,10 @@ package struct StoredAlarm: Hashable, Sendable {
     /// Why a rebuild is owed (the machine stopped the last one), or nil.
     package var rebuildPending: String?
 
-    package init(alarm: Alarm, soundFile: String? = nil, soundIdentity: String? = nil, soundReason: String? = nil,
-                soundStamp: FileStamp? = nil, soundRecordings: String? = nil, rebuildPending: String? = nil) {
+    package init(
+        alarm: Alarm, soundFile: String? = nil, soundIdentity: String? = nil, soundReason: String? = nil,
+        soundStamp: FileStamp? = nil, soundRecordings: String? = nil, rebuildPending: String? = nil
+    ) {
         self.soundRecordings = soundRecordings
         self.rebuildPending = rebuildPending
         self.alarm = alarm

@@ -83,7 +83,7 @@ enum PageIcon {
         var png = Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
         var header = Data()
         header.append(bigEndian: UInt32(size)); header.append(bigEndian: UInt32(size))
-        header.append(contentsOf: [8, 3, 0, 0, 0])   // 8-bit indexed, deflate, no filter method, no interlace
+        header.append(contentsOf: [8, 3, 0, 0, 0])  // 8-bit indexed, deflate, no filter method, no interlace
         png.append(chunk: "IHDR", header)
         var palette = Data()
         for i in 0..<256 {
@@ -93,7 +93,7 @@ enum PageIcon {
         png.append(chunk: "PLTE", palette)
         var raw = Data(capacity: (size + 1) * size)
         for row in 0..<size {
-            raw.append(0)   // no filter
+            raw.append(0)  // no filter
             raw.append(contentsOf: pixels[(row * size)..<((row + 1) * size)])
         }
         png.append(chunk: "IDAT", zlibStored(raw))

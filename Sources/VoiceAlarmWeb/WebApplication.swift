@@ -101,8 +101,9 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         if let refusal = admit(&exchange) {
             response = refusal
         } else if case .found(let endpoint, let parameters) = exchange.match {
-            let context = WebContext(request: request, parameters: parameters, device: exchange.device, configuration: configuration,
-                                     gate: gate, sessions: sessions, health: health, log: log)
+            let context = WebContext(
+                request: request, parameters: parameters, device: exchange.device, configuration: configuration,
+                gate: gate, sessions: sessions, health: health, log: log)
             do { response = try endpoint.handler(context) } catch { response = WebFailure(error).response }
             // A change made here may change what the status says (a new alarm, a started service).
             if endpoint.changesState { health.forget() }
@@ -110,7 +111,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             preconditionFailure("the route middleware admits only a request with a route")
         }
         log("\(Self.logged(request)) \(response.status)")
-        return finish(response, exchange)   // libmicrohttpd sends a HEAD's headers only
+        return finish(response, exchange)  // libmicrohttpd sends a HEAD's headers only
     }
 
     /// The first refusal of the middleware, in order; nil when every step lets the request on.

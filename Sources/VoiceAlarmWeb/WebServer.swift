@@ -34,8 +34,8 @@ package final class WebServer {
             switch self {
             case .certificateFile(let path, let reason): "\(path): \(reason)"
             case .keyFileExposed(let path, let permissions):
-                "\(path): other accounts can read or change this private key (mode \(String(format: "%04o", permissions))): " +
-                    "'chmod 600' it (640 to share it with a group), and make a new key if it was ever readable"
+                "\(path): other accounts can read or change this private key (mode \(String(format: "%04o", permissions))): "
+                    + "'chmod 600' it (640 to share it with a group), and make a new key if it was ever readable"
             case .certificate(let failure, let path?): "\(path): \(failure)"
             case .certificate(let failure, nil): "\(failure)"
             case .onlyOneOfCertificateAndKey: "a certificate goes with its private key: give both, or neither for a certificate made here"
@@ -72,8 +72,10 @@ package final class WebServer {
     package let identityFolder: String
     let application: WebApplication
 
-    package init(_ options: Options, location: LibraryLocation, secrets: any SecretSource = WebSecrets(),
-                 now: @escaping @Sendable () -> Date = Date.init, log: @escaping @Sendable (String) -> Void) throws {
+    package init(
+        _ options: Options, location: LibraryLocation, secrets: any SecretSource = WebSecrets(),
+        now: @escaping @Sendable () -> Date = Date.init, log: @escaping @Sendable (String) -> Void
+    ) throws {
         identityFolder = "\(location.dataDirectory)/web"
         let uploads = "\(location.dataDirectory)/uploads"
         for folder in [identityFolder, uploads] {
@@ -144,7 +146,8 @@ package final class WebServer {
         }
         let certificatePath = "\(folder)/certificate.pem", keyPath = "\(folder)/key.pem"
         if FileSystem.kind(of: certificatePath) == .regular, FileSystem.kind(of: keyPath) == .regular,
-           let kept = try? load(certificate: certificatePath, key: keyPath, now: now), !kept.expiresSoon(at: now) {
+            let kept = try? load(certificate: certificatePath, key: keyPath, now: now), !kept.expiresSoon(at: now)
+        {
             return (kept, false)
         }
         let host = MachineAddresses.hostName()
@@ -152,7 +155,9 @@ package final class WebServer {
         if options.listen.host != "0.0.0.0", options.listen.host != "::", !addresses.contains(options.listen.host) { addresses.append(options.listen.host) }
         let names = Array(Set([host, "\(host).local", "localhost"].filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII } })).sorted()
         let made: TLSIdentity
-        do { made = try TLSIdentity.selfSigned(commonName: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch { throw Failure.certificate(error, path: nil) }
+        do { made = try TLSIdentity.selfSigned(commonName: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch {
+            throw Failure.certificate(error, path: nil)
+        }
         do {
             try FileSystem.atomicWrite(Data(made.keyPEM.utf8), to: keyPath, permissions: 0o600)
             try FileSystem.atomicWrite(Data(made.certificatePEM.utf8), to: certificatePath, permissions: 0o644)

@@ -31,8 +31,9 @@ struct WebStatus: Encodable {
             // A snoozed ring is registered under its alarm's id with every bit flipped.
             let id = Snooze.isScheduleID(ring) ? Snooze.scheduleID(for: ring) : ring
             let alarm = alarms[id]
-            return Ring(alarm: id.uuidString.lowercased(), time: .init(alarm?.time.description), label: .init(alarm?.label ?? nil),
-                        target: .init(alarm?.target.description), snooze: .init(alarm?.snoozeMinutes ?? nil))
+            return Ring(
+                alarm: id.uuidString.lowercased(), time: .init(alarm?.time.description), label: .init(alarm?.label ?? nil),
+                target: .init(alarm?.target.description), snooze: .init(alarm?.snoozeMinutes ?? nil))
         }
         let entry = try cache.entry(at: service.now()) {
             let report = try Doctor(service: service, openDevice: { _ in }).examine(location: location)

@@ -17,16 +17,17 @@ public struct AlsaTestDevices {
     public init(brokenDefault: Bool = false) throws {
         directory = TemporaryDirectory("alsa")
         mkfifo(directory.file("slow.fifo"), 0o600)
-        let defaultPCM = brokenDefault
+        let defaultPCM =
+            brokenDefault
             ? "pcm.!default { type hw card 99 }"
             : """
-              pcm.!default {
-                  type file
-                  slave.pcm "nullsink"
-                  file "\(directory.file("played.wav"))"
-                  format "wav"
-              }
-              """
+            pcm.!default {
+                type file
+                slave.pcm "nullsink"
+                file "\(directory.file("played.wav"))"
+                format "wav"
+            }
+            """
         let config = """
             pcm.nullsink { type null }
             \(defaultPCM)

@@ -11,8 +11,10 @@ public func pause(_ seconds: Double) async {
 /// Checks `condition` every `interval` seconds until it holds or `seconds` have passed;
 /// whether it held.
 @discardableResult
-public func eventually(within seconds: Double, every interval: Double = 0.05,
-                       _ condition: () throws -> Bool) async rethrows -> Bool {
+public func eventually(
+    within seconds: Double, every interval: Double = 0.05,
+    _ condition: () throws -> Bool
+) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while true {
         if try condition() { return true }
@@ -70,7 +72,7 @@ extension FileHandle {
         while Date() < deadline, !done(String(decoding: text, as: UTF8.self)) {
             let count = Glibc.read(descriptor, &buffer, buffer.count)
             if count > 0 { text.append(contentsOf: buffer[0..<count]); continue }
-            if count == 0 { break }   // the writer closed it
+            if count == 0 { break }  // the writer closed it
             await pause(0.02)
         }
         return String(decoding: text, as: UTF8.self)

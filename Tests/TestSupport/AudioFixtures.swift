@@ -8,12 +8,16 @@ public enum AudioFixtures {
 
     /// A sine tone of exactly `seconds` at `rate` Hz and `channels` channels, peaking at `level` dBFS,
     /// encoded with `codec` (nil: the container's default) into `path`.
-    public static func tone(_ path: String, seconds: Double, rate: Int = 44_100, channels: Int = 1,
-                            frequency: Double = 440, level: Double = -12, codec: String? = nil,
-                            extra: [String] = []) async throws {
-        var arguments = ["-v", "error", "-y", "-f", "lavfi", "-i",
-                         "sine=frequency=\(frequency):sample_rate=\(rate):duration=\(seconds)",
-                         "-af", "volume=\(level - sineSourcePeak)dB", "-ac", "\(channels)"]
+    public static func tone(
+        _ path: String, seconds: Double, rate: Int = 44_100, channels: Int = 1,
+        frequency: Double = 440, level: Double = -12, codec: String? = nil,
+        extra: [String] = []
+    ) async throws {
+        var arguments = [
+            "-v", "error", "-y", "-f", "lavfi", "-i",
+            "sine=frequency=\(frequency):sample_rate=\(rate):duration=\(seconds)",
+            "-af", "volume=\(level - sineSourcePeak)dB", "-ac", "\(channels)",
+        ]
         if let codec { arguments += ["-c:a", codec] }
         try await ProcessRunner.mustRun("ffmpeg", arguments + extra + [path])
     }
@@ -21,12 +25,15 @@ public enum AudioFixtures {
     /// `lead` seconds of silence, `seconds` of tone, `tail` seconds of silence, as 16-bit WAV.
     public static func paddedTone(_ path: String, lead: Double, seconds: Double, tail: Double, rate: Int = 44_100) async throws {
         let filter = "[0][1][2]concat=n=3:v=0:a=1"
-        try await ProcessRunner.mustRun("ffmpeg", [
-            "-v", "error", "-y",
-            "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono:d=\(lead)",
-            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)",
-            "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono:d=\(tail)",
-            "-filter_complex", filter, "-c:a", "pcm_s16le", path])
+        try await ProcessRunner.mustRun(
+            "ffmpeg",
+            [
+                "-v", "error", "-y",
+                "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono:d=\(lead)",
+                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)",
+                "-f", "lavfi", "-i", "anullsrc=r=\(rate):cl=mono:d=\(tail)",
+                "-filter_complex", filter, "-c:a", "pcm_s16le", path,
+            ])
     }
 
     /// Digital silence of `seconds`.
@@ -45,7 +52,7 @@ public enum AudioFixtures {
         var data = try Data(contentsOf: URL(fileURLWithPath: source))
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for i in (data.count / 3)..<(2 * data.count / 3) {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17   // xorshift64
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17  // xorshift64
             data[i] = UInt8(truncatingIfNeeded: state)
         }
         try data.write(to: URL(fileURLWithPath: path))

@@ -68,8 +68,10 @@ public struct JoinContinuity: Decodable, Sendable {
     /// however the ringtone begins), a codec matter 37 dB under the content, not a join's. A hard
     /// cut through anything louder than -46 dBFS still scores over `click`.
     public static func measure(_ file: String, joins: [Double], lossy: Bool) async throws -> JoinContinuity {
-        let result = try await WarmPython.run("\(ProjectPaths.root)/Tests/Support/joins.py", ["--floor", lossy ? "-60" : "-90", file]
-                                                    + joins.map { String($0) })
+        let result = try await WarmPython.run(
+            "\(ProjectPaths.root)/Tests/Support/joins.py",
+            ["--floor", lossy ? "-60" : "-90", file]
+                + joins.map { String($0) })
         guard result.status == 0 else { throw TestSupportError("joins.py failed on \(file): \(result.stderr)") }
         return try JSONDecoder().decode(JoinContinuity.self, from: result.stdoutData)
     }

@@ -20,7 +20,7 @@ public enum FakeClock {
         let folder = "/dev/shm"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
             guard let pid = pid(in: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink("\(folder)/\(name)")   // another test may have removed it first: nothing to do then
+            unlink("\(folder)/\(name)")  // another test may have removed it first: nothing to do then
         }
     }
 

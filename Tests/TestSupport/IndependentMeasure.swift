@@ -26,20 +26,26 @@ public struct PythonMeasurement: Decodable, Sendable {
 /// Measurements by tools other than VoiceAlarm: ffprobe, the ffmpeg CLI, pyloudnorm.
 public enum IndependentMeasure {
     public static func probe(_ path: String) async throws -> ProbeInfo {
-        let result = try await ProcessRunner.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries",
-            "stream=codec_name,profile,sample_rate,channels:format=format_name,duration", "-of", "json", path])
+        let result = try await ProcessRunner.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries",
+                "stream=codec_name,profile,sample_rate,channels:format=format_name,duration", "-of", "json", path,
+            ])
         guard result.status == 0,
-              let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any],
-              let stream = (json["streams"] as? [[String: Any]])?.first,
-              let format = json["format"] as? [String: Any] else {
+            let json = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any],
+            let stream = (json["streams"] as? [[String: Any]])?.first,
+            let format = json["format"] as? [String: Any]
+        else {
             throw TestSupportError("ffprobe could not read \(path): \(result.stderr)")
         }
-        return ProbeInfo(formatName: format["format_name"] as? String ?? "",
-                         codecName: stream["codec_name"] as? String ?? "",
-                         profile: stream["profile"] as? String,
-                         sampleRate: Int(stream["sample_rate"] as? String ?? "") ?? 0,
-                         channels: stream["channels"] as? Int ?? 0,
-                         duration: Double(format["duration"] as? String ?? "") ?? 0)
+        return ProbeInfo(
+            formatName: format["format_name"] as? String ?? "",
+            codecName: stream["codec_name"] as? String ?? "",
+            profile: stream["profile"] as? String,
+            sampleRate: Int(stream["sample_rate"] as? String ?? "") ?? 0,
+            channels: stream["channels"] as? Int ?? 0,
+            duration: Double(format["duration"] as? String ?? "") ?? 0)
     }
 
     /// Mono 16-bit samples as the ffmpeg CLI decodes the file (at its own rate unless `rate` is given).

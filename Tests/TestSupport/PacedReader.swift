@@ -15,7 +15,7 @@ public final class PacedReader: Sendable {
             defer { close(descriptor) }
             var buffer = [UInt8](repeating: 0, count: 8_820)
             while !Task.isCancelled {
-                _ = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }   // EAGAIN: nothing played yet
+                _ = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }  // EAGAIN: nothing played yet
                 await pause(0.1)
             }
         }

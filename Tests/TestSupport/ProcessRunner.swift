@@ -29,8 +29,10 @@ public enum ProcessRunner {
     /// watches children with `select`, which fails past descriptor 1,023).
     /// - Parameter currentDirectory: where the process starts; by default the test's own folder.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           currentDirectory: String? = nil) async throws -> ProcessResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        currentDirectory: String? = nil
+    ) async throws -> ProcessResult {
         let process = prepare(executable, arguments, environment: environment)
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let base = NSTemporaryDirectory() + "voicealarm-run-\(UUID().uuidString)"
@@ -46,7 +48,7 @@ public enum ProcessRunner {
                 process.standardOutput = out
                 process.standardError = err
                 process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                defer { try? out.close(); try? err.close() }   // the child has its own copies
+                defer { try? out.close(); try? err.close() }  // the child has its own copies
                 try process.run()
             } catch {
                 continuation.resume(throwing: error)
@@ -54,8 +56,9 @@ public enum ProcessRunner {
         }
         let outData = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return ProcessResult(status: status,
-                             stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return ProcessResult(
+            status: status,
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
     /// A process for `executable` (looked up on PATH unless it contains a slash), stdin empty;

@@ -14,9 +14,13 @@ public final class PulseServer: @unchecked Sendable {
 
     public init() async throws {
         try FileManager.default.createDirectory(atPath: dir.file("run"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        _ = try await ProcessRunner.run("/usr/bin/pulseaudio", ["-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
-                                                         "-L", "module-native-protocol-unix", "-L", "module-null-sink sink_name=spk",
-                                                         "-L", "module-always-sink"], environment: environment)
+        _ = try await ProcessRunner.run(
+            "/usr/bin/pulseaudio",
+            [
+                "-n", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit",
+                "-L", "module-native-protocol-unix", "-L", "module-null-sink sink_name=spk",
+                "-L", "module-always-sink",
+            ], environment: environment)
         for _ in 0..<50 where try await pactl(["info"]).status != 0 { await pause(0.1) }
         _ = try await pactl(["set-default-sink", "spk"])
     }
@@ -30,7 +34,9 @@ public final class PulseServer: @unchecked Sendable {
     }
 
     @discardableResult
-    public func pactl(_ arguments: [String]) async throws -> ProcessResult { try await ProcessRunner.run("/usr/bin/pactl", arguments, environment: environment) }
+    public func pactl(_ arguments: [String]) async throws -> ProcessResult {
+        try await ProcessRunner.run("/usr/bin/pactl", arguments, environment: environment)
+    }
 
     /// What the speaker played while `body` ran, recorded from the sink's monitor.
     public func recording(_ body: () async throws -> Void) async throws -> [Int16] {
@@ -51,4 +57,3 @@ public final class PulseServer: @unchecked Sendable {
         return try await IndependentMeasure.decodedSamples(file)
     }
 }
-

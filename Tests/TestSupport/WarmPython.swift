@@ -59,7 +59,7 @@ public enum WarmPython {
             process.standardOutput = output
             // Its own complaints (not a script's: those are in the answers) go to a file a failure names.
             let log = NSTemporaryDirectory() + "voicealarm-warm-python-\(getpid())-\(UInt(bitPattern: ObjectIdentifier(self).hashValue)).log"
-            _ = FileManager.default.createFile(atPath: log, contents: nil)   // without it, the complaints are lost, nothing else
+            _ = FileManager.default.createFile(atPath: log, contents: nil)  // without it, the complaints are lost, nothing else
             process.standardError = FileHandle(forWritingAtPath: log)
             self.log = log
             output.fileHandleForReading.readabilityHandler = { [weak self] handle in
@@ -100,8 +100,9 @@ public enum WarmPython {
 
         private static func answer(_ line: Data) throws -> ProcessResult {
             guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-                  let status = object["status"] as? Int, let stdout = object["stdout"] as? String,
-                  let stderr = object["stderr"] as? String else {
+                let status = object["status"] as? Int, let stdout = object["stdout"] as? String,
+                let stderr = object["stderr"] as? String
+            else {
                 throw TestSupportError("the warm Python answered something else: \(String(decoding: line, as: UTF8.self))")
             }
             return ProcessResult(status: Int32(status), stderr: stderr, stdoutData: Data(stdout.utf8))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import VoiceAlarmAudio
 
 @Suite("Decoding anything FFmpeg reads into mono float at the output rate")
@@ -14,19 +15,21 @@ struct AudioDecoderTests {
         var testDescription: String { "\(file) \(rate) Hz \(channels) ch" }
     }
 
-    @Test("Formats, rates and channel counts all decode to the right length and level", arguments: [
-        Input(file: "a.wav", rate: 8_000, channels: 1, codec: nil, expectedCodec: "pcm_s16le"),
-        Input(file: "a.wav", rate: 192_000, channels: 2, codec: nil, expectedCodec: "pcm_s16le"),
-        Input(file: "a.aiff", rate: 22_050, channels: 1, codec: nil, expectedCodec: "pcm_s16be"),
-        Input(file: "a.caf", rate: 48_000, channels: 2, codec: nil, expectedCodec: "pcm_s16be"),
-        Input(file: "a.flac", rate: 96_000, channels: 6, codec: nil, expectedCodec: "flac"),
-        Input(file: "a.mp3", rate: 44_100, channels: 2, codec: "libmp3lame", expectedCodec: "mp3"),
-        Input(file: "a.m4a", rate: 48_000, channels: 1, codec: "aac", expectedCodec: "aac"),
-        Input(file: "a.ogg", rate: 32_000, channels: 2, codec: "libvorbis", expectedCodec: "vorbis"),
-        Input(file: "a.opus", rate: 48_000, channels: 1, codec: "libopus", expectedCodec: "opus"),
-        Input(file: "a.webm", rate: 48_000, channels: 2, codec: "libopus", expectedCodec: "opus"),
-        Input(file: "a.wav", rate: 48_000, channels: 8, codec: nil, expectedCodec: "pcm_s16le"),
-    ])
+    @Test(
+        "Formats, rates and channel counts all decode to the right length and level",
+        arguments: [
+            Input(file: "a.wav", rate: 8_000, channels: 1, codec: nil, expectedCodec: "pcm_s16le"),
+            Input(file: "a.wav", rate: 192_000, channels: 2, codec: nil, expectedCodec: "pcm_s16le"),
+            Input(file: "a.aiff", rate: 22_050, channels: 1, codec: nil, expectedCodec: "pcm_s16be"),
+            Input(file: "a.caf", rate: 48_000, channels: 2, codec: nil, expectedCodec: "pcm_s16be"),
+            Input(file: "a.flac", rate: 96_000, channels: 6, codec: nil, expectedCodec: "flac"),
+            Input(file: "a.mp3", rate: 44_100, channels: 2, codec: "libmp3lame", expectedCodec: "mp3"),
+            Input(file: "a.m4a", rate: 48_000, channels: 1, codec: "aac", expectedCodec: "aac"),
+            Input(file: "a.ogg", rate: 32_000, channels: 2, codec: "libvorbis", expectedCodec: "vorbis"),
+            Input(file: "a.opus", rate: 48_000, channels: 1, codec: "libopus", expectedCodec: "opus"),
+            Input(file: "a.webm", rate: 48_000, channels: 2, codec: "libopus", expectedCodec: "opus"),
+            Input(file: "a.wav", rate: 48_000, channels: 8, codec: nil, expectedCodec: "pcm_s16le"),
+        ])
     func decodes(_ input: Input) async throws {
         let dir = TemporaryDirectory("decode")
         let path = dir.file(input.file)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -38,9 +38,10 @@ private final class Clips {
         if let known = imported[path] { return known }
         let name = "clip\(imported.count)"
         let archived = try ClipArchive.store(path, into: clipsDirectory, name: name)
-        let clip = LibraryClip(id: UUID(), title: path, fileName: "\(name).flac", frames: archived.frames,
-                               trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
-                               sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash)
+        let clip = LibraryClip(
+            id: UUID(), title: path, fileName: "\(name).flac", frames: archived.frames,
+            trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
+            sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash)
         imported[path] = clip
         return clip
     }
@@ -51,8 +52,9 @@ private final class Clips {
         switch kind {
         case .decoded: return DecodingClipSource(path: path)
         case .stored:
-            let clip = LibraryClip(id: UUID(), title: "missing", fileName: "missing.flac", frames: 44_100, trimmedStart: 0,
-                                   trimmedLength: 44_100, sampleRate: 44_100, contentHash: "missing")
+            let clip = LibraryClip(
+                id: UUID(), title: "missing", fileName: "missing.flac", frames: 44_100, trimmedStart: 0,
+                trimmedLength: 44_100, sampleRate: 44_100, contentHash: "missing")
             return StoredClipSource(clip: clip, clipsDirectory: clipsDirectory)
         case .cached: return CachedClipSource(path: path, contentHash: "missing", cache: cache)
         }
@@ -98,12 +100,14 @@ struct ClipSourceTests {
         var testDescription: String { "cap \(cap), \(trimSilence ? "trimmed" : "untrimmed"), \(format.rawValue)" }
     }
 
-    @Test("Every kind of source gives the same plan, the same samples and the same ringtone", arguments: [
-        SameCase(cap: 29, trimSilence: true, format: .wav, used: [true, true, true]),
-        SameCase(cap: 5, trimSilence: true, format: .m4a, used: [true, false, false]),
-        SameCase(cap: 5, trimSilence: false, format: .wav, used: [true, false, false]),
-        SameCase(cap: 1.5, trimSilence: true, format: .m4a, used: [true, false, false]),
-    ])
+    @Test(
+        "Every kind of source gives the same plan, the same samples and the same ringtone",
+        arguments: [
+            SameCase(cap: 29, trimSilence: true, format: .wav, used: [true, true, true]),
+            SameCase(cap: 5, trimSilence: true, format: .m4a, used: [true, false, false]),
+            SameCase(cap: 5, trimSilence: false, format: .wav, used: [true, false, false]),
+            SameCase(cap: 1.5, trimSilence: true, format: .m4a, used: [true, false, false]),
+        ])
     func sameEverywhere(_ c: SameCase) async throws {
         let clips = try Clips("same")
         // 16-bit sources at the library's rate: its 24-bit FLAC copy holds their samples exactly.
@@ -155,8 +159,10 @@ struct ClipSourceTests {
         let short = clips.dir.file("short.wav"), long = clips.dir.file("long.wav")
         try await AudioFixtures.tone(short, seconds: 3)
         try await AudioFixtures.tone(long, seconds: 10, frequency: 550)
-        let sources = [Watched(try clips.source(short, as: kind)), Watched(try clips.source(long, as: kind)),
-                       Watched(clips.missing(as: kind)), Watched(clips.missing(as: kind))]
+        let sources = [
+            Watched(try clips.source(short, as: kind)), Watched(try clips.source(long, as: kind)),
+            Watched(clips.missing(as: kind)), Watched(clips.missing(as: kind)),
+        ]
         let report = try RingtoneRenderer().render(sources, settings: RenderSettings(cap: 10, format: .wav), to: clips.dir.file("out.wav"))
         #expect(report.clips.map(\.used) == [true, false, false, false])
         #expect(report.clips.map(\.reason) == [nil, "crosses cap", "after a clip that crossed the cap", "after a clip that crossed the cap"])
@@ -171,11 +177,13 @@ struct ClipSourceTests {
         var testDescription: String { "\(kind.rawValue) clip \(badIndex) fails" }
     }
 
-    @Test("A failing clip's error says which one it is and prints as the audio error", arguments: [
-        FailureCase(kind: .decoded, badIndex: 0), FailureCase(kind: .decoded, badIndex: 2),
-        FailureCase(kind: .stored, badIndex: 0), FailureCase(kind: .stored, badIndex: 2),
-        FailureCase(kind: .cached, badIndex: 0), FailureCase(kind: .cached, badIndex: 2),
-    ])
+    @Test(
+        "A failing clip's error says which one it is and prints as the audio error",
+        arguments: [
+            FailureCase(kind: .decoded, badIndex: 0), FailureCase(kind: .decoded, badIndex: 2),
+            FailureCase(kind: .stored, badIndex: 0), FailureCase(kind: .stored, badIndex: 2),
+            FailureCase(kind: .cached, badIndex: 0), FailureCase(kind: .cached, badIndex: 2),
+        ])
     func failureIndex(_ c: FailureCase) async throws {
         let clips = try Clips("fail")
         let good = clips.dir.file("good.wav"), bad = clips.dir.file("bad.flac")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -14,8 +14,12 @@ private func render(_ clips: [String], to output: String, settings: RenderSettin
 /// A clip the ffmpeg CLI makes from a filter graph (`lavfi`), `seconds` long, 44.1 kHz mono wav.
 private func generated(_ graph: String, seconds: Double, in dir: TemporaryDirectory, name: String) async throws -> String {
     let path = dir.file(name)
-    let made = try await ProcessRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", graph, "-t", String(seconds),
-                                                         "-ac", "1", "-ar", "44100", "-c:a", "pcm_s16le", path])
+    let made = try await ProcessRunner.run(
+        "ffmpeg",
+        [
+            "-v", "error", "-y", "-f", "lavfi", "-i", graph, "-t", String(seconds),
+            "-ac", "1", "-ar", "44100", "-c:a", "pcm_s16le", path,
+        ])
     guard made.status == 0 else { throw TestSupportError("ffmpeg could not make \(name): \(made.stderr)") }
     return path
 }
@@ -29,8 +33,12 @@ struct DifficultRecordingTests {
         let dir = TemporaryDirectory("dc")
         let clean = "\(ProjectPaths.sampleAudio)/calm.wav"
         let offset = dir.file("offset.wav")
-        let made = try await ProcessRunner.run("ffmpeg", ["-v", "error", "-i", clean, "-af", "aformat=sample_fmts=flt,dcshift=shift=0.1",
-                                                             "-c:a", "pcm_s16le", offset])
+        let made = try await ProcessRunner.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", clean, "-af", "aformat=sample_fmts=flt,dcshift=shift=0.1",
+                "-c:a", "pcm_s16le", offset,
+            ])
         #expect(made.status == 0, "\(made.stderr)")
         let lengths = try [clean, offset].map { path in
             try DecodingClipSource(path: path).measure(within: 1_000_000, trimSilence: true, sampleRate: 44_100)
@@ -59,7 +67,8 @@ struct DifficultRecordingTests {
         #expect(clean.loudness.shortfall == nil && abs(clean.loudness.integrated + 16) <= GainSearch.tolerance)
     }
 
-    @Test("A dense playlist (tone, music and noise beds edge to edge) takes one measuring pass and one encoding, on target and under the ceiling by other meters")
+    @Test(
+        "A dense playlist (tone, music and noise beds edge to edge) takes one measuring pass and one encoding, on target and under the ceiling by other meters")
     func densePlaylistInOnePass() async throws {
         let corpus = try await DifficultCorpus.shared()
         let dir = TemporaryDirectory("dense")
@@ -92,8 +101,9 @@ struct DifficultRecordingTests {
             let (report, _) = try render([clip], to: file)
             let measured = try await IndependentMeasure.python(file)
             #expect(measured.truePeak <= AudioLevels.truePeakCeilingDBTP, "\(clip): \(measured.truePeak) dBTP")
-            #expect(abs(measured.integrated + 16) <= LoudnessShortfall.band || report.loudness.shortfall != nil,
-                    "\(clip): \(measured.integrated) LUFS, no reason given")
+            #expect(
+                abs(measured.integrated + 16) <= LoudnessShortfall.band || report.loudness.shortfall != nil,
+                "\(clip): \(measured.integrated) LUFS, no reason given")
         }
     }
 }

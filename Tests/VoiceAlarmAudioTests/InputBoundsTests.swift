@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import VoiceAlarmAudio
 
 /// A sox-made 16-bit WAV whose header's rate (bytes 24–27) and channel count (22–23) are overwritten.
@@ -14,12 +15,14 @@ private func patchedWAV(_ path: String, rate: UInt32? = nil, channels: UInt16? =
 
 @Suite("Inputs are refused from their header, before decoding, and never read without bound")
 struct InputBoundsTests {
-    @Test("Rates outside 8–192 kHz and absurd channel counts are refused when the decoder opens", arguments: [
-        (UInt32(5), UInt16?.none, "sample rate 5 Hz is outside 8000–192000 Hz"),
-        (UInt32(7_999), nil, "sample rate 7999 Hz is outside 8000–192000 Hz"),
-        (UInt32(192_001), nil, "sample rate 192001 Hz is outside 8000–192000 Hz"),
-        (UInt32(44_100), UInt16(33), "33 channels; at most 32 are supported"),
-    ] as [(UInt32, UInt16?, String)])
+    @Test(
+        "Rates outside 8–192 kHz and absurd channel counts are refused when the decoder opens",
+        arguments: [
+            (UInt32(5), UInt16?.none, "sample rate 5 Hz is outside 8000–192000 Hz"),
+            (UInt32(7_999), nil, "sample rate 7999 Hz is outside 8000–192000 Hz"),
+            (UInt32(192_001), nil, "sample rate 192001 Hz is outside 8000–192000 Hz"),
+            (UInt32(44_100), UInt16(33), "33 channels; at most 32 are supported"),
+        ] as [(UInt32, UInt16?, String)])
     func refusedFromHeader(_ rate: UInt32, _ channels: UInt16?, _ reason: String) async throws {
         let dir = TemporaryDirectory("bounds")
         let path = dir.file("patched.wav")
@@ -36,8 +39,9 @@ struct InputBoundsTests {
         #expect(try AudioDecoder(path: path, sampleRate: 44_100).readAll().count > 20_000)
     }
 
-    @Test("A FIFO, a device and a socket are refused by stat alone: nothing opens them (opening a FIFO blocks)",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A FIFO, a device and a socket are refused by stat alone: nothing opens them (opening a FIFO blocks)",
+        .timeLimit(.minutes(1)))
     func specialFiles() async throws {
         let dir = TemporaryDirectory("special")
         let fifo = dir.file("pipe.wav")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VoiceAlarmAudio
+import Testing
 import VoiceAlarmCore
+
+@testable import VoiceAlarmAudio
 
 /// Samples with every kind of value a 16-bit file rounds: speech-like noise, a sine, full scale
 /// and past it, ties between two 16-bit steps.
@@ -17,8 +18,9 @@ private func awkwardSamples() -> [Float] {
 
 @Suite("16-bit PCM ringtones are read back, not measured again")
 struct PCMReadBackTests {
-    @Test("The file reads back to the digest of the samples the encoder was given, which ffmpeg reads too",
-          arguments: [RingtoneFormat.wav, .caf, .aiff])
+    @Test(
+        "The file reads back to the digest of the samples the encoder was given, which ffmpeg reads too",
+        arguments: [RingtoneFormat.wav, .caf, .aiff])
     func readsBackExactly(_ format: RingtoneFormat) async throws {
         let dir = TemporaryDirectory("readback")
         let path = dir.file("tone.\(format.fileExtension)")

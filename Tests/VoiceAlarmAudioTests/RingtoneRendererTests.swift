@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmAudio
 import VoiceAlarmCore
 
@@ -40,14 +40,16 @@ struct RingtoneRendererTests {
         var testDescription: String { "\(format.rawValue) \(codec?.rawValue ?? "default")" }
     }
 
-    @Test("Every format decodes within the cap, at the target loudness, under -1 dBTP", arguments: [
-        FormatCase(format: .m4a, codec: nil, container: "mp4", codecName: "aac"),
-        FormatCase(format: .caf, codec: nil, container: "caf", codecName: "pcm_s16le"),
-        FormatCase(format: .caf, codec: .ima4, container: "caf", codecName: "adpcm_ima_qt"),
-        FormatCase(format: .wav, codec: nil, container: "wav", codecName: "pcm_s16le"),
-        FormatCase(format: .aiff, codec: nil, container: "aiff", codecName: "pcm_s16be"),
-        FormatCase(format: .mp3, codec: nil, container: "mp3", codecName: "mp3"),
-    ])
+    @Test(
+        "Every format decodes within the cap, at the target loudness, under -1 dBTP",
+        arguments: [
+            FormatCase(format: .m4a, codec: nil, container: "mp4", codecName: "aac"),
+            FormatCase(format: .caf, codec: nil, container: "caf", codecName: "pcm_s16le"),
+            FormatCase(format: .caf, codec: .ima4, container: "caf", codecName: "adpcm_ima_qt"),
+            FormatCase(format: .wav, codec: nil, container: "wav", codecName: "pcm_s16le"),
+            FormatCase(format: .aiff, codec: nil, container: "aiff", codecName: "pcm_s16be"),
+            FormatCase(format: .mp3, codec: nil, container: "mp3", codecName: "mp3"),
+        ])
     func formats(_ c: FormatCase) async throws {
         let dir = TemporaryDirectory("format")
         let out = dir.file("manifesto.\(c.format.fileExtension)")
@@ -108,15 +110,17 @@ struct RingtoneRendererTests {
         var testDescription: String { "\(clips) gap \(gap)" }
     }
 
-    @Test("The cap, end to end, counted in decoded samples", arguments: [
-        CapCase(clips: [10, 10, 8.9], gap: 0, used: [true, true, true], seconds: 28.9),
-        CapCase(clips: [10, 10, 9.0], gap: 0, used: [true, true, true], seconds: 29.0),
-        CapCase(clips: [10, 10, 9.1], gap: 0, used: [true, true, false], seconds: 20.0),
-        CapCase(clips: [40], gap: 0, used: [true], seconds: 29.0),
-        CapCase(clips: [12, 12, 6, 2], gap: 0, used: [true, true, false, false], seconds: 24.0),
-        CapCase(clips: [9.5, 9.5, 9.5], gap: 0.5, used: [true, true, false], seconds: 19.5),
-        CapCase(clips: [9, 9, 10], gap: 0.5, used: [true, true, true], seconds: 29.0),
-    ])
+    @Test(
+        "The cap, end to end, counted in decoded samples",
+        arguments: [
+            CapCase(clips: [10, 10, 8.9], gap: 0, used: [true, true, true], seconds: 28.9),
+            CapCase(clips: [10, 10, 9.0], gap: 0, used: [true, true, true], seconds: 29.0),
+            CapCase(clips: [10, 10, 9.1], gap: 0, used: [true, true, false], seconds: 20.0),
+            CapCase(clips: [40], gap: 0, used: [true], seconds: 29.0),
+            CapCase(clips: [12, 12, 6, 2], gap: 0, used: [true, true, false, false], seconds: 24.0),
+            CapCase(clips: [9.5, 9.5, 9.5], gap: 0.5, used: [true, true, false], seconds: 19.5),
+            CapCase(clips: [9, 9, 10], gap: 0.5, used: [true, true, true], seconds: 29.0),
+        ])
     func capEndToEnd(_ c: CapCase) async throws {
         let dir = TemporaryDirectory("cap")
         var inputs: [String] = []

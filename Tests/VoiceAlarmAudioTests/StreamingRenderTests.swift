@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VoiceAlarmAudio
+import Testing
 import VoiceAlarmCore
+
+@testable import VoiceAlarmAudio
 
 private let speech = ["calm.wav", "ready.mp3", "grateful.m4a", "kind.ogg"].map { "\(ProjectPaths.sampleAudio)/\($0)" }
 
@@ -55,7 +56,9 @@ struct StreamingRenderTests {
         let (sources, composition) = try planned(speech, settings: RenderSettings())
         var streamed: [Float] = []
         var largest = 0
-        try MixStream(sources: sources, composition: composition, sampleRate: 44_100).play { streamed += $0; largest = max(largest, $0.count) }
+        try MixStream(sources: sources, composition: composition, sampleRate: 44_100).play {
+            streamed += $0; largest = max(largest, $0.count)
+        }
         #expect(streamed == (try assembledWhole(sources, composition)))
         #expect(largest <= MixStream.chunk)
     }
@@ -83,7 +86,8 @@ struct StreamingRenderTests {
         let (sources, composition) = try planned(speech, settings: settings)
         let total = composition.totalSamples
         let fadeOut = min(Int(AudioLevels.fadeOut * 44_100), total / 2)
-        let filters = "afade=t=in:ss=0:ns=\(min(Int(AudioLevels.fadeIn * 44_100), total / 2)):curve=hsin,afade=t=out:ss=\(total - fadeOut):ns=\(fadeOut):curve=hsin"
+        let filters =
+            "afade=t=in:ss=0:ns=\(min(Int(AudioLevels.fadeIn * 44_100), total / 2)):curve=hsin,afade=t=out:ss=\(total - fadeOut):ns=\(fadeOut):curve=hsin"
         let whole = try FilterChain.run(filters, on: try assembledWhole(sources, composition), sampleRate: 44_100, path: "whole").samples
         let reference = dir.file("whole.wav")
         try RingtoneEncoder(settings: settings).write(whole, to: reference)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VoiceAlarmAudio
+import Testing
 import VoiceAlarmCore
+
+@testable import VoiceAlarmAudio
 
 /// A signal for the true-peak table: a name, its rate, and its samples.
 struct PeakSignal: CustomTestStringConvertible, Sendable {
@@ -15,20 +16,24 @@ struct PeakSignal: CustomTestStringConvertible, Sendable {
 
     /// A sine of `amplitude` at `frequency`, starting at `phase` (radians), `seconds` long.
     static func sine(_ name: String, rate: Int, frequency: Double, phase: Double, amplitude: Double = 0.9, seconds: Double = 3) -> PeakSignal {
-        PeakSignal(name: name, sampleRate: rate, samples: {
-            (0..<Int(seconds * Double(rate))).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / Double(rate) + phase)) }
-        }, peakInTail: seconds < 0.1)
+        PeakSignal(
+            name: name, sampleRate: rate,
+            samples: {
+                (0..<Int(seconds * Double(rate))).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / Double(rate) + phase)) }
+            }, peakInTail: seconds < 0.1)
     }
 
     /// Quiet noise with one loud burst of a quarter-rate sine (45° off the samples) at `position` (0…1).
     static func burst(at position: Double, rate: Int) -> PeakSignal {
-        PeakSignal(name: "burst at \(Int(position * 100)) %", sampleRate: rate, samples: {
-            var generator = SeededGenerator(seed: 29)
-            var samples = (0..<rate * 4).map { _ in Float.random(in: -0.05...0.05, using: &generator) }
-            let start = min(samples.count - 64, Int(position * Double(samples.count)))
-            for i in 0..<64 { samples[start + i] = Float(0.95 * sin(Double.pi / 2 * Double(i) + .pi / 4)) }
-            return samples
-        }, peakInTail: position == 1)
+        PeakSignal(
+            name: "burst at \(Int(position * 100)) %", sampleRate: rate,
+            samples: {
+                var generator = SeededGenerator(seed: 29)
+                var samples = (0..<rate * 4).map { _ in Float.random(in: -0.05...0.05, using: &generator) }
+                let start = min(samples.count - 64, Int(position * Double(samples.count)))
+                for i in 0..<64 { samples[start + i] = Float(0.95 * sin(Double.pi / 2 * Double(i) + .pi / 4)) }
+                return samples
+            }, peakInTail: position == 1)
     }
 
     /// A decoded SampleAudio file at `rate`.
@@ -81,8 +86,9 @@ struct TruePeakMeterTests {
         for start in stride(from: 0, to: samples.count, by: 3_001) { try meter.push(samples[start..<min(samples.count, start + 3_001)]) }
         let windowed = try meter.finish()
         if full > 0 {
-            #expect(abs(AudioLevels.decibels(amplitude: windowed) - AudioLevels.decibels(amplitude: full)) <= 0.01,
-                    "windowed \(AudioLevels.decibels(amplitude: windowed)) dBTP, whole stream \(AudioLevels.decibels(amplitude: full)) dBTP")
+            #expect(
+                abs(AudioLevels.decibels(amplitude: windowed) - AudioLevels.decibels(amplitude: full)) <= 0.01,
+                "windowed \(AudioLevels.decibels(amplitude: windowed)) dBTP, whole stream \(AudioLevels.decibels(amplitude: full)) dBTP")
         } else {
             #expect(windowed == 0)
         }
@@ -115,8 +121,10 @@ struct TruePeakMeterTests {
         #expect(filter.span > 8 && filter.span <= 64, "span \(filter.span) at \(rate) Hz")
         // The worst input for a phase is the signs of its taps: a full-scale alternating pattern
         // comes close; noise and sines never pass the bound.
-        for signal in [PeakSignal.sine("sine", rate: rate, frequency: Double(rate) / 4, phase: .pi / 4, amplitude: 1),
-                       PeakSignal(name: "alternating", sampleRate: rate) { (0..<rate).map { $0 % 2 == 0 ? 1 : -1 } }] {
+        for signal in [
+            PeakSignal.sine("sine", rate: rate, frequency: Double(rate) / 4, phase: .pi / 4, amplitude: 1),
+            PeakSignal(name: "alternating", sampleRate: rate) { (0..<rate).map { $0 % 2 == 0 ? 1 : -1 } },
+        ] {
             let resampler = try Resampler(from: rate, to: TruePeakMeter.oversampledRate, path: "gain")
             let peak = try resampler.convert(try signal.samples()[...]).reduce(0.0) { max($0, Double(abs($1))) }
             #expect(peak <= gain, "\(signal.name): \(peak) over the bound \(gain)")

@@ -4,7 +4,7 @@ import VoiceAlarmCore
 
 private let utc = TimeZone(identifier: "UTC")!
 /// Sunday 2026-11-29 22:00 UTC.
-private let now = Date(timeIntervalSince1970: 1_795_989_600)   // date -u -d "2026-11-29 22:00" +%s
+private let now = Date(timeIntervalSince1970: 1_795_989_600)  // date -u -d "2026-11-29 22:00" +%s
 private func date(_ text: String) -> LocalDate { LocalDate(parsing: text)! }
 private func weekly(_ hour: Int, _ minute: Int, _ days: Weekdays, on target: Target = .playlist("a")) -> Alarm {
     Alarm(target: target, time: AlarmTime(hour: hour, minute: minute), days: days)
@@ -22,20 +22,22 @@ struct AlarmRulesTests {
         #expect(date("2026-11-30").weekday == .monday)
     }
 
-    @Test("Overlap needs the same hour:minute and a shared day", arguments: [
-        // weekly vs weekly
-        (weekly(7, 0, [.monday, .wednesday]), weekly(7, 0, [.wednesday], on: .playlist("b")), true),
-        (weekly(7, 0, [.monday]), weekly(7, 0, [.tuesday]), false),
-        (weekly(7, 0, .everyDay), weekly(7, 1, .everyDay), false),
-        // weekly vs dated: the date's weekday (2026-12-02 is a Wednesday)
-        (weekly(7, 0, [.wednesday]), once(7, 0, "2026-12-02", on: .manifesto), true),
-        (weekly(7, 0, [.thursday]), once(7, 0, "2026-12-02"), false),
-        (once(7, 0, "2026-12-02"), weekly(7, 0, [.wednesday, .friday], on: .playlist("b")), true),
-        // dated vs dated
-        (once(7, 0, "2026-12-02"), once(7, 0, "2026-12-02", on: .playlist("b")), true),
-        (once(7, 0, "2026-12-02"), once(7, 0, "2026-12-09"), false),
-        (once(7, 0, "2026-12-02"), once(8, 0, "2026-12-02"), false),
-    ])
+    @Test(
+        "Overlap needs the same hour:minute and a shared day",
+        arguments: [
+            // weekly vs weekly
+            (weekly(7, 0, [.monday, .wednesday]), weekly(7, 0, [.wednesday], on: .playlist("b")), true),
+            (weekly(7, 0, [.monday]), weekly(7, 0, [.tuesday]), false),
+            (weekly(7, 0, .everyDay), weekly(7, 1, .everyDay), false),
+            // weekly vs dated: the date's weekday (2026-12-02 is a Wednesday)
+            (weekly(7, 0, [.wednesday]), once(7, 0, "2026-12-02", on: .manifesto), true),
+            (weekly(7, 0, [.thursday]), once(7, 0, "2026-12-02"), false),
+            (once(7, 0, "2026-12-02"), weekly(7, 0, [.wednesday, .friday], on: .playlist("b")), true),
+            // dated vs dated
+            (once(7, 0, "2026-12-02"), once(7, 0, "2026-12-02", on: .playlist("b")), true),
+            (once(7, 0, "2026-12-02"), once(7, 0, "2026-12-09"), false),
+            (once(7, 0, "2026-12-02"), once(8, 0, "2026-12-02"), false),
+        ])
     func overlapTable(_ a: Alarm, _ b: Alarm, _ overlaps: Bool) {
         #expect(a.overlaps(b) == overlaps)
         #expect(b.overlaps(a) == overlaps)
@@ -47,7 +49,8 @@ struct AlarmRulesTests {
     func fivePerTarget() {
         let five = (0..<5).map { weekly(6, $0 * 10, .everyDay) }
         let others = (0..<3).map { weekly(9, $0, .everyDay, on: .playlist("b")) }
-        #expect(AlarmRules.violation(adding: weekly(8, 0, .everyDay), to: five + others, now: now, timeZone: utc)
+        #expect(
+            AlarmRules.violation(adding: weekly(8, 0, .everyDay), to: five + others, now: now, timeZone: utc)
                 == .tooMany(target: .playlist("a"), count: 5))
         #expect(AlarmRules.violation(adding: weekly(8, 0, .everyDay, on: .playlist("b")), to: five + others, now: now, timeZone: utc) == nil)
     }
@@ -62,7 +65,8 @@ struct AlarmRulesTests {
 
     @Test("A date that has passed is refused")
     func pastDate() {
-        #expect(AlarmRules.violation(adding: once(7, 0, "2026-11-29"), to: [], now: now, timeZone: utc)
+        #expect(
+            AlarmRules.violation(adding: once(7, 0, "2026-11-29"), to: [], now: now, timeZone: utc)
                 == .inThePast(date("2026-11-29"), AlarmTime(hour: 7, minute: 0)))
         #expect(AlarmRules.violation(adding: once(23, 0, "2026-11-29"), to: [], now: now, timeZone: utc) == nil)
     }
@@ -76,8 +80,12 @@ struct AlarmRulesTests {
 
 @Suite("Parsing times, days and dates")
 struct AlarmInputTests {
-    @Test("Times", arguments: [("07:00", true), ("7:00", true), ("23:59", true), ("00:00", true),
-                               ("25:61", false), ("7", false), ("24:00", false), ("7:5", false), ("07:60", false), ("a7:00", false), ("", false)])
+    @Test(
+        "Times",
+        arguments: [
+            ("07:00", true), ("7:00", true), ("23:59", true), ("00:00", true),
+            ("25:61", false), ("7", false), ("24:00", false), ("7:5", false), ("07:60", false), ("a7:00", false), ("", false),
+        ])
     func times(_ text: String, _ valid: Bool) {
         #expect((AlarmTime(parsing: text) != nil) == valid)
     }
@@ -91,8 +99,12 @@ struct AlarmInputTests {
         #expect(Weekdays([.sunday, .monday]).list == "mon,sun")
     }
 
-    @Test("Dates", arguments: [("2027-02-28", true), ("2028-02-29", true), ("2027-02-29", false), ("2027-13-01", false),
-                               ("27-01-01", false), ("2027-1-1", false), ("tomorrow", false)])
+    @Test(
+        "Dates",
+        arguments: [
+            ("2027-02-28", true), ("2028-02-29", true), ("2027-02-29", false), ("2027-13-01", false),
+            ("27-01-01", false), ("2027-1-1", false), ("tomorrow", false),
+        ])
     func dates(_ text: String, _ valid: Bool) {
         #expect((LocalDate(parsing: text) != nil) == valid)
     }

@@ -10,7 +10,8 @@ private func parse(_ json: String, base: RenderSettings = RenderSettings()) thro
 struct BatchManifestTests {
     @Test("Settings: ringtone > manifest > command line > default; paths relative to the manifest")
     func precedence() throws {
-        let manifest = try parse("""
+        let manifest = try parse(
+            """
             {"format": "caf", "gap": 0.5, "ringtones": [
               {"id": "a", "clips": ["x.wav", "/abs/y.mp3"]},
               {"id": "b", "clips": ["x.wav"], "gap": 0, "format": "mp3", "trimSilence": false, "targetLufs": -20, "cap": 20},
@@ -28,7 +29,8 @@ struct BatchManifestTests {
 
     @Test("A codec the format cannot carry gives way to the format's default, as manifests always had it")
     func codecFallback() throws {
-        let manifest = try parse("""
+        let manifest = try parse(
+            """
             {"codec": "ima4", "ringtones": [
               {"id": "a", "clips": ["x.wav"]},
               {"id": "b", "clips": ["x.wav"], "format": "caf"},
@@ -39,23 +41,25 @@ struct BatchManifestTests {
         #expect(manifest.items.allSatisfy { $0.problem == nil })
     }
 
-    @Test("A ringtone that is wrong fails alone, and says why", arguments: [
-        (#"{"id": "a/b", "clips": ["x.wav"]}"#, "must not contain '/'"),
-        (#"{"id": "..", "clips": ["x.wav"]}"#, "must not contain '/', '..'"),
-        (#"{"id": "x\u0000y", "clips": ["x.wav"]}"#, "NUL"),
-        (#"{"id": ".hidden", "clips": ["x.wav"]}"#, "start with '.'"),
-        (#"{"clips": ["x.wav"]}"#, "needs an \"id\""),
-        (#"{"id": 7, "clips": ["x.wav"]}"#, "needs an \"id\""),
-        (#"{"id": "a"}"#, "\"clips\" must be a non-empty list"),
-        (#"{"id": "a", "clips": []}"#, "\"clips\" must be a non-empty list"),
-        (#"{"id": "a", "clips": [3]}"#, "every clip must be a path"),
-        (#"{"id": "a", "clips": ["x.wav"], "colour": "red"}"#, "unknown key \"colour\""),
-        (#"{"id": "a", "clips": ["x.wav"], "cap": "20"}"#, "\"cap\" must be a number"),
-        (#"{"id": "a", "clips": ["x.wav"], "cap": 30}"#, "cap must be more than 0 and less than 30"),
-        (#"{"id": "a", "clips": ["x.wav"], "trimSilence": 1}"#, "\"trimSilence\" must be true or false"),
-        (#"{"id": "a", "clips": ["x.wav"], "format": "ogg"}"#, "\"format\" must be one of"),
-        (#""just a string""#, "is not an object"),
-    ])
+    @Test(
+        "A ringtone that is wrong fails alone, and says why",
+        arguments: [
+            (#"{"id": "a/b", "clips": ["x.wav"]}"#, "must not contain '/'"),
+            (#"{"id": "..", "clips": ["x.wav"]}"#, "must not contain '/', '..'"),
+            (#"{"id": "x\u0000y", "clips": ["x.wav"]}"#, "NUL"),
+            (#"{"id": ".hidden", "clips": ["x.wav"]}"#, "start with '.'"),
+            (#"{"clips": ["x.wav"]}"#, "needs an \"id\""),
+            (#"{"id": 7, "clips": ["x.wav"]}"#, "needs an \"id\""),
+            (#"{"id": "a"}"#, "\"clips\" must be a non-empty list"),
+            (#"{"id": "a", "clips": []}"#, "\"clips\" must be a non-empty list"),
+            (#"{"id": "a", "clips": [3]}"#, "every clip must be a path"),
+            (#"{"id": "a", "clips": ["x.wav"], "colour": "red"}"#, "unknown key \"colour\""),
+            (#"{"id": "a", "clips": ["x.wav"], "cap": "20"}"#, "\"cap\" must be a number"),
+            (#"{"id": "a", "clips": ["x.wav"], "cap": 30}"#, "cap must be more than 0 and less than 30"),
+            (#"{"id": "a", "clips": ["x.wav"], "trimSilence": 1}"#, "\"trimSilence\" must be true or false"),
+            (#"{"id": "a", "clips": ["x.wav"], "format": "ogg"}"#, "\"format\" must be one of"),
+            (#""just a string""#, "is not an object"),
+        ])
     func badItems(_ item: String, _ reason: String) throws {
         let manifest = try parse(#"{"ringtones": [\#(item), {"id": "fine", "clips": ["x.wav"]}]}"#)
         #expect(manifest.items[0].problem?.contains(reason) == true, "\(manifest.items[0].problem ?? "no problem")")
@@ -68,7 +72,9 @@ struct BatchManifestTests {
         #expect(manifest.items.map { $0.problem != nil } == [true, true, false])
     }
 
-    @Test("A manifest that cannot be read at all fails whole", arguments: ["not json", "[1, 2]", #"{"format": "m4a"}"#, #"{"ringtones": 3}"#, #"{"ringtones": [], "cap": 31}"#])
+    @Test(
+        "A manifest that cannot be read at all fails whole",
+        arguments: ["not json", "[1, 2]", #"{"format": "m4a"}"#, #"{"ringtones": 3}"#, #"{"ringtones": [], "cap": 31}"#])
     func unreadable(_ text: String) {
         #expect(throws: BatchManifestError.self) { try parse(text) }
     }

@@ -21,17 +21,19 @@ struct CompositionPlannerTests {
         var testDescription: String { "\(clips) gap \(gap) → \(used) used, \(total) s" }
     }
 
-    @Test("Clips fit while the ringtone including them stays within the cap", arguments: [
-        CapCase(clips: [10, 10, 8.9], gap: 0, used: 3, total: 28.9),
-        CapCase(clips: [10, 10, 9.0], gap: 0, used: 3, total: 29.0),
-        CapCase(clips: [10, 10, 9.1], gap: 0, used: 2, total: 20.0),
-        CapCase(clips: [28.9], gap: 0, used: 1, total: 28.9),
-        CapCase(clips: [29.0], gap: 0, used: 1, total: 29.0),
-        CapCase(clips: [9.5, 9.5, 9.5], gap: 0, used: 3, total: 28.5),
-        CapCase(clips: [9.5, 9.5, 9.5], gap: 0.5, used: 2, total: 19.5),
-        CapCase(clips: [9.0, 9.0, 10.0], gap: 0.5, used: 3, total: 29.0),
-        CapCase(clips: [9.0, 9.0, 10.1], gap: 0.5, used: 2, total: 18.5),
-    ])
+    @Test(
+        "Clips fit while the ringtone including them stays within the cap",
+        arguments: [
+            CapCase(clips: [10, 10, 8.9], gap: 0, used: 3, total: 28.9),
+            CapCase(clips: [10, 10, 9.0], gap: 0, used: 3, total: 29.0),
+            CapCase(clips: [10, 10, 9.1], gap: 0, used: 2, total: 20.0),
+            CapCase(clips: [28.9], gap: 0, used: 1, total: 28.9),
+            CapCase(clips: [29.0], gap: 0, used: 1, total: 29.0),
+            CapCase(clips: [9.5, 9.5, 9.5], gap: 0, used: 3, total: 28.5),
+            CapCase(clips: [9.5, 9.5, 9.5], gap: 0.5, used: 2, total: 19.5),
+            CapCase(clips: [9.0, 9.0, 10.0], gap: 0.5, used: 3, total: 29.0),
+            CapCase(clips: [9.0, 9.0, 10.1], gap: 0.5, used: 2, total: 18.5),
+        ])
     func capTable(_ c: CapCase) {
         let composition = plan(c.clips, gap: c.gap)
         #expect(composition.usedEntries.count == c.used)
@@ -91,12 +93,15 @@ struct CompositionPlannerTests {
         var testDescription: String { "\(measured) then \(unreached) unreached" }
     }
 
-    @Test("Clips after the stop are marked unreached without being measured", arguments: [
-        UnreachedCase(measured: [.longerThan(1000)], unreached: 2, reasons: [.cutAtCap, .afterCap, .afterCap]),
-        UnreachedCase(measured: [.exact(600), .exact(500)], unreached: 1, reasons: [nil, .crossesCap, .afterCap]),
-        UnreachedCase(measured: [.exact(300), .exact(300), .longerThan(400)], unreached: 3, reasons: [nil, nil, .crossesCap, .afterCap, .afterCap, .afterCap]),
-        UnreachedCase(measured: [.exact(600), .longerThan(400)], unreached: 0, reasons: [nil, .crossesCap]),
-    ])
+    @Test(
+        "Clips after the stop are marked unreached without being measured",
+        arguments: [
+            UnreachedCase(measured: [.longerThan(1000)], unreached: 2, reasons: [.cutAtCap, .afterCap, .afterCap]),
+            UnreachedCase(measured: [.exact(600), .exact(500)], unreached: 1, reasons: [nil, .crossesCap, .afterCap]),
+            UnreachedCase(
+                measured: [.exact(300), .exact(300), .longerThan(400)], unreached: 3, reasons: [nil, nil, .crossesCap, .afterCap, .afterCap, .afterCap]),
+            UnreachedCase(measured: [.exact(600), .longerThan(400)], unreached: 0, reasons: [nil, .crossesCap]),
+        ])
     func unreachedRest(_ c: UnreachedCase) {
         var planner = CompositionPlanner(capSamples: 1000, gapSamples: 0, sampleRate: 100)
         for extent in c.measured { planner.add(extent) }
@@ -110,8 +115,9 @@ struct CompositionPlannerTests {
         #expect(composition.totalSamples == stopped.totalSamples)
         #expect(planner.budgetForNextClip == nil)
         // The same plan as when every clip is measured.
-        let measuredAll = CompositionPlanner.plan(c.measured + Array(repeating: .exact(1), count: c.unreached),
-                                                  capSamples: 1000, gapSamples: 0, sampleRate: 100)
+        let measuredAll = CompositionPlanner.plan(
+            c.measured + Array(repeating: .exact(1), count: c.unreached),
+            capSamples: 1000, gapSamples: 0, sampleRate: 100)
         #expect(composition == measuredAll)
     }
 

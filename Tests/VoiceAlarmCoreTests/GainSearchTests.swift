@@ -35,12 +35,14 @@ struct GainSearchTests {
         #expect(abs(reached + 16) < 0.01 && found.heldBack == nil && found.gain > 14)
     }
 
-    @Test("Held back, and by what", arguments: [
-        // A near-silent take: even +20 dB falls short, and the limiter is not why.
-        (-50.0, (Float(0.001), Float(0.002)), 20.0, LoudnessShortfall.Reason.gainCap),
-        // A square wave at full scale: every block limited, so the loss stops the gain first.
-        (-40.0, (Float(0.9), Float(0.9)), -1, LoudnessShortfall.Reason.limiter),
-    ])
+    @Test(
+        "Held back, and by what",
+        arguments: [
+            // A near-silent take: even +20 dB falls short, and the limiter is not why.
+            (-50.0, (Float(0.001), Float(0.002)), 20.0, LoudnessShortfall.Reason.gainCap),
+            // A square wave at full scale: every block limited, so the loss stops the gain first.
+            (-40.0, (Float(0.9), Float(0.9)), -1, LoudnessShortfall.Reason.limiter),
+        ])
     func heldBack(_ loudness: Double, _ block: (Float, Float), _ expectedGain: Double, _ reason: LoudnessShortfall.Reason) {
         let steady = profile(Array(repeating: block, count: 300))
         let found = steady.gain(from: loudness, to: -16, ceiling: -2.6, maximum: 20, mostLoss: 6)
@@ -88,7 +90,8 @@ struct GainSearchTests {
         return -30 + gain - loss * (1 + miss)
     }
 
-    @Test("Where the model misjudges the limiter, the tries converge inside a bracket and end on the best, or name a ceiling", arguments: [0.15, 0.25, 0.4, -0.3])
+    @Test(
+        "Where the model misjudges the limiter, the tries converge inside a bracket and end on the best, or name a ceiling", arguments: [0.15, 0.25, 0.4, -0.3])
     func converges(_ miss: Double) {
         let peaky = profile((0..<400).map { $0 % 10 == 0 ? (0.05, 0.25) : (0.05, 0.1) })
         var search = GainSearch(loudness: -30, profile: peaky, target: -16, ceiling: -2.6)
@@ -128,16 +131,20 @@ struct GainSearchTests {
 
 @Suite("A loudness shortfall is typed, stated and never silent")
 struct LoudnessShortfallTests {
-    @Test("Inside the band there is none; under it, by how much", arguments: [
-        (-16.0, nil), (-16.5, nil), (-15.0, nil), (-16.51, 0.5), (-18.96, 3.0), (-39.4, 23.4),
-    ] as [(Double, Double?)])
+    @Test(
+        "Inside the band there is none; under it, by how much",
+        arguments: [
+            (-16.0, nil), (-16.5, nil), (-15.0, nil), (-16.51, 0.5), (-18.96, 3.0), (-39.4, 23.4),
+        ] as [(Double, Double?)])
     func band(_ integrated: Double, _ by: Double?) {
         #expect(LoudnessShortfall.of(integrated, target: -16, reason: .limiter)?.by == by)
     }
 
-    @Test("What check says of a file it did not make: at the ceiling, or quiet", arguments: [
-        (-1.3, LoudnessShortfall.Reason.ceiling), (-4.4, .ceiling), (-4.6, .quiet), (-21.0, .quiet),
-    ])
+    @Test(
+        "What check says of a file it did not make: at the ceiling, or quiet",
+        arguments: [
+            (-1.3, LoudnessShortfall.Reason.ceiling), (-4.4, .ceiling), (-4.6, .quiet), (-21.0, .quiet),
+        ])
     func checkReason(_ truePeak: Double, _ reason: LoudnessShortfall.Reason) {
         #expect(LoudnessShortfall.of(file: -18, truePeak: truePeak, target: -16)?.reason == reason)
     }

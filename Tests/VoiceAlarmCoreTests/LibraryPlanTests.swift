@@ -4,8 +4,9 @@ import VoiceAlarmCore
 
 private func clip(_ seconds: Double, hash: String = "h", lead: Double = 0) -> LibraryClip {
     let frames = Int(seconds * 44_100)
-    return LibraryClip(id: UUID(), title: "t", fileName: "f.flac", frames: frames + Int(lead * 44_100),
-                       trimmedStart: Int(lead * 44_100), trimmedLength: frames, sampleRate: 44_100, contentHash: hash)
+    return LibraryClip(
+        id: UUID(), title: "t", fileName: "f.flac", frames: frames + Int(lead * 44_100),
+        trimmedStart: Int(lead * 44_100), trimmedLength: frames, sampleRate: 44_100, contentHash: hash)
 }
 
 @Suite("Planning from the library's stored lengths")
@@ -31,7 +32,8 @@ struct LibraryPlanTests {
         #expect(base.identity != LibraryPlan(clips: [a, b], settings: RenderSettings(gap: 0.5)).identity)
         // A clip that is not used does not change the ringtone.
         let long = clip(28, hash: "long")
-        #expect(LibraryPlan(clips: [long, a], settings: RenderSettings()).identity
+        #expect(
+            LibraryPlan(clips: [long, a], settings: RenderSettings()).identity
                 == LibraryPlan(clips: [long, b], settings: RenderSettings()).identity)
     }
 
@@ -49,7 +51,8 @@ struct LibraryPlanTests {
         #expect(LibraryChange.settings.affectedAlarms(all, targetClips: membership) == all)
     }
 
-    @Test("The identity text is pinned: it changes only with the processing (3 now), and the identities under processing 2 and 1 are the earlier versions' texts")
+    @Test(
+        "The identity text is pinned: it changes only with the processing (3 now), and the identities under processing 2 and 1 are the earlier versions' texts")
     func identityText() {
         let plan = LibraryPlan(clips: [clip(3, hash: "aaa", lead: 1), clip(4, hash: "bbb")], settings: RenderSettings())
         let clips = "|aaa@44100+132300@0|bbb@0+176400@145530|total=322560"

@@ -21,9 +21,11 @@ import VoiceAlarmCore
         #expect(settings[stored: .device] == nil, "nil forgets the setting")
     }
 
-    @Test("Text that does not parse is kept as written, and reads as no value", arguments: [
-        (LibrarySettings.Key.ramp, "soon"), (.scheduler, "cron"),
-    ])
+    @Test(
+        "Text that does not parse is kept as written, and reads as no value",
+        arguments: [
+            (LibrarySettings.Key.ramp, "soon"), (.scheduler, "cron"),
+        ])
     func unreadable(_ key: LibrarySettings.Key, _ text: String) {
         var settings = LibrarySettings()
         settings[stored: key] = text

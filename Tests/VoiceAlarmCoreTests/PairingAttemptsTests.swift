@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceAlarmCore
 
 @Suite("Pairing closes after too many wrong codes, and opens again")

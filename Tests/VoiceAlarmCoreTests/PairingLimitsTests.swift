@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceAlarmCore
 
 @Suite("Wrong pairing codes are counted per address, and over all")

@@ -3,9 +3,11 @@ import VoiceAlarmCore
 
 @Suite("Render settings")
 struct RenderSettingsTests {
-    @Test("The cap must be more than 0 and less than 30 seconds", arguments: [
-        (29.0, true), (29.99, true), (0.5, true), (30.0, false), (31.0, false), (0.0, false), (-1.0, false),
-    ])
+    @Test(
+        "The cap must be more than 0 and less than 30 seconds",
+        arguments: [
+            (29.0, true), (29.99, true), (0.5, true), (30.0, false), (31.0, false), (0.0, false), (-1.0, false),
+        ])
     func capRange(_ cap: Double, _ valid: Bool) {
         #expect((RenderSettings(cap: cap).problem == nil) == valid)
     }
@@ -34,29 +36,35 @@ struct RenderSettingsTests {
         #expect(RingtoneFormat.caf.ffmpegCodecName(.ima4) == "adpcm_ima_qt")
     }
 
-    @Test("One vocabulary: each key's spelling for the settings command and for a manifest", arguments: [
-        (RenderSettingKey.format, "format", "format"), (.codec, "codec", "codec"), (.gap, "gap", "gap"),
-        (.trimSilence, "trim-silence", "trimSilence"), (.normalize, "normalize", "normalize"),
-        (.targetLUFS, "target-lufs", "targetLufs"), (.cap, "cap", "cap"),
-    ])
+    @Test(
+        "One vocabulary: each key's spelling for the settings command and for a manifest",
+        arguments: [
+            (RenderSettingKey.format, "format", "format"), (.codec, "codec", "codec"), (.gap, "gap", "gap"),
+            (.trimSilence, "trim-silence", "trimSilence"), (.normalize, "normalize", "normalize"),
+            (.targetLUFS, "target-lufs", "targetLufs"), (.cap, "cap", "cap"),
+        ])
     func spellings(_ key: RenderSettingKey, _ setting: String, _ manifest: String) {
         #expect(key.settingName == setting)
         #expect(key.manifestName == manifest)
         #expect(RenderSettingKey(settingName: setting) == (key == .cap ? nil : key), "the library does not remember the cap")
     }
 
-    @Test("The one validator: a new format brings its default codec; a codec it cannot carry is refused", arguments: [
-        ([(RenderSettingKey.format, RenderSettingKey.Value.format(.caf))], RingtoneFormat.caf, RingtoneCodec.pcm16, nil as RenderSettingKey?),
-        ([(.format, .format(.caf)), (.codec, .codec(.ima4))], .caf, .ima4, nil),
-        ([(.format, .format(.caf)), (.codec, .codec(.ima4)), (.format, .format(.aiff))], .aiff, .pcm16, nil),
-        ([(.format, .format(.caf)), (.codec, .codec(.ima4)), (.format, .format(.caf))], .caf, .ima4, nil),
-        ([(.codec, .codec(.ima4))], .m4a, .aac, .codec),
-        ([(.cap, .number(30))], .m4a, .aac, .cap),
-        ([(.gap, .number(1.5))], .m4a, .aac, .gap),
-        ([(.targetLUFS, .number(-3))], .m4a, .aac, .targetLUFS),
-    ])
-    func validator(_ steps: [(RenderSettingKey, RenderSettingKey.Value)], _ format: RingtoneFormat, _ codec: RingtoneCodec,
-                   _ refused: RenderSettingKey?) {
+    @Test(
+        "The one validator: a new format brings its default codec; a codec it cannot carry is refused",
+        arguments: [
+            ([(RenderSettingKey.format, RenderSettingKey.Value.format(.caf))], RingtoneFormat.caf, RingtoneCodec.pcm16, nil as RenderSettingKey?),
+            ([(.format, .format(.caf)), (.codec, .codec(.ima4))], .caf, .ima4, nil),
+            ([(.format, .format(.caf)), (.codec, .codec(.ima4)), (.format, .format(.aiff))], .aiff, .pcm16, nil),
+            ([(.format, .format(.caf)), (.codec, .codec(.ima4)), (.format, .format(.caf))], .caf, .ima4, nil),
+            ([(.codec, .codec(.ima4))], .m4a, .aac, .codec),
+            ([(.cap, .number(30))], .m4a, .aac, .cap),
+            ([(.gap, .number(1.5))], .m4a, .aac, .gap),
+            ([(.targetLUFS, .number(-3))], .m4a, .aac, .targetLUFS),
+        ])
+    func validator(
+        _ steps: [(RenderSettingKey, RenderSettingKey.Value)], _ format: RingtoneFormat, _ codec: RingtoneCodec,
+        _ refused: RenderSettingKey?
+    ) {
         var settings = RenderSettings()
         var failure: RenderSettingError?
         for (key, value) in steps {

@@ -16,9 +16,12 @@ struct RingtonePictureModelTests {
     @Test("blocks is as wide as asked, silent columns blank, a bar where each later clip starts")
     func blocks() {
         let loud = [Float](repeating: 1, count: 100), quiet = [Float](repeating: 0, count: 100)
-        let picture = RingtonePicture(name: "x", samples: loud + quiet + loud, sampleRate: 100, cap: 29,
-                                      spans: [.init(title: "a", start: 0, duration: 1, used: true, reason: nil),
-                                              .init(title: "b", start: 2, duration: 1, used: true, reason: nil)])
+        let picture = RingtonePicture(
+            name: "x", samples: loud + quiet + loud, sampleRate: 100, cap: 29,
+            spans: [
+                .init(title: "a", start: 0, duration: 1, used: true, reason: nil),
+                .init(title: "b", start: 2, duration: 1, used: true, reason: nil),
+            ])
         let line = picture.blocks(columns: 30)
         #expect(line.count == 30)
         #expect(line.prefix(10).allSatisfy { $0 == "█" })
@@ -28,10 +31,13 @@ struct RingtonePictureModelTests {
 
     @Test("The SVG escapes titles, names the cap and has the caption")
     func svgText() {
-        let picture = RingtonePicture(name: "a <b> & \"c\"", samples: [Float](repeating: 0.5, count: 44_100), sampleRate: 44_100, cap: 29,
-                                      spans: [.init(title: "it's", start: 0, duration: 20, used: true, reason: nil),
-                                              .init(title: "long", start: 1.3, duration: 40, used: false, reason: "crosses cap")],
-                                      loudness: -16, truePeak: -1.2)
+        let picture = RingtonePicture(
+            name: "a <b> & \"c\"", samples: [Float](repeating: 0.5, count: 44_100), sampleRate: 44_100, cap: 29,
+            spans: [
+                .init(title: "it's", start: 0, duration: 20, used: true, reason: nil),
+                .init(title: "long", start: 1.3, duration: 40, used: false, reason: "crosses cap"),
+            ],
+            loudness: -16, truePeak: -1.2)
         let svg = picture.svg(width: 600)
         #expect(svg.contains("a &lt;b&gt; &amp; &quot;c&quot;"))
         #expect(svg.contains("it&apos;s"))

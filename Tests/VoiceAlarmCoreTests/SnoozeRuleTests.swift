@@ -18,10 +18,11 @@ struct SnoozeRuleTests {
         #expect(!Snooze.isScheduleID(alarm), "alarm ids are version 4")
     }
 
-    private static let now = Date(timeIntervalSince1970: 1_799_046_012)   // 2027-01-04 07:00:12 UTC
+    private static let now = Date(timeIntervalSince1970: 1_799_046_012)  // 2027-01-04 07:00:12 UTC
 
-    @Test("The snooze rings its minutes later at a whole minute, a minute later for each minute already held",
-          arguments: heldMinutes)
+    @Test(
+        "The snooze rings its minutes later at a whole minute, a minute later for each minute already held",
+        arguments: heldMinutes)
     func ringTime(_ taken: [Double], _ expected: Double) {
         let ringAt = Snooze.ringTime(after: Self.now, minutes: 5, taken: taken.map { Self.now.addingTimeInterval($0) })
         #expect(ringAt.timeIntervalSince(Self.now) == expected)

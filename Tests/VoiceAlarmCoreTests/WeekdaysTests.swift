@@ -22,10 +22,13 @@ struct WeekdaysTests {
         #expect(try Weekdays.parse(text).get() == days)
     }
 
-    @Test("What is not a day is refused with the word and why",
-          arguments: [("fri-mon", "fri-mon", WeekdayParseError.Reason.backwards), ("sun-mon", "sun-mon", .backwards),
-                      ("mon-funday", "funday", .notADay), ("mo", "mo", .notADay), ("mon-", "mon-", .notADay),
-                      ("mon-tue-wed", "mon-tue-wed", .notADay), ("", "", .notADay), ("week", "week", .notADay)])
+    @Test(
+        "What is not a day is refused with the word and why",
+        arguments: [
+            ("fri-mon", "fri-mon", WeekdayParseError.Reason.backwards), ("sun-mon", "sun-mon", .backwards),
+            ("mon-funday", "funday", .notADay), ("mo", "mo", .notADay), ("mon-", "mon-", .notADay),
+            ("mon-tue-wed", "mon-tue-wed", .notADay), ("", "", .notADay), ("week", "week", .notADay),
+        ])
     func refuses(_ text: String, _ word: String, _ reason: WeekdayParseError.Reason) {
         #expect(throws: WeekdayParseError(word: word, reason: reason)) { try Weekdays.parse(text).get() }
     }
@@ -51,7 +54,7 @@ struct WeekdaysTests {
         let once = AlarmSchedule.once(AlarmTime(hour: 2, minute: 30), date: LocalDate(year: 2027, month: 3, day: 28))
         let skipped = try #require(once.firstSkippedRing(after: now, in: Self.berlin))
         #expect(skipped.date == LocalDate(year: 2027, month: 3, day: 28))
-        #expect(skipped.ringsAt == Self.instant("2027-03-28T01:00:00Z"))   // 03:00 CEST
+        #expect(skipped.ringsAt == Self.instant("2027-03-28T01:00:00Z"))  // 03:00 CEST
         #expect(skipped.ringsAt == once.nextFire(after: now, in: Self.berlin))
 
         let sundays = AlarmSchedule.weekly(AlarmTime(hour: 2, minute: 5), days: .sunday)
@@ -60,8 +63,9 @@ struct WeekdaysTests {
         #expect(AlarmSchedule.weekly(AlarmTime(hour: 2, minute: 30), days: .workDays).firstSkippedRing(after: now, in: Self.berlin) == nil)
         #expect(AlarmSchedule.weekly(AlarmTime(hour: 3, minute: 0), days: .everyDay).firstSkippedRing(after: now, in: Self.berlin) == nil)
         #expect(sundays.firstSkippedRing(after: now, in: TimeZone(identifier: "UTC")!) == nil)
-        #expect(AlarmSchedule.once(AlarmTime(hour: 2, minute: 30), date: LocalDate(year: 2027, month: 10, day: 31))
-            .firstSkippedRing(after: now, in: Self.berlin) == nil)
+        #expect(
+            AlarmSchedule.once(AlarmTime(hour: 2, minute: 30), date: LocalDate(year: 2027, month: 10, day: 31))
+                .firstSkippedRing(after: now, in: Self.berlin) == nil)
         // A gap that is already past is not announced.
         #expect(once.firstSkippedRing(after: Self.instant("2027-03-29T00:00:00Z"), in: Self.berlin) == nil)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmAudio
 
 /// A small valid file made by sox or the ffmpeg CLI, and where its header ends (the bytes the
@@ -80,8 +80,9 @@ private func mutate(_ original: Data, header: Int, fieldsStart: Int, _ random: i
 
 @Suite("Fuzz: mutated WAV and CAF headers decode or are refused with a typed error, quickly")
 struct AudioHeaderFuzzTests {
-    @Test("500 mutated headers per file through SoundInspector.inspect and AudioDecoder", .timeLimit(.minutes(1)),
-          arguments: HeaderFixture.all)
+    @Test(
+        "500 mutated headers per file through SoundInspector.inspect and AudioDecoder", .timeLimit(.minutes(1)),
+        arguments: HeaderFixture.all)
     func headers(_ fixture: HeaderFixture) async throws {
         let dir = TemporaryDirectory("fuzz")
         let source = dir.file("source")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmFiles
@@ -45,13 +45,15 @@ private final class AbusedLibrary {
 
     /// Every path a mutation may touch: the folders, the databases, the clips, the voice files.
     func paths() -> [String] {
-        var paths = [dataDir, "\(dataDir)/clips", "\(dataDir)/Sounds", "\(dataDir)/voicealarm.sqlite",
-                     "\(dataDir)/embedded-scheduler.sqlite", "\(dataDir)/library-backup.json"]
+        var paths = [
+            dataDir, "\(dataDir)/clips", "\(dataDir)/Sounds", "\(dataDir)/voicealarm.sqlite",
+            "\(dataDir)/embedded-scheduler.sqlite", "\(dataDir)/library-backup.json",
+        ]
         for folder in ["clips", "Sounds"] {
             paths += ((try? FileManager.default.contentsOfDirectory(atPath: "\(dataDir)/\(folder)")) ?? [])
                 .filter { !$0.hasSuffix(".kept") }.map { "\(dataDir)/\(folder)/\($0)" }
         }
-        return paths.sorted()   // the directory's order differs between machines; the loop must not
+        return paths.sorted()  // the directory's order differs between machines; the loop must not
     }
 
     /// Puts a path back: its own type of file (a link left by a mutation is undone from the copy
@@ -62,7 +64,7 @@ private final class AbusedLibrary {
                 unlink(path)
                 rename(path + ".kept", path)
             } else {
-                FileSystem.removeTree(path + ".kept")   // made again meanwhile: the new one stays
+                FileSystem.removeTree(path + ".kept")  // made again meanwhile: the new one stays
             }
         }
         lchown(path, 0, 0)
@@ -73,8 +75,9 @@ private final class AbusedLibrary {
 
 @Suite("Fuzz: hostile file metadata and job-engine variables trap nothing")
 struct FileMetadataFuzzTests {
-    @Test("Times, modes, owners and links on every file of a library: each operation works or throws a one-line error, and the alarms ring their voice afterwards",
-          .timeLimit(.minutes(3)), arguments: [11, 12] as [UInt64])
+    @Test(
+        "Times, modes, owners and links on every file of a library: each operation works or throws a one-line error, and the alarms ring their voice afterwards",
+        .timeLimit(.minutes(3)), arguments: [11, 12] as [UInt64])
     func fileMetadata(seed: UInt64) async throws {
         let library = try await AbusedLibrary()
         var random = SeededGenerator(seed: seed)
@@ -97,7 +100,8 @@ struct FileMetadataFuzzTests {
                 case .link, .dangling:
                     // (Not the data dir itself: a data dir reached through a link is the person's choice.)
                     guard path != library.dataDir, FileSystem.kind(of: path + ".kept") == .missing,
-                          FileSystem.kind(of: path) != .symbolicLink else { continue }
+                        FileSystem.kind(of: path) != .symbolicLink
+                    else { continue }
                     rename(path, path + ".kept")
                     let target = Bool.random(using: &random) ? library.dir.file("nowhere") : paths.randomElement(using: &random)!
                     symlink(target, path)
@@ -132,17 +136,22 @@ struct FileMetadataFuzzTests {
         #expect(successes > 0 && failures > 0, "\(successes) operations worked, \(failures) refused")
     }
 
-    @Test("5,000 job-engine environments through ShardSpec.resolve: a valid shard or a ShardError, never a trap",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "5,000 job-engine environments through ShardSpec.resolve: a valid shard or a ShardError, never a trap",
+        .timeLimit(.minutes(3)))
     func engineVariables() {
         var random = SeededGenerator(seed: 23)
-        let names = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP",
-                     "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX"]
+        let names = [
+            "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP",
+            "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX",
+        ]
         var resolved = 0, refused = 0
         for _ in 0..<5_000 {
             var environment: [String: String] = [:]
             for name in names where Int.random(in: 0..<3, using: &random) == 0 { environment[name] = hostileNumbers.randomElement(using: &random)! }
-            let option = Int.random(in: 0..<4, using: &random) == 0 ? "\(hostileNumbers.randomElement(using: &random)!)/\(hostileNumbers.randomElement(using: &random)!)" : nil
+            let option =
+                Int.random(in: 0..<4, using: &random) == 0
+                ? "\(hostileNumbers.randomElement(using: &random)!)/\(hostileNumbers.randomElement(using: &random)!)" : nil
             let count = Int.random(in: 0..<3, using: &random) == 0 ? hostileNumbers.randomElement(using: &random)! : nil
             do {
                 let shard = try ShardSpec.resolve(option: option, count: count, environment: environment)

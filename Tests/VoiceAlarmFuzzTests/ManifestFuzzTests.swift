@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 
@@ -22,8 +22,10 @@ private let hostileValues: [String] = [
 ]
 
 /// Tokens spliced into the text: JSON's punctuation and a few keywords, whole or half.
-private let tokens = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\"ringtones\"", "\"id\"", "\"clips\"", "\"cap\"", "\"format\"",
-                      "nul", "tru", "1e", "-", ".", "\u{0}", "\u{FEFF}", "\u{1F600}"]
+private let tokens = [
+    "{", "}", "[", "]", ",", ":", "\"", "\\", "\"ringtones\"", "\"id\"", "\"clips\"", "\"cap\"", "\"format\"",
+    "nul", "tru", "1e", "-", ".", "\u{0}", "\u{FEFF}", "\u{1F600}",
+]
 
 /// Mutates a manifest's text: structure-aware (a value replaced) or plain bytes (flipped, cut, spliced).
 private func mutate(_ text: String, _ random: inout SeededGenerator) -> Data {
@@ -80,15 +82,19 @@ struct ManifestFuzzTests {
     func settings() throws {
         var random = SeededGenerator(seed: 42)
         let names = LibrarySettings.renderKeys.map(\.settingName) + ["cap", "sample-rate", "", "format\n", "FORMAT"]
-        let texts = ["m4a", "caf", "wav", "aiff", "mp3", "ogg", "M4A", "pcm", "ima4", "aac", "", " ", "on", "off", "yes", "no",
-                     "true", "ON", "1", "0", "-0", "0.3", "1", "1.0000001", "-6", "-40", "-40.0000001", "-5.9", "nan", "NaN",
-                     "inf", "-inf", "1e308", "1e-320", "0x10", "29.99", "30", "0.001", "\u{0}", "-16\n", String(repeating: "9", count: 400)]
+        let texts = [
+            "m4a", "caf", "wav", "aiff", "mp3", "ogg", "M4A", "pcm", "ima4", "aac", "", " ", "on", "off", "yes", "no",
+            "true", "ON", "1", "0", "-0", "0.3", "1", "1.0000001", "-6", "-40", "-40.0000001", "-5.9", "nan", "NaN",
+            "inf", "-inf", "1e308", "1e-320", "0x10", "29.99", "30", "0.001", "\u{0}", "-16\n", String(repeating: "9", count: 400),
+        ]
         var accepted = 0, refused = 0
         for index in 0..<3_000 {
             var values = LibrarySettings()
             for _ in 0..<Int.random(in: 0...5, using: &random) {
-                let text = Bool.random(using: &random) ? texts.randomElement(using: &random)!
-                                                       : String(Double.random(in: -100...100, using: &random))
+                let text =
+                    Bool.random(using: &random)
+                    ? texts.randomElement(using: &random)!
+                    : String(Double.random(in: -100...100, using: &random))
                 // Names the table does not know are left out, as when the store reads its rows.
                 if let key = LibrarySettings.Key(rawValue: names.randomElement(using: &random)!) { values[stored: key] = text }
             }

@@ -20,8 +20,9 @@ struct ConnectionDeadlinesTests {
         #expect(deadlines.overdue(at: 1_005.1) == [3], "kept alive, it waits for its next head under the same deadline")
     }
 
-    @Test("Past 8 unfinished from one address, that address's oldest goes; past 48 in all, the oldest anywhere; never the new one",
-          arguments: [(1, 8, 0), (1, 9, 1), (1, 20, 12), (4, 8, 0), (6, 8, 0), (7, 8, 8)])
+    @Test(
+        "Past 8 unfinished from one address, that address's oldest goes; past 48 in all, the oldest anywhere; never the new one",
+        arguments: [(1, 8, 0), (1, 9, 1), (1, 20, 12), (4, 8, 0), (6, 8, 0), (7, 8, 8)])
     func crowding(addresses: Int, each: Int, cut: Int) {
         var deadlines = ConnectionDeadlines()
         var cuts: [UInt] = []

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmHTTP
 
 @Suite("A browser's device key: P-256 only, and its signatures checked as openssl makes them")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmHTTP
 
 @Suite("QR codes", .timeLimit(.minutes(1)))
@@ -29,7 +29,7 @@ struct QRCodeTests {
     func quietZone(margin: Int) throws {
         let code = try QRCode(encoding: Self.texts[0])
         let rows = try TerminalQR.modules(inDrawing: code.terminalText(quietZone: margin))
-        #expect(rows.count == code.size + 2 * margin + (code.size + 2 * margin) % 2)   // an odd count ends in a light half row
+        #expect(rows.count == code.size + 2 * margin + (code.size + 2 * margin) % 2)  // an odd count ends in a light half row
         for (y, row) in rows.enumerated() {
             #expect(row.count == code.size + 2 * margin)
             for (x, dark) in row.enumerated() where dark != code.isDark(x: x - margin, y: y - margin) {
@@ -49,9 +49,11 @@ struct QRCodeTests {
         #expect(!code.isDark(x: -1, y: 0) && !code.isDark(x: 0, y: code.size))
     }
 
-    @Test("up to 2,331 bytes fit (version 40, level M); more are refused", arguments: [
-        (2_331, nil), (2_332, QRCode.Failure.tooLong(bytes: 2_332)), (8_000, .tooLong(bytes: 8_000)),
-    ] as [(Int, QRCode.Failure?)])
+    @Test(
+        "up to 2,331 bytes fit (version 40, level M); more are refused",
+        arguments: [
+            (2_331, nil), (2_332, QRCode.Failure.tooLong(bytes: 2_332)), (8_000, .tooLong(bytes: 8_000)),
+        ] as [(Int, QRCode.Failure?)])
     func capacity(bytes: Int, failure: QRCode.Failure?) throws {
         let text = String(repeating: "a", count: bytes)
         if let failure {

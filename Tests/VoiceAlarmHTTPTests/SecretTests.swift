@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmHTTP
 
 @Suite("Pairing secrets", .timeLimit(.minutes(1)))
 struct SecretTests {
-    @Test("digest is the SHA-256 sha256sum prints for the same UTF-8 bytes",
-          arguments: ["", "abc", "réveil à 6 h 30 ☀️", "two\nlines\n", String(repeating: "token", count: 1_000)])
+    @Test(
+        "digest is the SHA-256 sha256sum prints for the same UTF-8 bytes",
+        arguments: ["", "abc", "réveil à 6 h 30 ☀️", "two\nlines\n", String(repeating: "token", count: 1_000)])
     func digest(text: String) async throws {
         let folder = TemporaryDirectory("secret")
         let file = folder.file("text")

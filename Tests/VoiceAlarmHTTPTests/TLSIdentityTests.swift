@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmHTTP
 
 /// What `openssl` printed for `arguments`; throws when it fails.
@@ -30,9 +30,10 @@ private struct WrittenIdentity {
     var key: String { folder.file("key.pem") }
 
     init(validDays: Int = 825) throws {
-        now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))   // certificates keep seconds
-        identity = try TLSIdentity.selfSigned(commonName: "bedside.local", dnsNames: Self.dnsNames,
-                                              ipAddresses: Self.ipAddresses, now: now, validDays: validDays)
+        now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))  // certificates keep seconds
+        identity = try TLSIdentity.selfSigned(
+            commonName: "bedside.local", dnsNames: Self.dnsNames,
+            ipAddresses: Self.ipAddresses, now: now, validDays: validDays)
         try identity.certificatePEM.write(toFile: certificate, atomically: true, encoding: .utf8)
         try identity.keyPEM.write(toFile: key, atomically: true, encoding: .utf8)
     }
@@ -98,8 +99,10 @@ struct TLSIdentitySelfSignedTests {
     func extensions() async throws {
         let written = try WrittenIdentity()
         let text = try await openssl(["x509", "-noout", "-text", "-nameopt", "RFC2253", "-in", written.certificate])
-        for expected in ["Version: 3 (0x2)", "Subject: CN=bedside.local", "Issuer: CN=bedside.local", "CA:FALSE",
-                         "Digital Signature", "TLS Web Server Authentication", "Signature Algorithm: ecdsa-with-SHA256"] {
+        for expected in [
+            "Version: 3 (0x2)", "Subject: CN=bedside.local", "Issuer: CN=bedside.local", "CA:FALSE",
+            "Digital Signature", "TLS Web Server Authentication", "Signature Algorithm: ecdsa-with-SHA256",
+        ] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
         }
         #expect(!text.contains("Certificate Sign"))
@@ -115,7 +118,7 @@ struct TLSIdentitySelfSignedTests {
         for serial in serials {
             let hex = serial.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("serial=".count)
             #expect(hex.count == 32)
-            #expect(hex.first.map { "4567".contains($0) } == true)   // top bit clear, next one set
+            #expect(hex.first.map { "4567".contains($0) } == true)  // top bit clear, next one set
         }
     }
 
@@ -146,10 +149,12 @@ struct TLSIdentityLoadTests {
     func madeByOpenSSL(kind: String) async throws {
         let folder = TemporaryDirectory("tls")
         let certificate = folder.file("cert.pem"), key = folder.file("key.pem")
-        _ = try await openssl(["req", "-x509", "-nodes", "-subj", "/CN=elsewhere", "-days", "2", "-keyout", key, "-out", certificate]
-                              + Self.opensslKeys[kind]!)
-        let identity = try TLSIdentity.load(certificatePEM: String(contentsOfFile: certificate, encoding: .utf8),
-                                            keyPEM: String(contentsOfFile: key, encoding: .utf8))
+        _ = try await openssl(
+            ["req", "-x509", "-nodes", "-subj", "/CN=elsewhere", "-days", "2", "-keyout", key, "-out", certificate]
+                + Self.opensslKeys[kind]!)
+        let identity = try TLSIdentity.load(
+            certificatePEM: String(contentsOfFile: certificate, encoding: .utf8),
+            keyPEM: String(contentsOfFile: key, encoding: .utf8))
         let output = try await openssl(["x509", "-noout", "-fingerprint", "-sha256", "-in", certificate])
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("=" + identity.fingerprint))
         #expect(abs(identity.notAfter.timeIntervalSinceNow - 2 * 86_400) < 120)
@@ -176,7 +181,8 @@ struct TLSIdentityLoadTests {
         func accepts(_ failure: TLSIdentity.Failure) -> Bool {
             switch (self, failure) {
             case (.garbageCertificate, .certificateNotPEM), (.truncatedCertificate, .certificateNotPEM),
-                 (.emptyCertificate, .certificateNotPEM): true
+                (.emptyCertificate, .certificateNotPEM):
+                true
             case (.garbageKey, .keyNotPEM), (.certificateAsKey, .keyNotPEM), (.encryptedKey, .keyNotPEM): true
             case (.keyOfAnotherIdentity, .keyDoesNotMatch): true
             default: false
@@ -209,7 +215,7 @@ struct TLSIdentityLoadTests {
 
     @Test("the failures read as one lowercase line naming the certificate or the key")
     func messages() {
-        let parse = GnuTLSError(operation: "gnutls_x509_crt_import", code: -34)   // GNUTLS_E_BASE64_DECODING_ERROR
+        let parse = GnuTLSError(operation: "gnutls_x509_crt_import", code: -34)  // GNUTLS_E_BASE64_DECODING_ERROR
         #expect("\(TLSIdentity.Failure.certificateNotPEM(parse))" == "the certificate is not PEM X.509: Base64 decoding error")
         #expect("\(TLSIdentity.Failure.keyDoesNotMatch)" == "the private key does not belong to the certificate")
     }
@@ -233,8 +239,9 @@ struct TLSIdentityCheckTests {
         let folder = TemporaryDirectory("tls-check")
         let certificate = folder.file("cert.pem"), key = folder.file("key.pem")
         _ = try await openssl(["req", "-x509", "-nodes", "-subj", "/CN=bedside", "-days", "2", "-keyout", key, "-out", certificate] + arguments)
-        let identity = try TLSIdentity.load(certificatePEM: String(contentsOfFile: certificate, encoding: .utf8),
-                                            keyPEM: String(contentsOfFile: key, encoding: .utf8))
+        let identity = try TLSIdentity.load(
+            certificatePEM: String(contentsOfFile: certificate, encoding: .utf8),
+            keyPEM: String(contentsOfFile: key, encoding: .utf8))
         #expect(identity.publicKey.description == described)
         #expect(identity.publicKey.isStrongEnough == strong)
         if strong {

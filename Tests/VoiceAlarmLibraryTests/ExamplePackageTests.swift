@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmStore
 
 /// The root's debug build: where it puts the library (`libVoiceAlarm.so`) and the module files.
@@ -19,8 +19,9 @@ private enum RootDebugBuild {
 /// library: its `main.swift` compiled by `swiftc` against the root build's module files and
 /// `libVoiceAlarm.so`, without `-package-name`, so only `public` declarations are visible — one
 /// use of anything else fails to compile. (`make examples` builds it through SwiftPM instead.)
-@Suite("The example app, built against the library product's public API alone", .timeLimit(.minutes(5)),
-       .enabled(if: RootDebugBuild.runsTheseTests, "links the root's debug build; a sanitized test build is another"))
+@Suite(
+    "The example app, built against the library product's public API alone", .timeLimit(.minutes(5)),
+    .enabled(if: RootDebugBuild.runsTheseTests, "links the root's debug build; a sanitized test build is another"))
 struct ExamplePackageTests {
     static let build = RootDebugBuild.path
     static let modules = "\(build)/Modules"
@@ -37,9 +38,11 @@ struct ExamplePackageTests {
 
     /// Compiles `sources` into `output` as a client of the library product: public API only.
     static func compile(_ sources: [String], to output: String) async throws -> ProcessResult {
-        try await ProcessRunner.run("swiftc", ["-swift-version", "6", "-module-name", "WakeUpToMyVoice"] + sources + [
-            "-I", modules, "-L", build, "-lVoiceAlarm", "-Xlinker", "-rpath", "-Xlinker", build, "-o", output,
-        ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] })
+        try await ProcessRunner.run(
+            "swiftc",
+            ["-swift-version", "6", "-module-name", "WakeUpToMyVoice"] + sources + [
+                "-I", modules, "-L", build, "-lVoiceAlarm", "-Xlinker", "-rpath", "-Xlinker", build, "-o", output,
+            ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] })
     }
 
     @Test("The example compiles with public declarations only, and its run leaves a weekday alarm on a voice ringtone ffprobe reads")

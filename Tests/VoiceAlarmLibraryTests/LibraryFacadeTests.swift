@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 
@@ -19,7 +19,7 @@ struct LibraryFacadeTests {
         let empty = try library.createPlaylist("empty")
         let status = try library.addAlarm(on: empty, at: AlarmTime(hour: 7, minute: 30), days: [])
         #expect(status.sound == .defaultTone(.noRecording))
-        #expect(status.next == Self.monday.addingTimeInterval(23.5 * 3600))   // 07:30 is past at 08:00: tomorrow
+        #expect(status.next == Self.monday.addingTimeInterval(23.5 * 3600))  // 07:30 is past at 08:00: tomorrow
         #expect(try library.alarms().map(\.alarm.id) == [status.alarm.id])
         library.close()
         var events: [VoiceAlarmLibrary.Event] = []

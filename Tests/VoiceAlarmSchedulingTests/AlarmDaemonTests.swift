@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import VoiceAlarmCore
-import TestSupport
 import VoiceAlarmScheduling
 
 /// A wall clock moved by hand. Sleepers wait until the test advances past their deadline.
@@ -68,7 +68,7 @@ final class DaemonLog: Sendable {
 
 private let utc = TimeZone(identifier: "UTC")!
 /// Monday 2027-01-04 06:00 UTC.
-private let monday6 = Date(timeIntervalSince1970: 1799042400)   // date -u -d "2027-01-04 06:00" +%s
+private let monday6 = Date(timeIntervalSince1970: 1799042400)  // date -u -d "2027-01-04 06:00" +%s
 
 private func alarm(_ hour: Int, _ minute: Int, days: Weekdays = .everyDay) -> ScheduledAlarm {
     ScheduledAlarm(id: UUID(), configuration: .init(schedule: .weekly(AlarmTime(hour: hour, minute: minute), days: days), sound: .default))
@@ -77,10 +77,11 @@ private func alarm(_ hour: Int, _ minute: Int, days: Weekdays = .everyDay) -> Sc
 @Suite("The embedded daemon, on an injected clock", .timeLimit(.minutes(1)))
 struct AlarmDaemonTests {
     private func start(_ clock: TestClock, _ list: Box<[ScheduledAlarm]>, _ log: DaemonLog) -> Task<Void, Error> {
-        let daemon = AlarmDaemon(clock: clock, timeZone: utc, pollInterval: 60,
-                                 alarms: { list.withLock { $0 } },
-                                 ring: { alarm, due in log.rang.withLock { $0.append((alarm.id, due)) } },
-                                 missed: { alarm, _, late in log.missed.withLock { $0.append((alarm.id, late)) } })
+        let daemon = AlarmDaemon(
+            clock: clock, timeZone: utc, pollInterval: 60,
+            alarms: { list.withLock { $0 } },
+            ring: { alarm, due in log.rang.withLock { $0.append((alarm.id, due)) } },
+            missed: { alarm, _, late in log.missed.withLock { $0.append((alarm.id, late)) } })
         return Task { try await daemon.run() }
     }
 
@@ -98,7 +99,7 @@ struct AlarmDaemonTests {
         let log = DaemonLog()
         let task = start(clock, list, log)
         await clock.waitForSleeper()
-        clock.set(monday6.addingTimeInterval(3600))        // 07:00:00
+        clock.set(monday6.addingTimeInterval(3600))  // 07:00:00
         await clock.waitForSleeper()
         #expect(log.rang.withLock { $0.map(\.0) } == [seven.id])
         #expect(log.rang.withLock { $0.first?.1 } == monday6.addingTimeInterval(3600))
@@ -119,9 +120,9 @@ struct AlarmDaemonTests {
         await clock.waitForSleeper()
         let added = alarm(6, 10)
         list.withLock { $0.append(added) }
-        clock.set(monday6.addingTimeInterval(60))           // a poll: the daemon reads the list again
+        clock.set(monday6.addingTimeInterval(60))  // a poll: the daemon reads the list again
         await clock.waitForSleeper()
-        clock.set(monday6.addingTimeInterval(600))          // 06:10
+        clock.set(monday6.addingTimeInterval(600))  // 06:10
         await clock.waitForSleeper()
         #expect(log.rang.withLock { $0.map(\.0) } == [added.id])
         task.cancel()
@@ -129,8 +130,9 @@ struct AlarmDaemonTests {
         _ = await task.result
     }
 
-    @Test("After a suspend or a clock jump: under 10 minutes late rings, more is logged as missed",
-          arguments: [(TimeInterval(599), true), (TimeInterval(600), false), (TimeInterval(10_800), false)])
+    @Test(
+        "After a suspend or a clock jump: under 10 minutes late rings, more is logged as missed",
+        arguments: [(TimeInterval(599), true), (TimeInterval(600), false), (TimeInterval(10_800), false)])
     func missedWindow(_ lateness: TimeInterval, _ rings: Bool) async {
         let clock = TestClock(monday6)
         let seven = alarm(7, 0)
@@ -149,17 +151,19 @@ struct AlarmDaemonTests {
         _ = await task.result
     }
 
-    @Test("A restarted daemon finds what came due while none ran: rings under 10 minutes late, logs the rest",
-          arguments: [(TimeInterval(300), true), (TimeInterval(900), false)])
+    @Test(
+        "A restarted daemon finds what came due while none ran: rings under 10 minutes late, logs the rest",
+        arguments: [(TimeInterval(300), true), (TimeInterval(900), false)])
     func restart(_ downUntil: TimeInterval, _ rings: Bool) async {
         // The previous run last looked at 06:50; this one starts downUntil after 07:00.
         let clock = TestClock(monday6.addingTimeInterval(3600 + downUntil))
         let seven = alarm(7, 0)
         let log = DaemonLog()
-        let daemon = AlarmDaemon(clock: clock, timeZone: utc, pollInterval: 60, alarms: { [seven] },
-                                 ring: { alarm, due in log.rang.withLock { $0.append((alarm.id, due)) } },
-                                 missed: { alarm, _, late in log.missed.withLock { $0.append((alarm.id, late)) } },
-                                 since: monday6.addingTimeInterval(3000))
+        let daemon = AlarmDaemon(
+            clock: clock, timeZone: utc, pollInterval: 60, alarms: { [seven] },
+            ring: { alarm, due in log.rang.withLock { $0.append((alarm.id, due)) } },
+            missed: { alarm, _, late in log.missed.withLock { $0.append((alarm.id, late)) } },
+            since: monday6.addingTimeInterval(3000))
         let task = Task { try await daemon.run() }
         await clock.waitForSleeper()
         #expect(log.rang.withLock { $0.count } == (rings ? 1 : 0))
@@ -179,10 +183,10 @@ struct AlarmDaemonTests {
         await clock.waitForSleeper()
         clock.set(monday6.addingTimeInterval(3600))
         await clock.waitForSleeper()
-        clock.set(monday6.addingTimeInterval(1800))          // back to 06:30
+        clock.set(monday6.addingTimeInterval(1800))  // back to 06:30
         await clock.waitForSleeper()
         list.withLock { $0.removeAll { $0.id == eight.id } }
-        clock.set(monday6.addingTimeInterval(7200))          // 08:00: the removed alarm stays silent
+        clock.set(monday6.addingTimeInterval(7200))  // 08:00: the removed alarm stays silent
         await clock.waitForSleeper()
         #expect(log.rang.withLock { $0.map(\.0) } == [seven.id])
         task.cancel()

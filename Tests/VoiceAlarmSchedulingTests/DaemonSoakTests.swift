@@ -40,24 +40,28 @@ private func residentKB() -> Int {
 /// so the resident memory it measures is this process's alone.
 @Suite("Soak: the daemon through a night", .enabled(if: ProcessInfo.processInfo.environment["VOICEALARM_SOAK"] == "1"))
 struct DaemonSoakTests {
-    @Test("20 alarms over 8 hours on a clock 960 times fast: each rings exactly once, on time, none missed; memory stays flat",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "20 alarms over 8 hours on a clock 960 times fast: each rings exactly once, on time, none missed; memory stays flat",
+        .timeLimit(.minutes(2)))
     func night() async throws {
-        let start = Date(timeIntervalSince1970: 1_799_020_800)   // Monday 2027-01-04 00:00 UTC
+        let start = Date(timeIntervalSince1970: 1_799_020_800)  // Monday 2027-01-04 00:00 UTC
         let clock = FastClock(start: start, speed: 960)
         var generator = SystemRandomNumberGenerator()
         let alarms = (0..<20).map { _ in
-            ScheduledAlarm(id: UUID(), configuration: AlarmConfiguration(
-                schedule: .fixed(start.addingTimeInterval(Double.random(in: 600...(8 * 3600 - 600), using: &generator).rounded())),
-                sound: .default))
+            ScheduledAlarm(
+                id: UUID(),
+                configuration: AlarmConfiguration(
+                    schedule: .fixed(start.addingTimeInterval(Double.random(in: 600...(8 * 3600 - 600), using: &generator).rounded())),
+                    sound: .default))
         }
         let rings = Rings()
-        let daemon = AlarmDaemon(clock: clock, timeZone: TimeZone(identifier: "UTC")!, pollInterval: 15,
-                                 alarms: { alarms },
-                                 ring: { alarm, due in rings.rang.withLock { $0.append((alarm.id, due, clock.now())) } },
-                                 missed: { alarm, _, _ in rings.missed.withLock { $0.append(alarm.id) } })
+        let daemon = AlarmDaemon(
+            clock: clock, timeZone: TimeZone(identifier: "UTC")!, pollInterval: 15,
+            alarms: { alarms },
+            ring: { alarm, due in rings.rang.withLock { $0.append((alarm.id, due, clock.now())) } },
+            missed: { alarm, _, _ in rings.missed.withLock { $0.append(alarm.id) } })
         let task = Task { try await daemon.run() }
-        try await Task.sleep(for: .seconds(2))   // an hour in: warmed up
+        try await Task.sleep(for: .seconds(2))  // an hour in: warmed up
         let before = residentKB()
         while clock.now() < start.addingTimeInterval(8 * 3600 + 60) { try await Task.sleep(for: .milliseconds(200)) }
         let after = residentKB()
@@ -72,6 +76,9 @@ struct DaemonSoakTests {
         }
         #expect(after - before < 2_048, "resident memory grew \(after - before) KB (from \(before) KB)")
         let latest = rang.map { $0.at.timeIntervalSince($0.due) }.max() ?? 0
-        FileHandle.standardError.write(Data("soak: \(rang.count) rings, \(rings.missed.withLock { $0.count }) missed, latest \(String(format: "%.1f", latest)) s late (simulated); resident \(before) KB after an hour, \(after) KB after eight\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "soak: \(rang.count) rings, \(rings.missed.withLock { $0.count }) missed, latest \(String(format: "%.1f", latest)) s late (simulated); resident \(before) KB after an hour, \(after) KB after eight\n"
+                    .utf8))
     }
 }

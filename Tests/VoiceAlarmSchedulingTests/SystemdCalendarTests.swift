@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmCore
 
 /// Instants systemd-analyze prints for `expressions` from `base` (local time in `zone`).
 private func systemdElapses(_ expressions: [String], zone: String, base: String, iterations: Int) async throws -> [Date] {
     var environment = ProcessInfo.processInfo.environment
     environment["TZ"] = zone
-    let result = try await ProcessRunner.run("/usr/bin/systemd-analyze",
+    let result = try await ProcessRunner.run(
+        "/usr/bin/systemd-analyze",
         ["calendar", "--iterations=\(iterations)", "--base-time=\(base)"] + expressions, environment: environment)
     guard result.status == 0 else { throw TestSupportError("systemd-analyze: \(result.stderr)") }
     let formatter = DateFormatter()
@@ -85,12 +86,15 @@ struct SystemdCalendarTests {
         let ours = schedule.nextFire(after: local(base, "America/New_York"), in: TimeZone(identifier: "America/New_York")!)
         let theirs = try await systemdElapses(["*-*-* 01:30:00"], zone: "America/New_York", base: base, iterations: 1)
         #expect([ours!] == theirs)
-        #expect(ours == Date(timeIntervalSince1970: 1825565400))   // date -u -d '2027-11-07 05:30' +%s: 01:30 EDT, the first
+        #expect(ours == Date(timeIntervalSince1970: 1825565400))  // date -u -d '2027-11-07 05:30' +%s: 01:30 EDT, the first
     }
 
-    @Test("On a spring-forward day the extra OnCalendar= makes systemd ring at the first valid minute",
-          arguments: [("Europe/Berlin", "2027-03-27 12:00:00", 2, 30), ("America/New_York", "2027-03-13 12:00:00", 2, 15),
-                      ("Australia/Sydney", "2027-10-02 12:00:00", 2, 0)])
+    @Test(
+        "On a spring-forward day the extra OnCalendar= makes systemd ring at the first valid minute",
+        arguments: [
+            ("Europe/Berlin", "2027-03-27 12:00:00", 2, 30), ("America/New_York", "2027-03-13 12:00:00", 2, 15),
+            ("Australia/Sydney", "2027-10-02 12:00:00", 2, 0),
+        ])
     func gapDay(_ zone: String, _ base: String, _ hour: Int, _ minute: Int) async throws {
         let timeZone = TimeZone(identifier: zone)!
         let schedule = AlarmSchedule.weekly(AlarmTime(hour: hour, minute: minute), days: .everyDay)
@@ -114,11 +118,13 @@ struct SystemdCalendarTests {
         let start = local("2027-03-20 12:00:00", "Europe/Berlin")
         let expressions = SystemdCalendar.expressions(for: once, in: berlin, now: start)
         #expect(expressions == ["2027-03-28 03:00:00"])
-        #expect(try await systemdElapses(expressions, zone: "Europe/Berlin", base: "2027-03-20 12:00:00", iterations: 1)
+        #expect(
+            try await systemdElapses(expressions, zone: "Europe/Berlin", base: "2027-03-20 12:00:00", iterations: 1)
                 == [once.nextFire(after: start, in: berlin)!])
         let fixed = AlarmSchedule.fixed(Date(timeIntervalSince1970: 1_830_000_000))
         let fixedExpressions = SystemdCalendar.expressions(for: fixed, in: berlin, now: start)
-        #expect(try await systemdElapses(fixedExpressions, zone: "Asia/Tokyo", base: "2027-03-20 12:00:00", iterations: 1)
+        #expect(
+            try await systemdElapses(fixedExpressions, zone: "Asia/Tokyo", base: "2027-03-20 12:00:00", iterations: 1)
                 == [Date(timeIntervalSince1970: 1_830_000_000)])
     }
 }

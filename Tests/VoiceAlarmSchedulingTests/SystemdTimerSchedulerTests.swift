@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmCore
+
 @testable import VoiceAlarmScheduling
 
 /// A `systemctl` that records what it was asked, with or without a user manager.
@@ -21,19 +22,24 @@ final class FakeSystemctl: SystemctlRunning, Sendable {
     func lingering() -> Bool { linger }
 }
 
-private let weekly = AlarmConfiguration(schedule: .weekly(AlarmTime(hour: 6, minute: 45), days: [.monday, .friday]), sound: .named("x.m4a"),
-                                        label: "wake\nExecStart=/bin/rm -rf ~ ; \"%h\" $HOME")
+private let weekly = AlarmConfiguration(
+    schedule: .weekly(AlarmTime(hour: 6, minute: 45), days: [.monday, .friday]), sound: .named("x.m4a"),
+    label: "wake\nExecStart=/bin/rm -rf ~ ; \"%h\" $HOME")
 
 @Suite("systemd timer units")
 struct SystemdTimerSchedulerTests {
-    private func scheduler(_ dir: TemporaryDirectory, dataDir: String? = nil, systemctl: FakeSystemctl = FakeSystemctl(managerRunning: false)) throws -> SystemdTimerScheduler {
-        try SystemdTimerScheduler(unitDirectory: dir.file("units"), dataDirectory: dataDir ?? dir.file("data"),
-                                  executable: ProjectPaths.binary, timeZone: TimeZone(identifier: "Europe/Berlin")!,
-                                  now: { Date(timeIntervalSince1970: 1_805_000_000) }, systemctl: systemctl)
+    private func scheduler(
+        _ dir: TemporaryDirectory, dataDir: String? = nil, systemctl: FakeSystemctl = FakeSystemctl(managerRunning: false)
+    ) throws -> SystemdTimerScheduler {
+        try SystemdTimerScheduler(
+            unitDirectory: dir.file("units"), dataDirectory: dataDir ?? dir.file("data"),
+            executable: ProjectPaths.binary, timeZone: TimeZone(identifier: "Europe/Berlin")!,
+            now: { Date(timeIntervalSince1970: 1_805_000_000) }, systemctl: systemctl)
     }
 
-    @Test("Every generated unit passes systemd-analyze verify, and ExecStart runs exactly our words, whatever the data dir holds",
-          arguments: ["plain", "with space", "100% \"quoted\" ; $HOME \\ back"])
+    @Test(
+        "Every generated unit passes systemd-analyze verify, and ExecStart runs exactly our words, whatever the data dir holds",
+        arguments: ["plain", "with space", "100% \"quoted\" ; $HOME \\ back"])
     func verifyAndQuoting(_ dataName: String) async throws {
         let dir = TemporaryDirectory("units")
         let dataDir = dir.file(dataName)
@@ -101,7 +107,8 @@ struct SystemdTimerSchedulerTests {
         #expect(mine.isCurrent(ScheduledAlarm(id: a, configuration: weekly)))
         try mine.cancel(id: orphan)
         try mine.cancel(id: a)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("units")).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.file("units")).sorted()
                 == ["backup.timer", "voicealarm-\(b.uuidString.lowercased()).service", "voicealarm-\(b.uuidString.lowercased()).timer"])
     }
 
@@ -117,8 +124,9 @@ struct SystemdTimerSchedulerTests {
         #expect(!systemd.isCurrent(ScheduledAlarm(id: id, configuration: weekly)))
     }
 
-    @Test("Cancelling in a read-only unit folder is an error naming the unit that stays; an alarm with no units there cancels fine",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Cancelling in a read-only unit folder is an error naming the unit that stays; an alarm with no units there cancels fine",
+        .timeLimit(.minutes(1)))
     func cancelReadOnly() async throws {
         let dir = TemporaryDirectory("cancel-ro")
         let systemd = try scheduler(dir)
@@ -127,8 +135,11 @@ struct SystemdTimerSchedulerTests {
         try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "--bind", systemd.unitDirectory, systemd.unitDirectory])
         defer { unmountLazily(systemd.unitDirectory) }
         try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "-o", "remount,bind,ro", systemd.unitDirectory])
-        #expect(throws: SchedulerError.unitDirectory(path: systemd.unitDirectory,
-                                                     reason: "cannot remove voicealarm-\(id.uuidString.lowercased()).timer: Read-only file system")) {
+        #expect(
+            throws: SchedulerError.unitDirectory(
+                path: systemd.unitDirectory,
+                reason: "cannot remove voicealarm-\(id.uuidString.lowercased()).timer: Read-only file system")
+        ) {
             try systemd.cancel(id: id)
         }
         #expect(try systemd.alarms().map(\.id) == [id], "still held, as systemd would still ring it")
@@ -145,17 +156,22 @@ struct SystemdTimerSchedulerTests {
         #expect(none.calls.withLock { $0 }.allSatisfy { $0 == ["show-environment"] })
 
         let running = FakeSystemctl(managerRunning: true, linger: false)
-        let real = try SystemdTimerScheduler(unitDirectory: SystemdTimerScheduler.defaultUnitDirectory + "-test-\(UUID().uuidString.prefix(6))",
-                                             dataDirectory: dir.file("data"), executable: ProjectPaths.binary, systemctl: running)
-        #expect(real.problems() == [.unitDirectoryNotRead(unitDirectory: real.unitDirectory, systemdReads: SystemdTimerScheduler.defaultUnitDirectory),
-                                    .lingeringOff])
+        let real = try SystemdTimerScheduler(
+            unitDirectory: SystemdTimerScheduler.defaultUnitDirectory + "-test-\(UUID().uuidString.prefix(6))",
+            dataDirectory: dir.file("data"), executable: ProjectPaths.binary, systemctl: running)
+        #expect(
+            real.problems() == [
+                .unitDirectoryNotRead(unitDirectory: real.unitDirectory, systemdReads: SystemdTimerScheduler.defaultUnitDirectory),
+                .lingeringOff,
+            ])
         try? FileManager.default.removeItem(atPath: real.unitDirectory)
     }
 
     @Test("An unwritable unit folder is a clear error")
     func unwritable() throws {
-        let systemd = try SystemdTimerScheduler(unitDirectory: "/proc/voicealarm-units", dataDirectory: "/tmp/d", executable: "/bin/true",
-                                                systemctl: FakeSystemctl(managerRunning: false))
+        let systemd = try SystemdTimerScheduler(
+            unitDirectory: "/proc/voicealarm-units", dataDirectory: "/tmp/d", executable: "/bin/true",
+            systemctl: FakeSystemctl(managerRunning: false))
         #expect(throws: SchedulerError.self) { try systemd.schedule(id: UUID(), configuration: weekly) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import VoiceAlarmWeb
 
 /// The home-screen icons: PNGs drawn here from `Page/icon.svg`'s shapes, read back by FFmpeg's
@@ -19,7 +20,8 @@ struct PageIconTests {
         let folder = TemporaryDirectory("icon")
         let ours = folder.file("ours.png"), theirs = folder.file("theirs.png")
         try PageIcon.png(size: size).write(to: URL(fileURLWithPath: ours))
-        try await ProcessRunner.mustRun("/usr/bin/rsvg-convert", ["-w", "\(size)", "-h", "\(size)", "-o", theirs, "\(ProjectPaths.root)/Sources/VoiceAlarmWeb/Page/icon.svg"])
+        try await ProcessRunner.mustRun(
+            "/usr/bin/rsvg-convert", ["-w", "\(size)", "-h", "\(size)", "-o", theirs, "\(ProjectPaths.root)/Sources/VoiceAlarmWeb/Page/icon.svg"])
         let a = try await grey(ours), b = try await grey(theirs)
         #expect(a.count == size * size && b.count == size * size)
         let difference = zip(a, b).reduce(0.0) { $0 + abs(Double($1.0) - Double($1.1)) } / Double(max(1, a.count)) / 255

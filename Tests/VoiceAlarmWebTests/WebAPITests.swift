@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmHTTP
+
 @testable import VoiceAlarmWeb
 
 @Suite("The JSON API: the command line's rules, words and documents")
@@ -34,14 +35,16 @@ struct WebAPITests {
         let cli = try site.service()
         #expect(throws: (any Error).self) { try cli.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 6, minute: 45), days: [.monday]) }
         // Malformed fields: 400 naming the field, code 64 as the command line's usage errors.
-        for (body, field, words) in [(#"{"target": "morning", "at": "25:00"}"#, "at", "'25:00' is not a time (HH:MM, 00:00 to 23:59)"),
-                                     (#"{"target": "morning", "at": "07:00", "days": "fri-mon"}"#, "days", "fri-mon"),
-                                     (#"{"target": "morning", "at": "07:00", "date": "2026-13-01"}"#, "date", "is not a date"),
-                                     (#"{"target": "morning", "at": "07:00", "days": "mon", "date": "2027-01-01"}"#, "days", "exclude each other"),
-                                     (#"{"target": "morning"}"#, "at", "no 'at'"),
-                                     (#"{"target": "morning", "at": "07:00", "snooze": 99}"#, "snooze", "from 1 to 30"),
-                                     (#"{"target": "morning", "at": 7}"#, "at", "wrong type"),
-                                     ("not json", nil, "not JSON")] as [(String, String?, String)] {
+        for (body, field, words) in [
+            (#"{"target": "morning", "at": "25:00"}"#, "at", "'25:00' is not a time (HH:MM, 00:00 to 23:59)"),
+            (#"{"target": "morning", "at": "07:00", "days": "fri-mon"}"#, "days", "fri-mon"),
+            (#"{"target": "morning", "at": "07:00", "date": "2026-13-01"}"#, "date", "is not a date"),
+            (#"{"target": "morning", "at": "07:00", "days": "mon", "date": "2027-01-01"}"#, "days", "exclude each other"),
+            (#"{"target": "morning"}"#, "at", "no 'at'"),
+            (#"{"target": "morning", "at": "07:00", "snooze": 99}"#, "snooze", "from 1 to 30"),
+            (#"{"target": "morning", "at": 7}"#, "at", "wrong type"),
+            ("not json", nil, "not JSON"),
+        ] as [(String, String?, String)] {
             let refused = site.send(site.request("POST", "/api/alarms", cookie: token, json: body))
             #expect(refused.status == 400, "\(body)")
             let error = try #require((refused.json as? [String: Any])?["error"] as? [String: Any])
@@ -75,9 +78,11 @@ struct WebAPITests {
         #expect(site.send(site.request("PUT", "/api/alarms/00000000/voice", cookie: token, json: #"{"on": true}"#)).status == 404)
     }
 
-    @Test("An upload too large, unsaved, empty or not audio is refused whole: the library is unchanged", arguments: [
-        (HTTPBody.tooLarge(limit: 1024 * 1024), 413), (.unsaved(reason: "no space left on device"), 507), (.empty, 400),
-    ])
+    @Test(
+        "An upload too large, unsaved, empty or not audio is refused whole: the library is unchanged",
+        arguments: [
+            (HTTPBody.tooLarge(limit: 1024 * 1024), 413), (.unsaved(reason: "no space left on device"), 507), (.empty, 400),
+        ])
     func refusedUploads(_ body: HTTPBody, _ status: Int) async throws {
         let (site, token, _) = try await siteWithPlaylist()
         let response = site.send(site.request("POST", "/api/clips", cookie: token, body: body))

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmHTTP
+
 @testable import VoiceAlarmWeb
 
 @Suite("Who may use the web page: pairing, tokens, origins")
@@ -23,10 +24,12 @@ struct WebAccessTests {
     @Test("The page's own files, pairing and the session handshake are open to anyone; everything else is not")
     func openRoutes() async throws {
         let site = try WebTestSite()
-        for (path, type) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/page-logic.js", "text/javascript"), ("/pair", "text/html"),
-                             ("/pair.js", "text/javascript"), ("/device.js", "text/javascript"), ("/style.css", "text/css"),
-                             ("/manifest.webmanifest", "application/manifest+json"), ("/sw.js", "text/javascript"), ("/icon.svg", "image/svg+xml"),
-                             ("/icon-192.png", "image/png"), ("/icon-512.png", "image/png"), ("/apple-touch-icon.png", "image/png")] {
+        for (path, type) in [
+            ("/", "text/html"), ("/app.js", "text/javascript"), ("/page-logic.js", "text/javascript"), ("/pair", "text/html"),
+            ("/pair.js", "text/javascript"), ("/device.js", "text/javascript"), ("/style.css", "text/css"),
+            ("/manifest.webmanifest", "application/manifest+json"), ("/sw.js", "text/javascript"), ("/icon.svg", "image/svg+xml"),
+            ("/icon-192.png", "image/png"), ("/icon-512.png", "image/png"), ("/apple-touch-icon.png", "image/png"),
+        ] {
             let response = site.send(site.request("GET", path))
             #expect(response.status == 200 && response.header("Content-Type")?.hasPrefix(type) == true, "\(path)")
         }
@@ -57,7 +60,8 @@ struct WebAccessTests {
         // Only a digest of the token is kept.
         let devices = try site.registry().all()
         #expect(devices.map(\.name) == ["Phone"])
-        let database = ["", "-wal"].compactMap { try? String(contentsOfFile: site.location.dataDirectory + "/voicealarm.sqlite" + $0, encoding: .isoLatin1) }.joined()
+        let database = ["", "-wal"].compactMap { try? String(contentsOfFile: site.location.dataDirectory + "/voicealarm.sqlite" + $0, encoding: .isoLatin1) }
+            .joined()
         #expect(!database.contains(token) && database.contains(site.secrets.digest(token)))
         // Revoked: refused at once, from the page as from the API.
         let revoke = site.send(site.request("DELETE", "/api/devices/\(devices[0].id.uuidString.lowercased())", cookie: token, session: session))
@@ -78,7 +82,9 @@ struct WebAccessTests {
         }
         func open(_ challenge: String, signedBy key: BrowserKey, origin: String = WebTestSite.origin) async throws -> HTTPResponse {
             let signature = try await key.sign(BrowserKey.sessionText(challenge: challenge, origin: origin))
-            return site.send(site.request("POST", "/api/session", cookie: token, session: .some(nil), json: #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
+            return site.send(
+                site.request("POST", "/api/session", cookie: token, session: .some(nil), json: #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#)
+            )
         }
         // Signed on another port's page, or by another key: refused.
         #expect(try await open(try challenge(), signedBy: key, origin: "http://127.0.0.1:18699").status == 403)
@@ -134,13 +140,16 @@ struct WebAccessTests {
         let owner = try site.registry().newPairingCode()
         #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody(owner.code), client: "192.168.1.20")).status == 201)
         site.clock.advance(61)
-        #expect(site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG8"), client: guesser)).status == 403,
-                "the guessers' minute is over")
+        #expect(
+            site.send(site.request("POST", "/api/pair", json: try await site.pairBody("WRONG8"), client: guesser)).status == 403,
+            "the guessers' minute is over")
     }
 
-    @Test("A change from another site is refused, even with the device's cookie", arguments: [
-        ("https://evil.example", true), ("null", true), ("http://127.0.0.1:9999", true), (nil, true), ("http://127.0.0.1:8470", false),
-    ] as [(String?, Bool)])
+    @Test(
+        "A change from another site is refused, even with the device's cookie",
+        arguments: [
+            ("https://evil.example", true), ("null", true), ("http://127.0.0.1:9999", true), (nil, true), ("http://127.0.0.1:8470", false),
+        ] as [(String?, Bool)])
     func crossOrigin(_ origin: String?, _ refused: Bool) async throws {
         let site = try WebTestSite()
         let token = try await site.pairedToken()
@@ -175,7 +184,8 @@ struct WebAccessTests {
         func open(_ device: String, signedBy signer: BrowserKey) async throws -> HTTPResponse {
             let challenge = try #require((ask(device).json as? [String: Any])?["challenge"] as? String)
             let signature = try await signer.sign(BrowserKey.sessionText(challenge: challenge, origin: WebTestSite.origin))
-            return site.send(site.request("POST", "/api/session", json: #"{"device": "\#(device)", "challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
+            return site.send(
+                site.request("POST", "/api/session", json: #"{"device": "\#(device)", "challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
         }
         // Naming a device gives nothing without its key; an unknown device gets no challenge at all.
         #expect(try await open(id, signedBy: try await BrowserKey.make(in: site.folder.path)).status == 403)
@@ -194,7 +204,9 @@ struct WebAccessTests {
         #expect(ask(id).status == 401)
     }
 
-    @Test("The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style", arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js", "/page-logic.js", "/device.js", "/sw.js", "/manifest.webmanifest"])
+    @Test(
+        "The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style",
+        arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js", "/page-logic.js", "/device.js", "/sw.js", "/manifest.webmanifest"])
     func nothingFromElsewhere(_ path: String) async throws {
         let site = try WebTestSite()
         let token = try await site.pairedToken()
@@ -210,8 +222,10 @@ struct WebAccessTests {
     func securityHeaders() async throws {
         let site = try WebTestSite()
         let token = try await site.pairedToken()
-        for response in [site.send(site.request("GET", "/pair")), site.send(site.request("GET", "/api/alarms")),
-                         site.send(site.request("GET", "/api/alarms", cookie: token)), site.send(site.request("GET", "/nothing"))] {
+        for response in [
+            site.send(site.request("GET", "/pair")), site.send(site.request("GET", "/api/alarms")),
+            site.send(site.request("GET", "/api/alarms", cookie: token)), site.send(site.request("GET", "/nothing")),
+        ] {
             let policy = try #require(response.header("Content-Security-Policy"))
             #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"))
             #expect(response.header("X-Content-Type-Options") == "nosniff")

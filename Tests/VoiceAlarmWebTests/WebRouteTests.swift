@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import VoiceAlarmWeb
 
 @Suite("Routes are read from the method and path alone, from one table")
@@ -14,26 +15,30 @@ struct WebRouteTests {
         }
     }
 
-    @Test("Paths and methods to routes", arguments: [
-        ("GET", "/", "GET /"), ("GET", "/pair", "GET /pair"), ("GET", "/api/alarms", "GET /api/alarms"),
-        ("POST", "/api/alarms", "POST /api/alarms"), ("DELETE", "/api/alarms/9c41d2e0", "DELETE /api/alarms/{id} id=9c41d2e0"),
-        ("PUT", "/api/alarms/9c41d2e0/voice", "PUT /api/alarms/{id}/voice id=9c41d2e0"),
-        ("POST", "/api/clips/say", "POST /api/clips/say"), ("PUT", "/api/clips/say", "405 POST"),
-        ("PUT", "/api/clips/3f2a9c1e", "PUT /api/clips/{id} id=3f2a9c1e"),
-        ("GET", "/api/clips/../../etc/passwd", "404"), ("GET", "/api/playlists/morning", "GET /api/playlists/{name} name=morning"),
-        ("HEAD", "/api/status", "GET /api/status"), ("GET", "/api/stop", "405 POST"), ("GET", "/etc/passwd", "404"),
-        ("PATCH", "/api/alarms", "405 GET,POST"),
-    ])
+    @Test(
+        "Paths and methods to routes",
+        arguments: [
+            ("GET", "/", "GET /"), ("GET", "/pair", "GET /pair"), ("GET", "/api/alarms", "GET /api/alarms"),
+            ("POST", "/api/alarms", "POST /api/alarms"), ("DELETE", "/api/alarms/9c41d2e0", "DELETE /api/alarms/{id} id=9c41d2e0"),
+            ("PUT", "/api/alarms/9c41d2e0/voice", "PUT /api/alarms/{id}/voice id=9c41d2e0"),
+            ("POST", "/api/clips/say", "POST /api/clips/say"), ("PUT", "/api/clips/say", "405 POST"),
+            ("PUT", "/api/clips/3f2a9c1e", "PUT /api/clips/{id} id=3f2a9c1e"),
+            ("GET", "/api/clips/../../etc/passwd", "404"), ("GET", "/api/playlists/morning", "GET /api/playlists/{name} name=morning"),
+            ("HEAD", "/api/status", "GET /api/status"), ("GET", "/api/stop", "405 POST"), ("GET", "/etc/passwd", "404"),
+            ("PATCH", "/api/alarms", "405 GET,POST"),
+        ])
     func routes(_ method: String, _ path: String, _ named: String) {
         #expect(Self.named(method, path) == named)
     }
 
     @Test("Only the page's own files, pairing and the session handshake are open; a change is never a GET; a body only where a route reads one")
     func declarations() {
-        #expect(GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == [
-            "GET /", "GET /app.js", "GET /apple-touch-icon.png", "GET /device.js", "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg",
-            "GET /manifest.webmanifest", "GET /page-logic.js", "GET /pair", "GET /pair.js", "GET /style.css", "GET /sw.js", "POST /api/pair", "POST /api/session",
-        ])
+        #expect(
+            GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == [
+                "GET /", "GET /app.js", "GET /apple-touch-icon.png", "GET /device.js", "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg",
+                "GET /manifest.webmanifest", "GET /page-logic.js", "GET /pair", "GET /pair.js", "GET /style.css", "GET /sw.js", "POST /api/pair",
+                "POST /api/session",
+            ])
         #expect(GuardedRoutes.all.allSatisfy { $0.1.hasPrefix("/api/") }, "everything of the library is behind the API's guard")
         for endpoint in WebRoutes.all {
             #expect(endpoint.changesState == (endpoint.method != "GET"), "\(endpoint.method) \(endpoint.path)")

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmHTTP
+
 @testable import VoiceAlarmWeb
 
 @Suite("The status the page polls: health in the phone's words, kept a few seconds, afresh after a change")
@@ -27,8 +28,10 @@ struct WebStatusTests {
         #expect(noDaemon["stopsRinging"] as? Bool == true && noDaemon["action"] is NSNull, "no service is installed to start")
         for item in health {
             let sentence = try #require(item["sentence"] as? String)
-            #expect(!sentence.contains("voicealarm ") && !sentence.contains(" --") && sentence.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-", options: .regularExpression) == nil,
-                    "the page's words: \(sentence)")
+            #expect(
+                !sentence.contains("voicealarm ") && !sentence.contains(" --")
+                    && sentence.range(of: "[0-9a-f]{8}-[0-9a-f]{4}-", options: .regularExpression) == nil,
+                "the page's words: \(sentence)")
         }
         // Kept: an alarm added behind the page's back shows in the next examination only.
         _ = try service.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 7, minute: 30), days: [.monday])

@@ -4,6 +4,7 @@ import TestSupport
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmHTTP
+
 @testable import VoiceAlarmWeb
 
 /// Secrets a test can predict: tokens and codes counted up; a digest is the secret reversed and
@@ -44,7 +45,7 @@ final class WebTestSite {
         configuration.now = { clock.read() }
         configuration.uploadLimit = 1024 * 1024
         application = WebApplication(configuration)
-        _ = try service()   // the library exists, as 'serve' makes it before it listens
+        _ = try service()  // the library exists, as 'serve' makes it before it listens
     }
 
     func service() throws -> AlarmService {
@@ -59,15 +60,18 @@ final class WebTestSite {
 
     /// A request as a browser on our own page sends it (Host and Origin ours, and with a paired
     /// cookie the session its page signed for, unless `session` says otherwise).
-    func request(_ method: String, _ path: String, cookie: String? = nil, session: String?? = nil, bearer: String? = nil,
-                 origin: String? = WebTestSite.origin, host: String = WebTestSite.host,
-                 json: String? = nil, body: HTTPBody? = nil, query: [String: String] = [:], client: String = "127.0.0.1") -> HTTPRequest {
+    func request(
+        _ method: String, _ path: String, cookie: String? = nil, session: String?? = nil, bearer: String? = nil,
+        origin: String? = WebTestSite.origin, host: String = WebTestSite.host,
+        json: String? = nil, body: HTTPBody? = nil, query: [String: String] = [:], client: String = "127.0.0.1"
+    ) -> HTTPRequest {
         var headers = ["host": host]
         if let origin { headers["origin"] = origin }
         if let sent = session ?? cookie.flatMap({ sessions[$0] }) { headers[WebApplication.sessionHeader.lowercased()] = sent }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
-        var request = HTTPRequest(method: method, path: path, query: query, headers: headers,
-                                  cookies: cookie.map { [WebApplication.cookieName: $0] } ?? [:], clientAddress: client)
+        var request = HTTPRequest(
+            method: method, path: path, query: query, headers: headers,
+            cookies: cookie.map { [WebApplication.cookieName: $0] } ?? [:], clientAddress: client)
         request.body = body ?? json.map { .data(Data($0.utf8)) } ?? .empty
         return request
     }
@@ -86,7 +90,8 @@ final class WebTestSite {
         let code = try registry().newPairingCode()
         let response = send(request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "name": "\#(name)", "key": "\#(key.publicKey)"}"#))
         guard response.status == 201, let cookie = response.header("Set-Cookie"),
-              let token = cookie.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last else {
+            let token = cookie.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last
+        else {
             throw WebTestFailure("pairing answered \(response.status)")
         }
         sessions[String(token)] = try await session(for: String(token), key: key)
@@ -104,8 +109,10 @@ final class WebTestSite {
         let asked = send(request("POST", "/api/session", cookie: token, session: .some(nil), json: "{}"))
         guard let challenge = (asked.json as? [String: Any])?["challenge"] as? String else { throw WebTestFailure("no challenge: \(asked.status)") }
         let signature = try await key.sign(BrowserKey.sessionText(challenge: challenge, origin: origin))
-        let opened = send(request("POST", "/api/session", cookie: token, session: .some(nil),
-                                  json: #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
+        let opened = send(
+            request(
+                "POST", "/api/session", cookie: token, session: .some(nil),
+                json: #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
         guard opened.status == 201, let session = (opened.json as? [String: Any])?["session"] as? String else {
             throw WebTestFailure("no session: \(opened.status) \(opened.errorMessage ?? "")")
         }

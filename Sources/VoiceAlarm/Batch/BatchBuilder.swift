@@ -27,8 +27,10 @@ package final class BatchBuilder: Sendable {
 
     /// - Parameters:
     ///   - shard: which part of the manifest this process builds (`ShardSpec.whole` for all of it).
-    package init(manifest: BatchManifest, outputDirectory: String, jobs: Int, shard: ShardSpec = .whole,
-                now: @escaping @Sendable () -> Date = Date.init, progress: @escaping @Sendable (Progress) -> Void = { _ in }) {
+    package init(
+        manifest: BatchManifest, outputDirectory: String, jobs: Int, shard: ShardSpec = .whole,
+        now: @escaping @Sendable () -> Date = Date.init, progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) {
         precondition(jobs > 0, "at least one job")
         self.manifest = manifest
         output = outputDirectory
@@ -75,11 +77,11 @@ package final class BatchBuilder: Sendable {
         let cache = try BatchClipCache(in: output, sampleRate: RenderSettings.defaultSampleRate, tag: cacheTag)
         let results: [(BatchManifest.Item, String, Result<RenderReport, Error>)]
         do {
-            defer { cache.remove() }   // the decoded samples are no longer needed: their room is the index's
+            defer { cache.remove() }  // the decoded samples are no longer needed: their room is the index's
             (index, results) = build(plan, total: owned.count, cache: cache, records: records, index: index, indexPath: indexPath, start: start)
         }
         try index.save(to: indexPath)
-        if !shard.isSharded { FileSystem.remove("\(output)/\(BatchIndex.legacyFileName)") }   // its records are all in ours now
+        if !shard.isSharded { FileSystem.remove("\(output)/\(BatchIndex.legacyFileName)") }  // its records are all in ours now
         var report = self.report(owned, plan: plan, results: results, index: index)
         report.seconds = (now().timeIntervalSince(start) * 1000).rounded() / 1000
         return report
@@ -90,11 +92,11 @@ package final class BatchBuilder: Sendable {
     private func loadIndex(_ indexPath: String, owned: [BatchManifest.Item]) -> BatchIndex {
         var index = BatchIndex.load(indexPath)
         if !shard.isSharded, FileSystem.kind(of: indexPath) == .missing {
-            index = BatchIndex.load("\(output)/\(BatchIndex.legacyFileName)")   // an earlier version's folder: its records carry over
+            index = BatchIndex.load("\(output)/\(BatchIndex.legacyFileName)")  // an earlier version's folder: its records carry over
         }
         let mine = Set(owned.map(\.id))
         for item in manifest.items where !mine.contains(item.id) { index.ringtones[item.id] = nil }
-        index.inputs = [:]   // refilled with this run's inputs
+        index.inputs = [:]  // refilled with this run's inputs
         return index
     }
 
@@ -103,7 +105,7 @@ package final class BatchBuilder: Sendable {
     private func plan(_ owned: [BatchManifest.Item], records: BatchRecords, index: inout BatchIndex) -> Plan {
         var plan = Plan()
         var keyed: [String: Int] = [:]
-        var hashes: [String: String] = [:]   // path → sha256, this run
+        var hashes: [String: String] = [:]  // path → sha256, this run
         for item in owned {
             if let problem = item.problem { plan.failed.append(.init(id: item.id, error: problem)); continue }
             do {
@@ -117,7 +119,9 @@ package final class BatchBuilder: Sendable {
                     plan.skipped.insert(item.id)
                     continue
                 }
-                if let existing = keyed[key] { plan.groups[existing].items.append(item) } else {
+                if let existing = keyed[key] {
+                    plan.groups[existing].items.append(item)
+                } else {
                     keyed[key] = plan.groups.count
                     plan.groups.append(WorkGroup(key: key, items: [item], hashes: inputHashes))
                 }
@@ -131,31 +135,37 @@ package final class BatchBuilder: Sendable {
     /// Builds the plan's groups on `jobs` workers, recording each result in the index as it comes
     /// (saved at most every `checkpointInterval`, so a shard killed mid-way keeps what it
     /// finished) and telling the progress. The index after, and every result.
-    private func build(_ plan: Plan, total: Int, cache: BatchClipCache, records: BatchRecords, index: BatchIndex, indexPath: String,
-                       start: Date) -> (BatchIndex, [(BatchManifest.Item, String, Result<RenderReport, Error>)]) {
+    private func build(
+        _ plan: Plan, total: Int, cache: BatchClipCache, records: BatchRecords, index: BatchIndex, indexPath: String,
+        start: Date
+    ) -> (BatchIndex, [(BatchManifest.Item, String, Result<RenderReport, Error>)]) {
         let shared = BatchWork(done: plan.skipped.count + plan.failed.count, failed: plan.failed.count)
         let ledger = Locked((index: index, saved: now()))
         progress(Progress(done: shared.done, total: total, failed: shared.failed, elapsed: 0))
         let groups = plan.groups
-        WorkerPool(workers: jobs).run(groups.count, open: { _ in () }, work: { _, position in
-            let group = groups[position]
-            let built = self.build(group.items, hashes: group.hashes, cache: cache)
-            ledger.withLock { ledger in
-                for (item, result) in built { self.record(item, key: group.key, result, records: records, index: &ledger.index) }
-                if self.now().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
-                    try? ledger.index.save(to: indexPath)   // a checkpoint; the final save reports failures
-                    ledger.saved = self.now()
+        WorkerPool(workers: jobs).run(
+            groups.count, open: { _ in () },
+            work: { _, position in
+                let group = groups[position]
+                let built = self.build(group.items, hashes: group.hashes, cache: cache)
+                ledger.withLock { ledger in
+                    for (item, result) in built { self.record(item, key: group.key, result, records: records, index: &ledger.index) }
+                    if self.now().timeIntervalSince(ledger.saved) >= Self.checkpointInterval {
+                        try? ledger.index.save(to: indexPath)  // a checkpoint; the final save reports failures
+                        ledger.saved = self.now()
+                    }
                 }
-            }
-            let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
-            self.progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: self.now().timeIntervalSince(start)))
-        })
+                let snapshot = shared.record(built.map { ($0.0, group.key, $0.1) })
+                self.progress(Progress(done: snapshot.done, total: total, failed: snapshot.failed, elapsed: self.now().timeIntervalSince(start)))
+            })
         return (ledger.withLock { $0.index }, shared.results)
     }
 
     /// What was built, skipped and failed, in the manifest's order, with every ringtone's record.
-    private func report(_ owned: [BatchManifest.Item], plan: Plan, results: [(BatchManifest.Item, String, Result<RenderReport, Error>)],
-                        index: BatchIndex) -> BatchReport {
+    private func report(
+        _ owned: [BatchManifest.Item], plan: Plan, results: [(BatchManifest.Item, String, Result<RenderReport, Error>)],
+        index: BatchIndex
+    ) -> BatchReport {
         var report = BatchReport(shard: shard)
         report.failed = plan.failed
         var builtIDs: Set<String> = []
@@ -171,8 +181,10 @@ package final class BatchBuilder: Sendable {
         for item in owned where !failedIDs.contains(item.id) {
             if builtIDs.contains(item.id) { report.built.append(item.id) } else if plan.skipped.contains(item.id) { report.skipped.append(item.id) }
             guard let record = index.ringtones[item.id] else { continue }
-            report.ringtones.append(.init(id: item.id, output: "\(output)/\(record.file)", duration: record.duration, clips: record.clips ?? [],
-                                          shortfall: record.shortfall))
+            report.ringtones.append(
+                .init(
+                    id: item.id, output: "\(output)/\(record.file)", duration: record.duration, clips: record.clips ?? [],
+                    shortfall: record.shortfall))
             if let warning = record.warning { report.warnings.append(.init(id: item.id, warning: warning)) }
         }
         return report
@@ -184,8 +196,10 @@ package final class BatchBuilder: Sendable {
     }
 
     /// Records a built ringtone (and removes its files of another format), or retires a failed one.
-    private func record(_ item: BatchManifest.Item, key: String, _ result: Result<RenderReport, Error>,
-                        records: BatchRecords, index: inout BatchIndex) {
+    private func record(
+        _ item: BatchManifest.Item, key: String, _ result: Result<RenderReport, Error>,
+        records: BatchRecords, index: inout BatchIndex
+    ) {
         guard case .success(let rendered) = result else {
             retire(item.id, records: records, index: &index)
             return
@@ -232,17 +246,21 @@ package final class BatchBuilder: Sendable {
         }
         var results = [(first, built)]
         for other in items.dropFirst() {
-            results.append((other, built.flatMap { rendered in
-                Result {
-                    let target = "\(output)/\(other.id).\(other.settings.format.fileExtension)"
-                    do { try FileSystem.atomicCopy(path, to: target) } catch let error as SystemError {
-                        throw BatchError.output(target, error.reason)
+            results.append(
+                (
+                    other,
+                    built.flatMap { rendered in
+                        Result {
+                            let target = "\(output)/\(other.id).\(other.settings.format.fileExtension)"
+                            do { try FileSystem.atomicCopy(path, to: target) } catch let error as SystemError {
+                                throw BatchError.output(target, error.reason)
+                            }
+                            var copied = rendered
+                            copied.output = target
+                            return copied
+                        }
                     }
-                    var copied = rendered
-                    copied.output = target
-                    return copied
-                }
-            }))
+                ))
         }
         return results
     }

@@ -56,7 +56,8 @@ struct BatchIndex: Codable {
     /// (everything it recorded is then rebuilt — the safe side).
     static func load(_ path: String) -> BatchIndex {
         guard let data = FileManager.default.contents(atPath: path),
-              let index = try? JSONDecoder().decode(BatchIndex.self, from: data), index.version == 1 else { return BatchIndex() }
+            let index = try? JSONDecoder().decode(BatchIndex.self, from: data), index.version == 1
+        else { return BatchIndex() }
         return index
     }
 

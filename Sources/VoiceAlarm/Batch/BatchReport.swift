@@ -31,7 +31,7 @@ package struct BatchReport: Encodable, Sendable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(input, forKey: .input)
             try container.encode(used, forKey: .used)
-            try container.encode(reason, forKey: .reason)   // null when it plays whole
+            try container.encode(reason, forKey: .reason)  // null when it plays whole
         }
     }
 

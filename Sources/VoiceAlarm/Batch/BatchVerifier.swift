@@ -80,18 +80,19 @@ package struct BatchVerifier: Sendable {
                 continue
             }
             let built = records.ringtones(item.id)
-            let reason = if built.contains(where: { $0.key == key && $0.file == file }) {
-                "\(file) changed since it was built"
-            } else if built.contains(where: { $0.file == file }) {
-                // Name the input whose bytes are not those a build recorded; none: the settings.
-                if let changed = item.clips.first(where: { path in hashes[path].map { !records.recordedHashes(path).contains($0) } ?? false }) {
-                    "\(changed) changed since \(file) was built"
+            let reason =
+                if built.contains(where: { $0.key == key && $0.file == file }) {
+                    "\(file) changed since it was built"
+                } else if built.contains(where: { $0.file == file }) {
+                    // Name the input whose bytes are not those a build recorded; none: the settings.
+                    if let changed = item.clips.first(where: { path in hashes[path].map { !records.recordedHashes(path).contains($0) } ?? false }) {
+                        "\(changed) changed since \(file) was built"
+                    } else {
+                        "its clips or settings changed since \(file) was built"
+                    }
                 } else {
-                    "its clips or settings changed since \(file) was built"
+                    "\(file) was not built by a batch into this folder"
                 }
-            } else {
-                "\(file) was not built by a batch into this folder"
-            }
             verdict.stale.append(.init(id: item.id, reason: reason))
         }
         return verdict

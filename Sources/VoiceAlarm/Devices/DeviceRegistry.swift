@@ -30,8 +30,10 @@ package struct DeviceRegistry {
     }
 
     /// A registry that writes, waiting at most `busyTimeout` ms for another process's hold.
-    package static func writing(_ dataDirectory: String, busyTimeout: Int32, secrets: any SecretSource,
-                                now: @escaping @Sendable () -> Date) throws -> DeviceRegistry {
+    package static func writing(
+        _ dataDirectory: String, busyTimeout: Int32, secrets: any SecretSource,
+        now: @escaping @Sendable () -> Date
+    ) throws -> DeviceRegistry {
         DeviceRegistry(store: try LibraryStore(dataDirectory: dataDirectory, busyTimeout: busyTimeout), secrets: secrets, now: now)
     }
 
@@ -51,8 +53,9 @@ package struct DeviceRegistry {
     package func pair(code: String, name: String, publicKey: String? = nil) throws -> (device: PairedDevice, token: String) {
         if let problem = PairedDevice.problem(withName: name) { throw DeviceError.invalidName(reason: problem) }
         let token = try secrets.token()
-        let device = PairedDevice(id: UUID(), name: name.trimmingCharacters(in: .whitespaces), kind: .browser, created: now(),
-                                  publicKey: publicKey)
+        let device = PairedDevice(
+            id: UUID(), name: name.trimmingCharacters(in: .whitespaces), kind: .browser, created: now(),
+            publicKey: publicKey)
         switch try store.pairDevice(device, tokenDigest: secrets.digest(token), codeDigest: secrets.digest(Self.normalized(code)), now: now()) {
         case .unknown: throw DeviceError.wrongCode
         case .expired: throw DeviceError.expiredCode

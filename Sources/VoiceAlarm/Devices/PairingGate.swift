@@ -20,8 +20,10 @@ package final class PairingGate: Sendable {
     /// Pairs a browser from `address` with `code`. A wrong or expired code counts against the
     /// address (and everyone), and is answered `tooManyAttempts` once they have guessed too often;
     /// a right one pairs whatever the counts.
-    package func pair(code: String, name: String, publicKey: String? = nil, from address: String,
-                      registry: DeviceRegistry) throws -> (device: PairedDevice, token: String) {
+    package func pair(
+        code: String, name: String, publicKey: String? = nil, from address: String,
+        registry: DeviceRegistry
+    ) throws -> (device: PairedDevice, token: String) {
         let moment = now()
         do {
             return try registry.pair(code: code, name: name, publicKey: publicKey)

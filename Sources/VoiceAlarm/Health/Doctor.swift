@@ -102,16 +102,20 @@ package struct Doctor {
     /// Opens the playback device (ALSA in the product).
     let openDevice: (String) throws -> Void
 
-    package init(service: AlarmService,
-                openDevice: @escaping (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }) {
+    package init(
+        service: AlarmService,
+        openDevice: @escaping (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }
+    ) {
         self.service = service
         self.openDevice = openDevice
     }
 
     /// What can be told of a library that cannot be opened: the damage, the running daemon, the
     /// default tone (made in memory) and the device.
-    package static func examine(unopened location: LibraryLocation, because error: any Error, device: String = "default",
-                               openDevice: (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }) -> Report {
+    package static func examine(
+        unopened location: LibraryLocation, because error: any Error, device: String = "default",
+        openDevice: (String) throws -> Void = { _ = try AlsaPlayback(device: $0, sampleRate: RenderSettings.defaultSampleRate) }
+    ) -> Report {
         let dataDirectory = location.dataDirectory
         var problems: [Problem] = [.libraryUnopenable("\(error)")]
         let daemon = daemonState(dataDirectory)
@@ -123,10 +127,11 @@ package struct Doctor {
             problems.append(.deviceDoesNotOpen(device: device, error: "\(error)"))
         }
         let wake = self.wake(nil, executable: location.executable)
-        return Report(backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil, webService: nil,
-                      wakeClock: wake.clock, cannotWake: wake.cannotWake, dataDirectory: dataDirectory,
-                      soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
-                      alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
+        return Report(
+            backend: nil, libraryProblem: "\(error)", daemonDegraded: daemon, daemonService: nil, webService: nil,
+            wakeClock: wake.clock, cannotWake: wake.cannotWake, dataDirectory: dataDirectory,
+            soundsDirectory: location.soundsDirectory ?? "\(dataDirectory)/Sounds", unitDirectory: nil, defaultTone: nil,
+            alarms: 0, live: 0, withVoice: 0, onDefaultTone: [], device: device, deviceOpens: deviceOpens, problems: problems)
     }
 
     /// The scheduler's drift from the library: one problem per kind, naming the first alarm and
@@ -164,7 +169,8 @@ package struct Doctor {
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
     static func daemonState(_ dataDirectory: String) -> String? {
         guard DaemonLock.isHeld(dataDirectory: dataDirectory),
-              let text = try? String(contentsOfFile: "\(dataDirectory)/\(DaemonHost.degradedFile)", encoding: .utf8) else { return nil }
+            let text = try? String(contentsOfFile: "\(dataDirectory)/\(DaemonHost.degradedFile)", encoding: .utf8)
+        else { return nil }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

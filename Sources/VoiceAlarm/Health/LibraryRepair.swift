@@ -32,7 +32,9 @@ package enum LibraryRepair {
         case nothingToRestore(String)
         package var failureKind: FailureKind { .environment }
         package var failureInput: String? {
-            switch self { case .nothingToRestore(let path): path }
+            switch self {
+            case .nothingToRestore(let path): path
+            }
         }
         package var description: String {
             switch self {
@@ -45,8 +47,9 @@ package enum LibraryRepair {
     package static func run(_ location: LibraryLocation, warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Report {
         let dataDirectory = location.dataDirectory
         let path = "\(dataDirectory)/voicealarm.sqlite"
-        var report = Report(wasHealthy: true, movedAside: nil, clips: 0, playlists: 0, alarms: 0, alarmsSalvaged: 0,
-                            alarmsFromBackup: 0, reconcile: ReconcileReport())
+        var report = Report(
+            wasHealthy: true, movedAside: nil, clips: 0, playlists: 0, alarms: 0, alarmsSalvaged: 0,
+            alarmsFromBackup: 0, reconcile: ReconcileReport())
         do {
             _ = try LibraryStore(dataDirectory: dataDirectory)
         } catch let error as StoreError {

@@ -46,8 +46,11 @@ struct BatchRecords {
         guard let file = try? FileStamp(path: path) else { throw AudioError.fileNotFound(path: path) }
         var input = BatchIndex.Input(size: file.size, modified: file.modifiedSeconds, inode: file.inode, sha256: "")
         // A time beyond what a stamp holds exactly is never vouched for: the bytes are hashed again.
-        let recorded = !file.isExact ? nil : indexes.lazy.compactMap { $0.inputs[path] }
-            .first { $0.size == input.size && $0.modified == input.modified && $0.inode == input.inode }
+        let recorded =
+            !file.isExact
+            ? nil
+            : indexes.lazy.compactMap { $0.inputs[path] }
+                .first { $0.size == input.size && $0.modified == input.modified && $0.inode == input.inode }
         input.sha256 = try recorded?.sha256 ?? ContentHash.sha256(file: path)
         return input
     }

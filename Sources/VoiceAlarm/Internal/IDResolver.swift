@@ -8,8 +8,10 @@ import VoiceAlarmStore
 struct IDResolver {
     let store: LibraryStore
 
-    func resolve(_ reference: String, in table: LibraryStore.IDTable, kind: String,
-                 unknown: (String) -> LibraryError) throws -> UUID {
+    func resolve(
+        _ reference: String, in table: LibraryStore.IDTable, kind: String,
+        unknown: (String) -> LibraryError
+    ) throws -> UUID {
         let prefix: IDPrefix
         switch IDPrefix.parse(reference) {
         case .success(let parsed): prefix = parsed

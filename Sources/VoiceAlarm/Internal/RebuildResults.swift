@@ -1,4 +1,3 @@
-
 /// What the workers of a `RebuildPool` did, under a lock: each alarm's outcome at its place in the
 /// order the alarms were given, and whether any changed the library.
 final class RebuildResults: Sendable {

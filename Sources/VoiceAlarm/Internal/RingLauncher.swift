@@ -1,6 +1,6 @@
 import Foundation
-import VoiceAlarmCore
 import Synchronization
+import VoiceAlarmCore
 import VoiceAlarmFiles
 
 /// Starts `voicealarm ring ID --scheduled` processes for the daemon, without waiting for them,
@@ -17,8 +17,10 @@ final class RingLauncher: Sendable {
     let now: @Sendable () -> Date
     private let running = Mutex<[Process]>([])
 
-    init(executable: String, dataDirectory: String, soundsDirectory: String, device: String?, ramp: Double?, maxSeconds: Double,
-         now: @escaping @Sendable () -> Date) {
+    init(
+        executable: String, dataDirectory: String, soundsDirectory: String, device: String?, ramp: Double?, maxSeconds: Double,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.now = now
         self.ramp = ramp
         self.executable = executable
@@ -34,8 +36,11 @@ final class RingLauncher: Sendable {
         let id = alarm.id
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
-                             "--max-seconds", "\(maxSeconds)"] + (device.map { ["--device", $0] } ?? []) + (ramp.map { ["--ramp", "\($0)"] } ?? [])
+        process.arguments =
+            [
+                "--data-dir", dataDirectory, "ring", id.uuidString.lowercased(), "--scheduled",
+                "--max-seconds", "\(maxSeconds)",
+            ] + (device.map { ["--device", $0] } ?? []) + (ramp.map { ["--ramp", "\($0)"] } ?? [])
         if case .named(let file) = alarm.configuration.sound { process.arguments! += ["--sound", "\(soundsDirectory)/\(file)"] }
         // From "/", never from where the daemon was started: a daemon started in a folder its
         // user may not enter (`sudo -u alice voicealarm daemon` from root's home) could not start

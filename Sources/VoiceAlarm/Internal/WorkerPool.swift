@@ -31,9 +31,11 @@ struct WorkerPool: Sendable {
     /// - Returns: the items no worker took (empty unless every worker failed to open), for the
     ///   caller to do itself.
     @discardableResult
-    func run<Context>(_ count: Int, open: @escaping @Sendable (Int) -> Context?,
-                      work: @escaping @Sendable (Context, Int) -> Void,
-                      close: @escaping @Sendable (Context) -> Void = { _ in }) -> Range<Int> {
+    func run<Context>(
+        _ count: Int, open: @escaping @Sendable (Int) -> Context?,
+        work: @escaping @Sendable (Context, Int) -> Void,
+        close: @escaping @Sendable (Context) -> Void = { _ in }
+    ) -> Range<Int> {
         let next = Locked(0)
         let finished = DispatchGroup()
         for worker in 0..<min(workers, count) {

@@ -35,8 +35,10 @@ package final class AlarmBook {
     /// to the default tone.
     /// - Throws: `LibraryError.invalidLabel` for a label with control characters, before anything
     ///   is read or changed; other `LibraryError`s for an unknown target or a broken rule.
-    package func add(on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-                    label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil) throws -> Added {
+    package func add(
+        on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil
+    ) throws -> Added {
         if let label {
             do { try AlarmLabel.check(label) } catch { throw LibraryError.invalidLabel(error) }
         }
@@ -106,7 +108,8 @@ package final class AlarmBook {
 
     private func status(_ stored: StoredAlarm, standIns: [UUID]) -> AlarmStatus {
         var seen = Set<UUID>()
-        return AlarmStatus(stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.schedule.nextFire(after: now(), in: timeZone),
-                           spokenStandIns: standIns.filter { seen.insert($0).inserted })
+        return AlarmStatus(
+            stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.schedule.nextFire(after: now(), in: timeZone),
+            spokenStandIns: standIns.filter { seen.insert($0).inserted })
     }
 }

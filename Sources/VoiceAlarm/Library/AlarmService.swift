@@ -55,12 +55,14 @@ package final class AlarmService {
     ///     passes an opener whose builders have them too. A library opened read-only builds one
     ///     alarm at a time (workers write) and does not ask.
     ///   - warn: where warnings for a person go (clips left out, scheduler failures).
-    package init(store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
-                now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
-                renderer: any RingtoneRendering = LibraryRenderer(), checker: any SoundChecking = InspectingSoundChecker(),
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                opener: (Connector) -> (any SoundBuilderOpening)? = { $0 },
-                warn: @escaping (ServiceWarning) -> Void = { _ in }) {
+    package init(
+        store: LibraryStore, sounds: SoundsDirectory, scheduler: any AlarmScheduler,
+        now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
+        renderer: any RingtoneRendering = LibraryRenderer(), checker: any SoundChecking = InspectingSoundChecker(),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        opener: (Connector) -> (any SoundBuilderOpening)? = { $0 },
+        warn: @escaping (ServiceWarning) -> Void = { _ in }
+    ) {
         self.store = store
         self.sounds = sounds
         self.scheduler = scheduler
@@ -69,8 +71,9 @@ package final class AlarmService {
         self.warn = warn
         let opener = store.isReadOnly ? nil : opener(Connector(dataDirectory: store.dataDirectory, soundsDirectory: sounds.path))
         builder = SoundBuilder(store: store, sounds: sounds, renderer: renderer, checker: checker, warn: warn)
-        sync = ScheduleSync(scheduler: scheduler, store: store, builder: builder, now: now, timeZone: timeZone,
-                            jobs: jobs, opener: opener, warn: warn)
+        sync = ScheduleSync(
+            scheduler: scheduler, store: store, builder: builder, now: now, timeZone: timeZone,
+            jobs: jobs, opener: opener, warn: warn)
         settings = SettingsEditor(store: store, sync: sync)
         clips = ClipCatalogue(store: store, sync: sync)
         playlists = PlaylistEditor(store: store, sync: sync, clips: clips)

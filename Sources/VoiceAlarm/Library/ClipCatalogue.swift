@@ -49,9 +49,10 @@ package final class ClipCatalogue {
         let id = UUID()
         let name = id.uuidString.lowercased()
         let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
-        let clip = LibraryClip(id: id, title: title ?? ClipTitle.fallback(forFile: file), fileName: "\(name).flac",
-                               frames: archived.frames, trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
-                               sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash, spokenText: spokenText)
+        let clip = LibraryClip(
+            id: id, title: title ?? ClipTitle.fallback(forFile: file), fileName: "\(name).flac",
+            frames: archived.frames, trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
+            sampleRate: ClipArchive.sampleRate, contentHash: archived.contentHash, spokenText: spokenText)
         do {
             try store.insertClip(clip)
         } catch {
@@ -99,7 +100,7 @@ package final class ClipCatalogue {
         let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
         var clip = old
         clip.fileName = "\(name).flac"
-        clip.spokenText = nil   // new audio is the person's own voice
+        clip.spokenText = nil  // new audio is the person's own voice
         clip.frames = archived.frames
         clip.trimmedStart = archived.trimmedStart
         clip.trimmedLength = archived.trimmedLength
@@ -131,7 +132,7 @@ package final class ClipCatalogue {
             return touched
         }
         for clip in clips { FileSystem.remove(path(of: clip)) }
-        let summary = try sync.refresh(affectedBy: targets.map(LibraryChange.target))   // every target's alarms at once
+        let summary = try sync.refresh(affectedBy: targets.map(LibraryChange.target))  // every target's alarms at once
         return Removed(clips: clips, targets: targets, summary: summary)
     }
 

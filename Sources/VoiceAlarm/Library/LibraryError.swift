@@ -55,7 +55,8 @@ package enum LibraryError: ClassifiedError, Equatable, CustomStringConvertible {
             "\(name): \(alarms) alarm\(alarms == 1 ? " uses" : "s use") it"
         case .clipInUse(let clip, let alarms, let fallingBack):
             "\(clip): \(alarms.count) alarm\(alarms.count == 1 ? " plays" : "s play") it"
-                + (fallingBack.isEmpty ? "" : "; \(fallingBack.map { $0.uuidString.lowercased() }.joined(separator: ", ")) would ring the default tone, with no recording left")
+                + (fallingBack.isEmpty
+                    ? "" : "; \(fallingBack.map { $0.uuidString.lowercased() }.joined(separator: ", ")) would ring the default tone, with no recording left")
         case .invalidSnooze(let minutes): "snooze: \(minutes) is out of range (\(Snooze.minutes.lowerBound) to \(Snooze.minutes.upperBound) minutes)"
         case .noPendingSnooze(let id): "\(id): no snooze of this alarm is pending (it was stopped, or has rung)"
         case .unknownPreview(let reference):
@@ -86,7 +87,8 @@ package enum LibraryError: ClassifiedError, Equatable, CustomStringConvertible {
         case .unknownClip, .unknownAlarm, .unknownPlaylist, .unknownPreview, .noPendingSnooze: .notFound
         case .playlistExists, .playlistInUse, .clipInUse, .rule, .ambiguousID: .conflict
         case .shortID, .notAnID, .reservedName, .invalidName, .invalidTitle, .invalidLabel, .invalidSpokenText, .positionOutOfRange,
-             .invalidSnooze, .nothingToPlay: .invalid
+            .invalidSnooze, .nothingToPlay:
+            .invalid
         }
     }
 

@@ -21,8 +21,10 @@ package struct LibraryLocation: Sendable {
     package var busyTimeoutMilliseconds: Int32 = 10_000
 
     /// A location; only the data dir is required.
-    package init(dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,
-                backend: SchedulerBackend? = nil, executable: String = LibraryLocation.stableExecutable()) {
+    package init(
+        dataDirectory: String, soundsDirectory: String? = nil, unitDirectory: String? = nil,
+        backend: SchedulerBackend? = nil, executable: String = LibraryLocation.stableExecutable()
+    ) {
         self.dataDirectory = dataDirectory
         self.soundsDirectory = soundsDirectory
         self.unitDirectory = unitDirectory

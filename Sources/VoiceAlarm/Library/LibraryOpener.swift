@@ -26,9 +26,12 @@ package enum LibraryOpener {
     /// - Throws: `StoreError` when the library cannot be opened or a requested sounds dir cannot
     ///   be used; scheduler errors when a backend cannot be built or the switch fails (the alarms
     ///   then stay with the old backend).
-    package static func open(_ location: LibraryLocation, now: @escaping @Sendable () -> Date = Date.init,
-                             timeZone: TimeZone = .current, warn: @escaping (ServiceWarning) -> Void = { _ in })
-        throws -> (AlarmService, BackendSwitch?) {
+    package static func open(
+        _ location: LibraryLocation, now: @escaping @Sendable () -> Date = Date.init,
+        timeZone: TimeZone = .current, warn: @escaping (ServiceWarning) -> Void = { _ in }
+    )
+        throws -> (AlarmService, BackendSwitch?)
+    {
         let store = try LibraryStore(dataDirectory: location.dataDirectory, busyTimeout: location.busyTimeoutMilliseconds)
         store.now = now
         var remembered = try store.settings()
@@ -39,8 +42,9 @@ package enum LibraryOpener {
         }
         let defaultSounds = "\(store.dataDirectory)/Sounds"
         let rememberedSounds = remembered.soundsDirectory ?? defaultSounds
-        let sounds = try SoundsDirectory(path: rememberedSounds, chosen: rememberedSounds != defaultSounds,
-                                         announce: { warn(.folderMadePrivate(path: $0, previousMode: $1)) })
+        let sounds = try SoundsDirectory(
+            path: rememberedSounds, chosen: rememberedSounds != defaultSounds,
+            announce: { warn(.folderMadePrivate(path: $0, previousMode: $1)) })
         if let requested = location.soundsDirectory, !PrivateFolder.same(requested, sounds.path) {
             // Checked now, making and changing nothing, so a folder that cannot be used fails the
             // command before it does anything.
@@ -63,9 +67,10 @@ package enum LibraryOpener {
                     return try EmbeddedScheduler(dataDirectory: store.dataDirectory, now: now)
                 }
             case .systemd:
-                return try SystemdTimerScheduler(unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,
-                                                 executable: location.executable, soundsDirectory: sounds.path,
-                                                 device: remembered.device)
+                return try SystemdTimerScheduler(
+                    unitDirectory: unitDirectory, dataDirectory: store.dataDirectory,
+                    executable: location.executable, soundsDirectory: sounds.path,
+                    device: remembered.device)
             }
         }
 
@@ -101,14 +106,17 @@ package enum LibraryOpener {
     /// are the old files removed. When any step fails the old folder stays remembered with its
     /// files, the copies go, and the error is thrown.
     /// - Returns: how many voice files moved, or nil when no switch was asked for.
-    package static func switchSounds(of service: AlarmService, to location: LibraryLocation,
-                                    warn: @escaping (ServiceWarning) -> Void = { _ in }) throws -> Int? {
+    package static func switchSounds(
+        of service: AlarmService, to location: LibraryLocation,
+        warn: @escaping (ServiceWarning) -> Void = { _ in }
+    ) throws -> Int? {
         // However it is spelled (a trailing slash, a link), the folder in use is no switch: nothing is copied onto itself.
         guard let requested = location.soundsDirectory, !PrivateFolder.same(requested, service.sounds.path) else { return nil }
         let store = service.store
         let old = service.sounds
-        let new = try SoundsDirectory(path: requested, chosen: !PrivateFolder.same(requested, "\(store.dataDirectory)/Sounds"),
-                                      announce: { warn(.folderMadePrivate(path: $0, previousMode: $1)) })
+        let new = try SoundsDirectory(
+            path: requested, chosen: !PrivateFolder.same(requested, "\(store.dataDirectory)/Sounds"),
+            announce: { warn(.folderMadePrivate(path: $0, previousMode: $1)) })
         let previous = try store.settings().soundsDirectory
         var copied: [String] = []
         do {

@@ -21,7 +21,8 @@ package final class SettingsEditor {
     /// - Throws: `SettingsError` for an empty name or one with control characters.
     package func setDevice(_ name: String) throws -> ReconcileReport {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
-              !PrintableText.hasControlCharacters(name) else {
+            !PrintableText.hasControlCharacters(name)
+        else {
             throw SettingsError(key: LibrarySettings.Key.device.rawValue, value: name, reason: "a device is an ALSA name such as default, plughw:1,0 or pulse")
         }
         try store.changeSettings { $0.device = name }
@@ -39,7 +40,8 @@ package final class SettingsEditor {
     /// - Throws: `SettingsError` for a value that is not 0 to 120 seconds.
     package func setRamp(_ text: String) throws {
         guard let seconds = Double(text), (0...VolumeRamp.maximumSeconds).contains(seconds) else {
-            throw SettingsError(key: LibrarySettings.Key.ramp.rawValue, value: text, reason: "must be 0 to \(Int(VolumeRamp.maximumSeconds)) (seconds; 0 for none)")
+            throw SettingsError(
+                key: LibrarySettings.Key.ramp.rawValue, value: text, reason: "must be 0 to \(Int(VolumeRamp.maximumSeconds)) (seconds; 0 for none)")
         }
         try store.changeSettings { $0.rampSeconds = seconds }
     }
@@ -62,7 +64,7 @@ package final class SettingsEditor {
         let current = try store.settings()
         var updated = current
         updated.setRender(key, to: value)
-        _ = try updated.renderSettings()   // validates the whole set
+        _ = try updated.renderSettings()  // validates the whole set
         sync.builder.noteRecordings(builtWith: try current.renderSettings())
         try store.changeSettings { $0.setRender(key, to: value) }
         guard current != updated else { return RebuildSummary() }

@@ -41,11 +41,12 @@ public struct VoiceAlarmError: Error, Equatable, Sendable, CustomStringConvertib
             self = error
             return
         }
-        let kind: Kind = switch Classified.kind(of: error) {
-        case .malformed, .invalid, .notFound, .conflict, .unauthenticated, .forbidden, .limited: .refused
-        case .unusableRecording: .unusableRecording
-        case .environment: .library
-        }
+        let kind: Kind =
+            switch Classified.kind(of: error) {
+            case .malformed, .invalid, .notFound, .conflict, .unauthenticated, .forbidden, .limited: .refused
+            case .unusableRecording: .unusableRecording
+            case .environment: .library
+            }
         self.init(kind: kind, description: SystemError.text(of: error))
     }
 }

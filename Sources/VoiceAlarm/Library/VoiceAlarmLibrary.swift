@@ -53,8 +53,10 @@ public final class VoiceAlarmLibrary {
     ///     for a library that schedules with systemd; nil for one on `PATH` (else this process).
     /// - Throws: `VoiceAlarmError` (`.library`) when the folder or its database cannot be used:
     ///   another user's folder, a damaged database, a scheduler that cannot be built.
-    public init(dataDirectory: String, now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
-                voicealarmExecutable: String? = nil) throws(VoiceAlarmError) {
+    public init(
+        dataDirectory: String, now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current,
+        voicealarmExecutable: String? = nil
+    ) throws(VoiceAlarmError) {
         (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(Self.bufferedEvents))
         let continuation = continuation
         var location = LibraryLocation(dataDirectory: dataDirectory)
@@ -136,8 +138,10 @@ public final class VoiceAlarmLibrary {
     /// - Returns: the alarm, what it will play and when it rings next.
     /// - Throws: `VoiceAlarmError` (`.refused`) for an unknown playlist, a label with control
     ///   characters, or a broken rule: five alarms per target, one alarm per minute.
-    public func addAlarm(on target: Target, at time: AlarmTime, days: Weekdays = .everyDay, label: String? = nil,
-                         voice: Bool = true) throws(VoiceAlarmError) -> AlarmStatus {
+    public func addAlarm(
+        on target: Target, at time: AlarmTime, days: Weekdays = .everyDay, label: String? = nil,
+        voice: Bool = true
+    ) throws(VoiceAlarmError) -> AlarmStatus {
         try run { try $0.alarms.add(on: target, at: time, days: days, label: label, voice: voice).status }
     }
 

@@ -58,8 +58,10 @@ package final class TakeRecorder {
     /// - Parameters:
     ///   - shouldStop: polled between chunks (Enter, SIGINT, SIGTERM).
     ///   - onLevel: called after each chunk with its level and the frames captured so far.
-    package init(source: CaptureSource, writer: TakeWriter, shouldStop: @escaping () -> Bool,
-                onLevel: @escaping (Level, Int) -> Void = { _, _ in }) {
+    package init(
+        source: CaptureSource, writer: TakeWriter, shouldStop: @escaping () -> Bool,
+        onLevel: @escaping (Level, Int) -> Void = { _, _ in }
+    ) {
         precondition(source.sampleRate == writer.sampleRate && source.channels == writer.channels, "the take file must match the device")
         self.source = source
         self.writer = writer
@@ -101,9 +103,10 @@ package final class TakeRecorder {
             }
             peakAll = max(peakAll, peak)
             let frames = samples.count / channels
-            let level = Level(peak: AudioLevels.decibels(amplitude: peak / 32768),
-                              rms: AudioLevels.decibels(amplitude: (sum / Double(samples.count)).squareRoot() / 32768),
-                              clipping: peak >= 32767)
+            let level = Level(
+                peak: AudioLevels.decibels(amplitude: peak / 32768),
+                rms: AudioLevels.decibels(amplitude: (sum / Double(samples.count)).squareRoot() / 32768),
+                clipping: peak >= 32767)
             onLevel(level, writer.frames)
             if peak > speechLevel { heardSpeech = true }
             silentFrames = peak > silentLevel ? 0 : silentFrames + frames
@@ -113,7 +116,8 @@ package final class TakeRecorder {
             }
         }
         writer.close()
-        return Take(path: writer.path, frames: writer.frames, sampleRate: rate, overruns: overruns,
-                    peak: AudioLevels.decibels(amplitude: peakAll / 32768), reason: reason, failure: failure)
+        return Take(
+            path: writer.path, frames: writer.frames, sampleRate: rate, overruns: overruns,
+            peak: AudioLevels.decibels(amplitude: peakAll / 32768), reason: reason, failure: failure)
     }
 }

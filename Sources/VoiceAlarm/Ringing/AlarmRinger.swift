@@ -48,29 +48,37 @@ package final class AlarmRinger {
     ///   - shouldStop: polled between chunks (SIGINT/SIGTERM, a `stop` from a terminal or the page).
     ///   - pause: waits between tries to reopen a device that failed mid-ring.
     ///   - say: what the person is told (the surface words it).
-    package convenience init(service: AlarmService,
-                            openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
-                            openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
-                            shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
-                            say: @escaping (RingNotice) -> Void) {
-        self.init(service: service, dataDirectory: service.dataDirectory, now: service.now, timeZone: service.timeZone,
-                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, pause: pause, say: say)
+    package convenience init(
+        service: AlarmService,
+        openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
+        openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
+        shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
+        say: @escaping (RingNotice) -> Void
+    ) {
+        self.init(
+            service: service, dataDirectory: service.dataDirectory, now: service.now, timeZone: service.timeZone,
+            openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, pause: pause, say: say)
     }
 
     /// A ringer for a library that could not be opened: it rings a `RingSubject` found without it.
-    package convenience init(dataDirectory: String,
-                            openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
-                            openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
-                            now: @escaping @Sendable () -> Date = Date.init,
-                            shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
-                            say: @escaping (RingNotice) -> Void) {
-        self.init(service: nil, dataDirectory: dataDirectory, now: now, timeZone: .current,
-                  openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, pause: pause, say: say)
+    package convenience init(
+        dataDirectory: String,
+        openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
+        openMixer: @escaping (String) -> PlaybackMixer? = { AlsaMixer(device: $0) },
+        now: @escaping @Sendable () -> Date = Date.init,
+        shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) },
+        say: @escaping (RingNotice) -> Void
+    ) {
+        self.init(
+            service: nil, dataDirectory: dataDirectory, now: now, timeZone: .current,
+            openDevice: openDevice, openMixer: openMixer, shouldStop: shouldStop, pause: pause, say: say)
     }
 
-    private init(service: AlarmService?, dataDirectory: String, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
-                 openDevice: @escaping (String, Int) throws -> PlaybackSink, openMixer: @escaping (String) -> PlaybackMixer?,
-                 shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void, say: @escaping (RingNotice) -> Void) {
+    private init(
+        service: AlarmService?, dataDirectory: String, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
+        openDevice: @escaping (String, Int) throws -> PlaybackSink, openMixer: @escaping (String) -> PlaybackMixer?,
+        shouldStop: @escaping () -> Bool, pause: @escaping (TimeInterval) -> Void, say: @escaping (RingNotice) -> Void
+    ) {
         self.service = service
         self.dataDirectory = dataDirectory
         self.now = now
@@ -132,7 +140,8 @@ package final class AlarmRinger {
     private func lateness(of subject: RingSubject) -> TimeInterval? {
         let now = now()
         guard let schedule = subject.schedule, let due = schedule.previousFire(atOrBefore: now, in: timeZone),
-              case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now) else { return nil }
+            case .missed(let late) = MissedAlarmPolicy.decide(dueAt: due, now: now)
+        else { return nil }
         let window = Int(MissedAlarmPolicy.window / 60)
         say(.missed(tag: subject.tag, lateMinutes: Int(late / 60), windowMinutes: window))
         log("missed \(subject.tag): due \(Int(late / 60)) min ago, more than \(window) min late; not ringing", at: now)
@@ -150,7 +159,8 @@ package final class AlarmRinger {
         var position = 0
         while played < limit, !shouldStop() {
             let count = min(rate / 20, samples.count - position, limit - played)
-            let chunk = played < Int(ramp.seconds * Double(rate))
+            let chunk =
+                played < Int(ramp.seconds * Double(rate))
                 ? samples[position..<position + count].enumerated().map { [played] in $1 * ramp.gain(atSample: played + $0) }[...]
                 : samples[position..<position + count]
             do {
@@ -169,8 +179,10 @@ package final class AlarmRinger {
     /// `default` at once, then the asked device and `default` again each second for a few
     /// seconds (a sound server comes back within one) before the ring is given up, loudly.
     /// - Throws: the last error when no device could go on (said and logged loudly first).
-    private func recover(_ playback: inout Playback, after error: any Error, replaying chunk: ArraySlice<Float>,
-                         options: Options, tag: String) throws {
+    private func recover(
+        _ playback: inout Playback, after error: any Error, replaying chunk: ArraySlice<Float>,
+        options: Options, tag: String
+    ) throws {
         say(.deviceFailedMidRing(tag: tag, device: playback.device, error: "\(error)"))
         log("\(tag): '\(playback.device)' failed mid-ring (\(error)); trying 'default'")
         playback.mixer?.restore()

@@ -63,15 +63,18 @@ package final class DaemonHost: Sendable {
     /// - Parameter open: opens the library normally; when it throws, the daemon runs degraded.
     /// - Throws: `Refusal.notEmbedded` for a systemd data dir; `SchedulerError.daemonRunning` when
     ///   another daemon holds the lock.
-    package init(location: LibraryLocation, options: Options, say: @escaping @Sendable (DaemonNotice) -> Void,
-                open: () throws -> AlarmService) throws {
+    package init(
+        location: LibraryLocation, options: Options, say: @escaping @Sendable (DaemonNotice) -> Void,
+        open: () throws -> AlarmService
+    ) throws {
         let dataDirectory = location.dataDirectory
         self.dataDirectory = dataDirectory
         let opened = try Self.opening(location, open: open)
         degraded = opened.degraded
         lock = opened.lock
         startReport = opened.report
-        let lastKnown = FileManager.default.contents(atPath: "\(dataDirectory)/\(Self.lastListFile)")
+        let lastKnown =
+            FileManager.default.contents(atPath: "\(dataDirectory)/\(Self.lastListFile)")
             .flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
         watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
         if let unrecorded = opened.lock?.pidNotRecorded { say(.pidNotRecorded("\(unrecorded)")) }
@@ -80,13 +83,15 @@ package final class DaemonHost: Sendable {
         (clock, cannotWake) = Self.clock(executable: location.executable)
         let log = Self.eventLog(in: dataDirectory, clock: clock, say: say)
         Self.record(degraded: opened.degraded, in: dataDirectory, say: say, log: log)
-        let launcher = RingLauncher(executable: location.executable, dataDirectory: dataDirectory,
-                                    soundsDirectory: opened.soundsDirectory, device: options.device, ramp: options.rampSeconds,
-                                    maxSeconds: options.maxRingSeconds, now: { clock.now() })
+        let launcher = RingLauncher(
+            executable: location.executable, dataDirectory: dataDirectory,
+            soundsDirectory: opened.soundsDirectory, device: options.device, ramp: options.rampSeconds,
+            maxSeconds: options.maxRingSeconds, now: { clock.now() })
         self.launcher = launcher
         if let cannotWake { say(.cannotWake(cannotWake)) }
-        daemon = Self.daemon(in: dataDirectory, clock: clock, timeZone: opened.timeZone, pollInterval: options.pollSeconds,
-                             lastKnown: lastKnown, launcher: launcher, say: say, log: log)
+        daemon = Self.daemon(
+            in: dataDirectory, clock: clock, timeZone: opened.timeZone, pollInterval: options.pollSeconds,
+            lastKnown: lastKnown, launcher: launcher, say: say, log: log)
     }
 
     /// What the daemon starts from: the library when it opens (reconciled), else what can be read
@@ -116,7 +121,7 @@ package final class DaemonHost: Sendable {
         }
         guard let service else {
             if let store = try? LibraryStore(readingOnly: dataDirectory), let remembered = try? store.settings().soundsDirectory {
-                opened.soundsDirectory = remembered   // read without writing, so the rings' --sound names the right folder
+                opened.soundsDirectory = remembered  // read without writing, so the rings' --sound names the right folder
             }
             return opened
         }
@@ -139,8 +144,10 @@ package final class DaemonHost: Sendable {
 
     /// The daemon's line in the event log. A line the log cannot take never stops the daemon:
     /// the first failure is said, the rest are not repeated.
-    private static func eventLog(in dataDirectory: String, clock: any WallClock,
-                                 say: @escaping @Sendable (DaemonNotice) -> Void) -> @Sendable (String) -> Void {
+    private static func eventLog(
+        in dataDirectory: String, clock: any WallClock,
+        say: @escaping @Sendable (DaemonNotice) -> Void
+    ) -> @Sendable (String) -> Void {
         let events = EventLog(dataDirectory: dataDirectory)
         let failed = Mutex(false)
         return { message in
@@ -156,8 +163,10 @@ package final class DaemonHost: Sendable {
 
     /// Says and logs why the daemon runs degraded, and leaves it in the data dir for `doctor`
     /// (or removes an earlier run's note).
-    private static func record(degraded: String?, in dataDirectory: String, say: @Sendable (DaemonNotice) -> Void,
-                               log: @Sendable (String) -> Void) {
+    private static func record(
+        degraded: String?, in dataDirectory: String, say: @Sendable (DaemonNotice) -> Void,
+        log: @Sendable (String) -> Void
+    ) {
         let path = "\(dataDirectory)/\(degradedFile)"
         guard let degraded else {
             FileSystem.remove(path)
@@ -171,9 +180,11 @@ package final class DaemonHost: Sendable {
     /// The daemon over the embedded scheduler's list: the last list read is kept for a restart
     /// that cannot read one, when it last looked is kept so alarms due meanwhile are found, and
     /// each ring is started as its own process.
-    private static func daemon(in dataDirectory: String, clock: any WallClock, timeZone zone: TimeZone, pollInterval: Double,
-                               lastKnown: [ScheduledAlarm], launcher: RingLauncher, say: @escaping @Sendable (DaemonNotice) -> Void,
-                               log: @escaping @Sendable (String) -> Void) -> AlarmDaemon {
+    private static func daemon(
+        in dataDirectory: String, clock: any WallClock, timeZone zone: TimeZone, pollInterval: Double,
+        lastKnown: [ScheduledAlarm], launcher: RingLauncher, say: @escaping @Sendable (DaemonNotice) -> Void,
+        log: @escaping @Sendable (String) -> Void
+    ) -> AlarmDaemon {
         let lastListPath = "\(dataDirectory)/\(lastListFile)"
         let lookFile = "\(dataDirectory)/daemon-last-look"
         let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
@@ -188,7 +199,9 @@ package final class DaemonHost: Sendable {
                     defer { known = list }
                     return known != list
                 }
-                if changed, let data = try? JSONEncoder().encode(list) { try? FileSystem.atomicWrite(data, to: lastListPath, permissions: 0o600, durable: false) }
+                if changed, let data = try? JSONEncoder().encode(list) {
+                    try? FileSystem.atomicWrite(data, to: lastListPath, permissions: 0o600, durable: false)
+                }
                 return list
             },
             ring: { alarm, due in
@@ -197,7 +210,9 @@ package final class DaemonHost: Sendable {
             },
             missed: { alarm, due, late in
                 say(.missed(alarm: alarm.id, due: LocalTimeText.iso(due, zone), lateMinutes: Int(late / 60), windowMinutes: window))
-                log("missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(window) min; not ringing")
+                log(
+                    "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(window) min; not ringing"
+                )
             },
             trouble: { say(.listUnreadable("\($0)")) },
             lastKnown: lastKnown,

@@ -45,9 +45,10 @@ package struct DaemonService {
     package init(service: AlarmService, location: LibraryLocation) throws {
         guard service.scheduler.ringsThroughDaemon else { throw Refusal.systemdBackend }
         let remembered = try service.store.settings()
-        let written = try UserServiceUnit(.daemon, unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
-                                          dataDirectory: service.dataDirectory, executable: location.executable,
-                                          device: remembered.device)
+        let written = try UserServiceUnit(
+            .daemon, unitDirectory: remembered.unitDirectory ?? SystemdTimerScheduler.defaultUnitDirectory,
+            dataDirectory: service.dataDirectory, executable: location.executable,
+            device: remembered.device)
         (unit, other) = Self.choose(written)
     }
 
@@ -81,7 +82,8 @@ package struct DaemonService {
     /// from the folder systemd reads; `other` is the one not chosen that also serves it.
     static func choose(_ written: UserServiceUnit) -> (unit: UserServiceUnit, other: UserServiceUnit?) {
         guard written.unitDirectory == SystemdTimerScheduler.defaultUnitDirectory,
-              let shipped = ShippedUnit.find(written.role), shipped.servesDefaultDataDirectory(written.role) else { return (written, nil) }
+            let shipped = ShippedUnit.find(written.role), shipped.servesDefaultDataDirectory(written.role)
+        else { return (written, nil) }
         let environment = written.managerEnvironment().flatMap { $0["HOME"] == nil ? nil : $0 } ?? ProcessInfo.processInfo.environment
         let served = LibraryLocation.defaultDataDirectory(environment: environment).path
         guard samePath(served, written.dataDirectory) else { return (written, nil) }

@@ -26,6 +26,6 @@ package struct EventLog: Sendable {
         formatter.timeZone = .current
         formatter.formatOptions = [.withInternetDateTime]
         guard FileSystem.isMine((path as NSString).deletingLastPathComponent) else { return }
-        try file.append("\(formatter.string(from: date)) \(PrintableText.escaped(message))\n")   // one event, one line
+        try file.append("\(formatter.string(from: date)) \(PrintableText.escaped(message))\n")  // one event, one line
     }
 }

@@ -53,8 +53,10 @@ package struct RingSubject: Sendable {
     /// - Returns: the subject, and the service when the library opened.
     /// - Throws: `LibraryError` for an alarm the library does not know; when the library cannot
     ///   be opened, only for a reference that is not a whole id (a short id needs the library).
-    package static func find(_ reference: String, in location: LibraryLocation, soundHint: String?, now: () -> Date = Date.init,
-                            open: () throws -> AlarmService) throws -> (RingSubject, AlarmService?) {
+    package static func find(
+        _ reference: String, in location: LibraryLocation, soundHint: String?, now: () -> Date = Date.init,
+        open: () throws -> AlarmService
+    ) throws -> (RingSubject, AlarmService?) {
         let failure: any Error
         // A snoozed ring is scheduled under its alarm's id with every bit flipped.
         let snoozeOf = UUID(uuidString: reference).flatMap { Snooze.isScheduleID($0) ? Snooze.scheduleID(for: $0) : nil }
@@ -85,14 +87,16 @@ package struct RingSubject: Sendable {
         }
         let dataDirectory = location.dataDirectory
         if let store = try? LibraryStore(readingOnly: dataDirectory),
-           let alarm = snoozeOf ?? (try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) })),
-           let stored = try? store.alarm(alarm) {
+            let alarm = snoozeOf ?? (try? IDResolver(store: store).resolve(reference, in: .alarms, kind: "alarm", unknown: { .unknownAlarm($0) })),
+            let stored = try? store.alarm(alarm)
+        {
             let id = snoozeOf.map(Snooze.scheduleID(for:)) ?? alarm
             // A snoozed ring rings at its own time, and only while it is still pending.
             var schedule = stored.alarm.schedule
             if snoozeOf != nil {
                 let now = now()
-                guard let snooze = try? store.snoozes().first(where: { $0.alarm == alarm && now.timeIntervalSince($0.ringAt) < MissedAlarmPolicy.window }) else {
+                guard let snooze = try? store.snoozes().first(where: { $0.alarm == alarm && now.timeIntervalSince($0.ringAt) < MissedAlarmPolicy.window })
+                else {
                     throw LibraryError.noPendingSnooze(reference)
                 }
                 schedule = .fixed(snooze.ringAt)
@@ -100,16 +104,20 @@ package struct RingSubject: Sendable {
             let remembered = (try? store.settings()) ?? LibrarySettings()
             let sounds = remembered.soundsDirectory ?? "\(dataDirectory)/Sounds"
             let voice = stored.alarm.voice ? stored.soundFile.map { "\(sounds)/\($0)" } : nil
-            var subject = RingSubject(id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
-                                      schedule: schedule, voiceFile: voice, dataDirectory: dataDirectory,
-                                      degraded: "the library cannot be opened to write (\(failure)); read it without writing")
+            var subject = RingSubject(
+                id: id, tag: "alarm \(stored.alarm.idString) (\(stored.alarm.target) at \(stored.alarm.time))",
+                schedule: schedule, voiceFile: voice, dataDirectory: dataDirectory,
+                degraded: "the library cannot be opened to write (\(failure)); read it without writing")
             subject.device = remembered.device
             subject.ramp = remembered.rampSeconds
             return (subject, nil)
         }
         guard let id = UUID(uuidString: reference) else { throw failure }
-        return (RingSubject(id: id, tag: "alarm \(id.uuidString.lowercased())", schedule: nil, voiceFile: soundHint,
-                            dataDirectory: dataDirectory,
-                            degraded: "the library cannot be read (\(failure)); ringing " + (soundHint == nil ? "the default tone" : "the sound its scheduler named")), nil)
+        return (
+            RingSubject(
+                id: id, tag: "alarm \(id.uuidString.lowercased())", schedule: nil, voiceFile: soundHint,
+                dataDirectory: dataDirectory,
+                degraded: "the library cannot be read (\(failure)); ringing " + (soundHint == nil ? "the default tone" : "the sound its scheduler named")), nil
+        )
     }
 }

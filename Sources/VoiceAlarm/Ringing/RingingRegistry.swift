@@ -28,8 +28,9 @@ package struct RingingRegistry: Sendable {
         var stopped: [UUID] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".pid") {
             guard let id = UUID(uuidString: String(name.dropLast(4))),
-                  let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
-                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid) else {
+                let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid)
+            else {
                 // Best effort: an entry that cannot be removed is stale all the same, and skipped again next time.
                 FileSystem.remove("\(directory)/\(name)")
                 continue
@@ -43,8 +44,9 @@ package struct RingingRegistry: Sendable {
     package func live() -> [(id: UUID, pid: Int32)] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().compactMap { name in
             guard name.hasSuffix(".pid"), let id = UUID(uuidString: String(name.dropLast(4))),
-                  let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
-                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid) else { return nil }
+                let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid)
+            else { return nil }
             return (id, pid)
         }
     }

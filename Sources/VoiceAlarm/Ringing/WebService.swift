@@ -57,8 +57,9 @@ package struct WebService {
     /// The web page's unit for `daemon`'s data dir, in the same folder; `options` only matter to `install`.
     /// - Throws: `SchedulerError.unsafePath` for an option a unit file cannot carry.
     package init(beside daemon: DaemonService, options: Options = Options()) throws {
-        let written = try UserServiceUnit(.web(serveArguments: options.serveArguments), unitDirectory: daemon.unit.unitDirectory,
-                                          dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil)
+        let written = try UserServiceUnit(
+            .web(serveArguments: options.serveArguments), unitDirectory: daemon.unit.unitDirectory,
+            dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil)
         (unit, other) = DaemonService.choose(written)
     }
 

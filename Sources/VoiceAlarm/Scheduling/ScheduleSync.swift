@@ -30,10 +30,12 @@ package final class ScheduleSync {
     ///   - jobs: how many sounds are built at once when several alarms need one (at least 1).
     ///   - opener: where each worker gets a builder of its own; nil builds one alarm at a time
     ///     on `builder`.
-    package init(scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
-                now: @escaping @Sendable () -> Date, timeZone: TimeZone,
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
-                warn: @escaping (ServiceWarning) -> Void) {
+    package init(
+        scheduler: any AlarmScheduler, store: LibraryStore, builder: SoundBuilder,
+        now: @escaping @Sendable () -> Date, timeZone: TimeZone,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, opener: (any SoundBuilderOpening)? = nil,
+        warn: @escaping (ServiceWarning) -> Void
+    ) {
         self.scheduler = scheduler
         self.store = store
         self.builder = builder
@@ -129,7 +131,8 @@ package final class ScheduleSync {
             let keeping = stored.alarm.voice ? stored.soundFile : nil
             for name in present where name != keeping && name.hasPrefix(id + ".") {
                 guard let stamp = try? FileStamp(path: builder.sounds.path(of: name)),
-                      now.timeIntervalSince1970 - stamp.modifiedSeconds > FileSystem.abandonedTemporaryAge else { continue }
+                    now.timeIntervalSince1970 - stamp.modifiedSeconds > FileSystem.abandonedTemporaryAge
+                else { continue }
                 do { try builder.sounds.remove(name) } catch {
                     warn(.soundFileNotRemoved(alarm: stored.alarm.id, path: error.path, error: WarningCause(error)))
                 }
@@ -174,10 +177,11 @@ package final class ScheduleSync {
 
     /// What the scheduler should hold for an alarm: its schedule and the sound it resolves to.
     package func configuration(of stored: StoredAlarm) -> AlarmConfiguration {
-        let sound: AlertSound = switch builder.resolve(stored) {
-        case .voice(let fileName): .named(fileName)
-        case .defaultTone: .default
-        }
+        let sound: AlertSound =
+            switch builder.resolve(stored) {
+            case .voice(let fileName): .named(fileName)
+            case .defaultTone: .default
+            }
         return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label)
     }
 
@@ -248,7 +252,8 @@ package final class ScheduleSync {
         var drift = plan.schedule.map(ScheduleDrift.notHeld) + plan.update.map(ScheduleDrift.stale) + plan.cancel.map(ScheduleDrift.unknown)
         for held in try scheduler.alarms() {
             guard case .named(let file) = held.configuration.sound,
-                  FileSystem.kind(of: builder.sounds.path(of: file), followingLinks: true) != .regular else { continue }
+                FileSystem.kind(of: builder.sounds.path(of: file), followingLinks: true) != .regular
+            else { continue }
             drift.append(.missingSound(held.id, file: file))
         }
         return drift

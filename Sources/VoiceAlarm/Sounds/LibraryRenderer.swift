@@ -14,13 +14,17 @@ package struct LibraryRenderer: RingtoneRendering {
 
     /// Renders into a private temporary folder (removed when `body` returns or the command is
     /// interrupted) and hands `body` the report: a ringtone made to be heard or drawn, not kept.
-    package func renderPrivately<Result>(_ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String,
-                                        _ body: (RenderReport) throws -> Result) throws -> Result {
+    package func renderPrivately<Result>(
+        _ clips: [LibraryClip], settings: RenderSettings, clipsDirectory: String,
+        _ body: (RenderReport) throws -> Result
+    ) throws -> Result {
         let folder = try TemporaryFiles.makePrivateFolder(prefix: "voicealarm-ringtone")
         TemporaryFiles.registerFolder(folder)
         defer { FileSystem.removeTree(folder); TemporaryFiles.unregisterFolder(folder) }
-        return try body(try report(clips, settings: settings, clipsDirectory: clipsDirectory,
-                                   to: "\(folder)/ringtone.\(settings.format.fileExtension)"))
+        return try body(
+            try report(
+                clips, settings: settings, clipsDirectory: clipsDirectory,
+                to: "\(folder)/ringtone.\(settings.format.fileExtension)"))
     }
 
     /// Renders, and returns what the render did (each clip's span, the loudness): what `show` draws.

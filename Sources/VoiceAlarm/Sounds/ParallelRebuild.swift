@@ -28,7 +28,7 @@ package struct ParallelRebuild {
         let start = service.now()
         let resolved = try targets.map { try service.playlists.existing($0) }
         let alarms = try service.alarms.statuses().map(\.alarm).filter { resolved.isEmpty || resolved.contains($0.target) }
-        let summary = try service.sync.refresh(alarms.map(\.id), jobs: jobs)   // workers on their own connections
+        let summary = try service.sync.refresh(alarms.map(\.id), jobs: jobs)  // workers on their own connections
         var outcome = BatchBuilder.Outcome()
         outcome.built = summary.rebuilt.count
         outcome.skipped = summary.unchanged.count

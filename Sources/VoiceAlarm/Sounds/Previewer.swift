@@ -41,9 +41,11 @@ package final class Previewer {
     let openDevice: (String, Int) throws -> PlaybackSink
     let shouldStop: () -> Bool
 
-    package init(service: AlarmService,
-                openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
-                shouldStop: @escaping () -> Bool) {
+    package init(
+        service: AlarmService,
+        openDevice: @escaping (String, Int) throws -> PlaybackSink = { try AlsaPlayback(device: $0, sampleRate: $1) },
+        shouldStop: @escaping () -> Bool
+    ) {
         self.service = service
         self.openDevice = openDevice
         self.shouldStop = shouldStop
@@ -85,7 +87,7 @@ package final class Previewer {
         let clips = try clips(of: subject)
         guard !clips.isEmpty else { throw LibraryError.nothingToPlay(subject.description) }
         let rate = RenderSettings.defaultSampleRate
-        let sink = try openDevice(device, rate)   // a device that cannot play fails before any render
+        let sink = try openDevice(device, rate)  // a device that cannot play fails before any render
         var played = 0
         func play(_ files: [String]) throws {
             for file in files where !shouldStop() {
@@ -97,14 +99,17 @@ package final class Previewer {
             }
         }
         if ringtone {
-            try LibraryRenderer().renderPrivately(clips, settings: try service.settings.current(),
-                                                  clipsDirectory: service.clips.store.clipsDirectory) { try play([$0.output]) }
+            try LibraryRenderer().renderPrivately(
+                clips, settings: try service.settings.current(),
+                clipsDirectory: service.clips.store.clipsDirectory
+            ) { try play([$0.output]) }
         } else {
             try play(clips.map(service.clips.path(of:)))
         }
         let stopped = shouldStop()
         if !stopped { sink.drain() }
-        return Played(subject: subject, clips: clips, ringtone: ringtone, device: device,
-                      seconds: Double(played) / Double(rate), stopped: stopped)
+        return Played(
+            subject: subject, clips: clips, ringtone: ringtone, device: device,
+            seconds: Double(played) / Double(rate), stopped: stopped)
     }
 }

@@ -42,24 +42,28 @@ struct RebuildPool: Sendable {
         guard workers > 1, let opener else { return alarms.map { builder.build($0, settings: settings) } }
         let results = RebuildResults(count: alarms.count)
         let warnings = SerialWarnings(builder.warn)
-        WorkerPool(workers: workers).run(alarms.count, open: { _ -> SoundBuilder? in
-            do {
-                let own = try opener.openBuilder(warn: { warnings.say($0) })
-                own.store.writesBackup = false   // the caller writes it once, from the whole library
-                return own
-            } catch {
-                // The others take its share; the caller builds what none could take.
-                warnings.say(.rebuildWorkerUnavailable(error: WarningCause(error)))
-                return nil
-            }
-        }, work: { own, index in
-            // Read again now: the alarm may have changed (or gone) since the list was read.
-            let latest: StoredAlarm?
-            do { latest = try own.store.alarm(alarms[index].alarm.id) } catch { latest = alarms[index] }
-            results.record(latest.map { own.build($0, settings: settings) } ?? .unchanged, at: index)
-        }, close: { own in
-            if own.store.changeCount > 0 { results.noteChanged() }
-        })
+        WorkerPool(workers: workers).run(
+            alarms.count,
+            open: { _ -> SoundBuilder? in
+                do {
+                    let own = try opener.openBuilder(warn: { warnings.say($0) })
+                    own.store.writesBackup = false  // the caller writes it once, from the whole library
+                    return own
+                } catch {
+                    // The others take its share; the caller builds what none could take.
+                    warnings.say(.rebuildWorkerUnavailable(error: WarningCause(error)))
+                    return nil
+                }
+            },
+            work: { own, index in
+                // Read again now: the alarm may have changed (or gone) since the list was read.
+                let latest: StoredAlarm?
+                do { latest = try own.store.alarm(alarms[index].alarm.id) } catch { latest = alarms[index] }
+                results.record(latest.map { own.build($0, settings: settings) } ?? .unchanged, at: index)
+            },
+            close: { own in
+                if own.store.changeCount > 0 { results.noteChanged() }
+            })
         if results.changed { builder.store.noteChangedElsewhere() }
         // Alarms no worker took (none could open the library) are built here, one by one.
         return results.outcomes.enumerated().map { index, outcome in outcome ?? builder.build(alarms[index], settings: settings) }

@@ -31,9 +31,11 @@ package struct RingtoneShow {
         guard !clips.isEmpty else {
             let reason = DefaultToneReason.noRecording.description
             let samples = try DefaultTone.samples(sampleRate: settings.sampleRate)
-            let span = RingtonePicture.Span(title: "default tone", start: 0, duration: Double(samples.count) / Double(settings.sampleRate), used: true, reason: nil)
-            let picture = RingtonePicture(name: subject.description, samples: samples, sampleRate: settings.sampleRate, cap: settings.cap,
-                                          spans: [span], note: "the default tone: \(reason)")
+            let span = RingtonePicture.Span(
+                title: "default tone", start: 0, duration: Double(samples.count) / Double(settings.sampleRate), used: true, reason: nil)
+            let picture = RingtonePicture(
+                name: subject.description, samples: samples, sampleRate: settings.sampleRate, cap: settings.cap,
+                spans: [span], note: "the default tone: \(reason)")
             return Shown(subject: subject, picture: picture, report: nil, defaultTone: reason)
         }
         // A left-out clip is drawn with its own (trimmed) length, so the picture shows it crossing the cap.
@@ -53,10 +55,13 @@ package struct RingtoneShow {
     /// name when nil). A clip left out is drawn where it would have started, `lengths[i]` long
     /// when known; otherwise (files not decoded past the cap) the one that crossed the cap is
     /// drawn reaching past it, the rest 2 s each.
-    package static func picture(of report: RenderReport, titles: [String], name: String? = nil, settings: RenderSettings,
-                               lengths: [Double]? = nil) throws -> RingtonePicture {
-        precondition(titles.count == report.clips.count && (lengths?.count ?? titles.count) == titles.count,
-                     "\(titles.count) titles, \(lengths?.count ?? 0) lengths for \(report.clips.count) clips")
+    package static func picture(
+        of report: RenderReport, titles: [String], name: String? = nil, settings: RenderSettings,
+        lengths: [Double]? = nil
+    ) throws -> RingtonePicture {
+        precondition(
+            titles.count == report.clips.count && (lengths?.count ?? titles.count) == titles.count,
+            "\(titles.count) titles, \(lengths?.count ?? 0) lengths for \(report.clips.count) clips")
         let samples = try AudioDecoder(path: report.output, sampleRate: report.sampleRate).readAll()
         var spans: [RingtonePicture.Span] = []
         var next = 0.0
@@ -70,8 +75,9 @@ package struct RingtoneShow {
                 next += length + settings.gap
             }
         }
-        return RingtonePicture(name: name ?? URL(fileURLWithPath: report.output).lastPathComponent, samples: samples,
-                               sampleRate: report.sampleRate, cap: settings.cap, spans: spans,
-                               loudness: report.loudness.integrated, truePeak: report.loudness.truePeak)
+        return RingtonePicture(
+            name: name ?? URL(fileURLWithPath: report.output).lastPathComponent, samples: samples,
+            sampleRate: report.sampleRate, cap: settings.cap, spans: spans,
+            loudness: report.loudness.integrated, truePeak: report.loudness.truePeak)
     }
 }

@@ -48,8 +48,10 @@ package final class SoundBuilder {
     ///   - renderer: makes a ringtone from clips (`LibraryRenderer` in the product).
     ///   - checker: says whether a voice file can ring (`InspectingSoundChecker` in the product).
     ///   - warn: told what the person should know (clips left out, failed builds).
-    package init(store: LibraryStore, sounds: SoundsDirectory, renderer: any RingtoneRendering = LibraryRenderer(),
-                checker: any SoundChecking = InspectingSoundChecker(), warn: @escaping (ServiceWarning) -> Void = { _ in }) {
+    package init(
+        store: LibraryStore, sounds: SoundsDirectory, renderer: any RingtoneRendering = LibraryRenderer(),
+        checker: any SoundChecking = InspectingSoundChecker(), warn: @escaping (ServiceWarning) -> Void = { _ in }
+    ) {
         self.store = store
         self.sounds = sounds
         self.renderer = renderer
@@ -99,17 +101,18 @@ package final class SoundBuilder {
                 do { try sounds.makePrivate(fileName) } catch {
                     warn(.soundFileNotPrivate(alarm: alarm.id, path: error.path, error: WarningCause(error)))
                 }
-                let stamp = (try? FileStamp(path: sounds.path(of: fileName))).flatMap { $0.isExact ? $0 : nil }   // checked by the render just now
+                let stamp = (try? FileStamp(path: sounds.path(of: fileName))).flatMap { $0.isExact ? $0 : nil }  // checked by the render just now
                 try store.setSound(for: alarm.id, file: fileName, identity: identity, reason: nil, stamp: stamp, recordings: recordings)
                 // The old file (another format) stays until the scheduler names the new one (`ScheduleSync`):
                 // a ring the scheduler starts meanwhile, even from a library it cannot read, finds it.
-                if try store.alarm(alarm.id) == nil { removeFiles(of: alarm.id) }   // removed meanwhile
+                if try store.alarm(alarm.id) == nil { removeFiles(of: alarm.id) }  // removed meanwhile
                 if let shortfall { warn(.ringtoneQuiet(alarm: alarm.id, shortfall: shortfall)) }
                 return .built(fileName: fileName, shortfall: shortfall)
             }
         } catch {
             if Self.isEnvironmental(error), let file = stored.soundFile, let recordings, stored.soundRecordings == recordings,
-               problem(with: file, of: stored) == nil {
+                problem(with: file, of: stored) == nil
+            {
                 try? store.markRebuildPending(alarm.id, reason: "\(error)")
                 warn(.rebuildDeferred(alarm: alarm.id, error: WarningCause(error), keptFile: file))
                 return .deferred("\(error)")
@@ -129,7 +132,9 @@ package final class SoundBuilder {
             // The identity the file was built with may be an earlier processing's: any proves it.
             guard let clips = try? usableClips(of: stored.alarm.target, warning: false), !clips.isEmpty else { continue }
             let plan = LibraryPlan(clips: clips, settings: settings)
-            guard (1...RenderSettings.processing).contains(where: { ContentHash.sha256(plan.identity(processing: $0)) == stored.soundIdentity }) else { continue }
+            guard (1...RenderSettings.processing).contains(where: { ContentHash.sha256(plan.identity(processing: $0)) == stored.soundIdentity }) else {
+                continue
+            }
             try? store.setSoundRecordings(Self.recordings(clips), for: stored.alarm.id)
         }
     }
@@ -197,7 +202,8 @@ package final class SoundBuilder {
     /// An alarm already recorded so is left as it is: walking every alarm writes nothing for it.
     private func fallBack(_ stored: StoredAlarm, _ reason: DefaultToneReason) throws -> Outcome {
         let id = stored.alarm.id
-        let recorded = stored.soundFile == nil && stored.soundIdentity == nil && stored.soundReason == reason.description
+        let recorded =
+            stored.soundFile == nil && stored.soundIdentity == nil && stored.soundReason == reason.description
             && stored.soundStamp == nil && stored.soundRecordings == nil && stored.rebuildPending == nil
         if !recorded { try store.setSound(for: id, file: nil, identity: nil, reason: reason.description) }
         removeFiles(of: id)

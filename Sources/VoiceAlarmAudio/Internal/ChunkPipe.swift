@@ -21,8 +21,10 @@ final class ChunkPipe: @unchecked Sendable {
     /// Runs `produce` on the caller's thread, handing each chunk it sends to `consume` on
     /// another thread, in order; returns when both are done.
     /// - Throws: the first error either side threw.
-    static func run(produce: (_ send: (ArraySlice<Float>) throws -> Void) throws -> Void,
-                    consume: @escaping (ArraySlice<Float>) throws -> Void) throws {
+    static func run(
+        produce: (_ send: (ArraySlice<Float>) throws -> Void) throws -> Void,
+        consume: @escaping (ArraySlice<Float>) throws -> Void
+    ) throws {
         let pipe = ChunkPipe()
         let box = UncheckedConsumer(consume)
         let thread = Thread { pipe.drain(into: box.body) }

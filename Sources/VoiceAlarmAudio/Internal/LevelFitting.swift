@@ -82,7 +82,8 @@ struct LevelFitting {
             level.trim = -over
         }
         guard let found = best else {
-            throw AudioError.invalidOutput(path: passes.output, reason: String(format: "true peak stays above %.1f dBTP after encoding", AudioLevels.truePeakCeilingDBTP))
+            throw AudioError.invalidOutput(
+                path: passes.output, reason: String(format: "true peak stays above %.1f dBTP after encoding", AudioLevels.truePeakCeilingDBTP))
         }
         var result = found.result
         if found.level != last {
@@ -96,7 +97,9 @@ struct LevelFitting {
         // The reason is a ceiling: the true-peak trim when it explains the gap, the gain cap or the
         // limiter's most, the true-peak ceiling that lowered the limiter; else the limiter's loss,
         // the one thing a bounded search can be kept off the target by (a plain gain lands at once).
-        let reason: LoudnessShortfall.Reason = found.level.trim < 0 && under <= -found.level.trim + 0.1 ? .truePeak
+        let reason: LoudnessShortfall.Reason =
+            found.level.trim < 0 && under <= -found.level.trim + 0.1
+            ? .truePeak
             : search.heldBack ?? (drops > 0 ? .truePeak : .limiter)
         result.shortfall = LoudnessShortfall.of(result.loudness.integrated, target: target, reason: reason)
         return result

@@ -32,8 +32,9 @@ struct MixStream {
             let start = entry.start!
             precondition(start >= position, "clip \(entry.index) planned at \(start), before the end of the one before (\(position))")
             try silent(start - position)
-            var edges = ClipEdges(length: entry.length, sampleRate: sampleRate, fadeIn: start > 0,
-                                  fadeOut: start + entry.length < composition.totalSamples, name: sources[entry.index].name)
+            var edges = ClipEdges(
+                length: entry.length, sampleRate: sampleRate, fadeIn: start > 0,
+                fadeOut: start + entry.length < composition.totalSamples, name: sources[entry.index].name)
             try RingtoneRenderer.attributing(to: entry.index) {
                 try sources[entry.index].read(entry.length, chunk: Self.chunk) { samples in
                     try edges.pass(samples) { faded in

@@ -13,11 +13,13 @@ struct RenderPasses {
     /// gain needs none), and, when asked, its level profile on the way. The meter and the profile
     /// take the chunks on a second thread (`ChunkPipe`) while this one decodes and mixes the next.
     func measure(profiling: Bool) throws -> (Loudness, LevelProfile?) {
-        let measuring = Measuring(meter: try LoudnessMeter(sampleRate: settings.sampleRate, path: output, truePeak: false),
-                                  profile: profiling ? LevelProfile(sampleRate: settings.sampleRate) : nil)
-        try ChunkPipe.run(produce: { send in
-            try withoutActuallyEscaping(send) { try play(through: nil, into: $0) }
-        }, consume: { try measuring.take($0) })
+        let measuring = Measuring(
+            meter: try LoudnessMeter(sampleRate: settings.sampleRate, path: output, truePeak: false),
+            profile: profiling ? LevelProfile(sampleRate: settings.sampleRate) : nil)
+        try ChunkPipe.run(
+            produce: { send in
+                try withoutActuallyEscaping(send) { try play(through: nil, into: $0) }
+            }, consume: { try measuring.take($0) })
         measuring.profile?.finish()
         return (try measuring.meter.finish(), measuring.profile)
     }
@@ -64,7 +66,11 @@ struct RenderPasses {
         }
         let asked = settings.format.ffmpegCodecName(settings.codec)
         guard written.facts.codec == asked, written.facts.sampleRate == settings.sampleRate, written.facts.channels == 1 else {
-            throw AudioError.cannotWrite(path: output, reason: "it reads back as \(written.facts.codec) \(written.facts.sampleRate) Hz, \(written.facts.channels) channels, not \(asked) \(settings.sampleRate) Hz mono")
+            throw AudioError.cannotWrite(
+                path: output,
+                reason:
+                    "it reads back as \(written.facts.codec) \(written.facts.sampleRate) Hz, \(written.facts.channels) channels, not \(asked) \(settings.sampleRate) Hz mono"
+            )
         }
         return (written.facts, try meter.finish())
     }
@@ -73,16 +79,19 @@ struct RenderPasses {
     /// encoder is given, as it takes them. The encoder is gone when this returns, before anything
     /// reads the file. A lossy encoder runs on a thread of its own (`ChunkPipe`), a few chunks
     /// behind the sources and filters; 16-bit PCM costs too little to be worth the hand-over.
-    private func write(through filters: String, to temporary: String,
-                       sixteenBit: ((UnsafeBufferPointer<Int16>) throws -> Void)?) throws {
+    private func write(
+        through filters: String, to temporary: String,
+        sixteenBit: ((UnsafeBufferPointer<Int16>) throws -> Void)?
+    ) throws {
         let writer = try RingtoneEncoder(settings: settings).open(temporary)
         writer.onSixteenBit = sixteenBit
         if settings.codec == .pcm16 {
             try play(through: filters) { try writer.append($0) }
         } else {
-            try ChunkPipe.run(produce: { send in
-                try withoutActuallyEscaping(send) { try play(through: filters, into: $0) }
-            }, consume: { try writer.append($0) })
+            try ChunkPipe.run(
+                produce: { send in
+                    try withoutActuallyEscaping(send) { try play(through: filters, into: $0) }
+                }, consume: { try writer.append($0) })
         }
         try writer.finish()
     }
@@ -90,7 +99,9 @@ struct RenderPasses {
     /// Streams the mix through `filters` (none: as it is) to `sink`, every sample of it.
     private func play(through filters: String?, into sink: @escaping (ArraySlice<Float>) throws -> Void) throws {
         var count = 0
-        let counted: (ArraySlice<Float>) throws -> Void = { count += $0.count; try sink($0) }
+        let counted: (ArraySlice<Float>) throws -> Void = {
+            count += $0.count; try sink($0)
+        }
         if let filters {
             let chain = try FilterChain(description: filters, sampleRate: settings.sampleRate, path: output, keepSamples: false)
             chain.onOutput = counted

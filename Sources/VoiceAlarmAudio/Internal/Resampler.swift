@@ -11,13 +11,14 @@ final class Resampler {
         self.path = path
         var inLayout = AVChannelLayout.defaultLayout(channels: 1)
         var outLayout = AVChannelLayout.defaultLayout(channels: 1)
-        handle = try ResamplerHandle(from: &inLayout, format: AV_SAMPLE_FMT_FLT, rate: Int32(inRate),
-                                     to: &outLayout, format: AV_SAMPLE_FMT_FLT, rate: Int32(outRate), path: path)
+        handle = try ResamplerHandle(
+            from: &inLayout, format: AV_SAMPLE_FMT_FLT, rate: Int32(inRate),
+            to: &outLayout, format: AV_SAMPLE_FMT_FLT, rate: Int32(outRate), path: path)
     }
 
     /// The output for `samples`, as far as the filter can go without later input.
     func convert(_ samples: ArraySlice<Float>) throws -> [Float] {
-        guard !samples.isEmpty else { return [] }   // no input to swr_convert means "flush"
+        guard !samples.isEmpty else { return [] }  // no input to swr_convert means "flush"
         return try samples.withUnsafeBytes { bytes in
             try run(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: samples.count)
         }

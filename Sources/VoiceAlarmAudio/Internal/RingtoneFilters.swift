@@ -16,9 +16,10 @@ enum RingtoneFilters {
     static func chain(_ fades: String, _ level: Level?) -> String {
         guard let level else { return fades }
         var chain = fades
-        chain += String(format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
-                        level.gain, max(0.0625, AudioLevels.amplitude(dB: level.ceiling)),
-                        LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
+        chain += String(
+            format: ",volume=%.3fdB:precision=float,alimiter=limit=%.5f:level=false:latency=true:attack=%.0f:release=%.0f",
+            level.gain, max(0.0625, AudioLevels.amplitude(dB: level.ceiling)),
+            LevelProfile.attackSeconds * 1000, LevelProfile.releaseSeconds * 1000)
         if level.trim != 0 { chain += String(format: ",volume=%.3fdB:precision=float", level.trim) }
         return chain
     }

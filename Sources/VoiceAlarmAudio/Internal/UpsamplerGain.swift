@@ -40,7 +40,7 @@ enum UpsamplerGain {
         let resampler = try Resampler(from: rate, to: TruePeakMeter.oversampledRate, path: path)
         var sums = [Double](repeating: 0, count: outputs)
         var span = 0
-        let position = 4 * inputs * ((64 + inputs - 1) / inputs)   // well past the run's start
+        let position = 4 * inputs * ((64 + inputs - 1) / inputs)  // well past the run's start
         for offset in 0..<inputs {
             try resampler.reset()
             var impulse = [Float](repeating: 0, count: 2 * position)

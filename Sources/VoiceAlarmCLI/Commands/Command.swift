@@ -13,7 +13,7 @@
 ///     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode { … }
 /// }
 /// ```
-protocol Command {
+protocol Command: Sendable {
     /// The command's declaration: what parses it and what documents it.
     static var spec: CommandSpec { get }
     /// Runs the command on its parsed line.

@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// Shared ways of saying things to a person.
 enum Report {
@@ -14,7 +14,9 @@ enum Report {
             context.say("Alarm \(id.uuidString.lowercased()) rings with the default tone (\(reason)).")
         }
         for (id, reason) in summary.deferred {
-            context.console.note("error: alarm \(id.uuidString.lowercased()): its ringtone could not be rebuilt: \(reason); it keeps its current voice file, and the rebuild is retried by the next change, 'voicealarm reconcile' or the daemon")
+            context.console.note(
+                "error: alarm \(id.uuidString.lowercased()): its ringtone could not be rebuilt: \(reason); it keeps its current voice file, and the rebuild is retried by the next change, 'voicealarm reconcile' or the daemon"
+            )
         }
         return summary.deferred.isEmpty ? .success : .failure
     }
@@ -39,7 +41,8 @@ enum Report {
         formatter.timeZone = timeZone
         formatter.dateFormat = "EEE yyyy-MM-dd HH:mm"
         let minutes = max(0, Int(date.timeIntervalSince(now) / 60))
-        let until = minutes >= 60 * 24 ? "\(minutes / (60 * 24)) d \(minutes / 60 % 24) h" : minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        let until =
+            minutes >= 60 * 24 ? "\(minutes / (60 * 24)) d \(minutes / 60 % 24) h" : minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
         return "\(formatter.string(from: date)) (in \(until))"
     }
 

@@ -23,7 +23,7 @@ package enum Completions {
             case "NAME", "TARGET": return .target
             case "FILE", "IN", "MANIFEST.JSON": return .file
             case "": return nil
-            case _ where name.contains("|") && name.contains("CLIP"): return .listenable   // PLAYLIST|manifesto|CLIP|ALARM
+            case _ where name.contains("|") && name.contains("CLIP"): return .listenable  // PLAYLIST|manifesto|CLIP|ALARM
             default: return notPositional.contains(name) ? nil : .other
             }
         }
@@ -53,13 +53,17 @@ package enum Completions {
         let valueNames: String = valueOptions(parser).map { "--\($0.name)" + ($0.short.map { "|-\($0)" } ?? "") }.joined(separator: "|")
         let groupList: String = groups(parser).joined(separator: " ")
         // The library asked is the one the command line names: a --data-dir already typed is passed on.
-        var lines: [String] = [banner, "_voicealarm_run() { voicealarm ${_voicealarm_data:+--data-dir \"$_voicealarm_data\"} \"$@\" 2>/dev/null; }",
-                               "_voicealarm_ids() { _voicealarm_run \"$1\" list -q | cut -d' ' -f1; }"]
+        var lines: [String] = [
+            banner, "_voicealarm_run() { voicealarm ${_voicealarm_data:+--data-dir \"$_voicealarm_data\"} \"$@\" 2>/dev/null; }",
+            "_voicealarm_ids() { _voicealarm_run \"$1\" list -q | cut -d' ' -f1; }",
+        ]
         // Names a person chose (playlists may hold spaces, '$(…)', '*'): matched as text, never
         // expanded, and offered shell-quoted.
-        lines += ["_voicealarm_names() {", "    local name; COMPREPLY=()",
-                  "    while IFS= read -r name; do [[ -n $name && $name == \"$cur\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$name\")\"); done <<< \"$1\"",
-                  "}", "_voicealarm() {"]
+        lines += [
+            "_voicealarm_names() {", "    local name; COMPREPLY=()",
+            "    while IFS= read -r name; do [[ -n $name && $name == \"$cur\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$name\")\"); done <<< \"$1\"",
+            "}", "_voicealarm() {",
+        ]
         lines.append("    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" command=\"\" argument=0 i word skip=0")
         lines.append("    _voicealarm_data=\"\"")
         lines.append("    for ((i = 1; i < COMP_CWORD; i++)); do")
@@ -69,7 +73,9 @@ package enum Completions {
         lines.append("        case \"$word\" in")
         lines.append("            \(valueNames)) skip=1 ;;")
         lines.append("            -*) ;;")
-        lines.append("            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *\" \"* ]] && [[ \" \(groupList) \" == *\" $command \"* ]]; then command=\"$command $word\"; else ((argument++)); fi ;;")
+        lines.append(
+            "            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *\" \"* ]] && [[ \" \(groupList) \" == *\" $command \"* ]]; then command=\"$command $word\"; else ((argument++)); fi ;;"
+        )
         lines += ["        esac", "    done", "    case \"$prev\" in"]
         for option in valueOptions(parser) {
             let names = "--\(option.name)" + (option.short.map { "|-\($0)" } ?? "")
@@ -90,8 +96,11 @@ package enum Completions {
                 lines.append("        \(names)) return ;;")
             }
         }
-        lines += ["    esac", "    local globals=\"" + optionWords(parser.globalOptions) + "\"", "    case \"$command\" in",
-                  "        \"\") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$globals\" -- \"$cur\")); else COMPREPLY=($(compgen -W \"" + words(parser).joined(separator: " ") + "\" -- \"$cur\")); fi ;;"]
+        lines += [
+            "    esac", "    local globals=\"" + optionWords(parser.globalOptions) + "\"", "    case \"$command\" in",
+            "        \"\") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$globals\" -- \"$cur\")); else COMPREPLY=($(compgen -W \""
+                + words(parser).joined(separator: " ") + "\" -- \"$cur\")); fi ;;",
+        ]
         for group in groups(parser) {
             let members = parser.commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }
             lines.append("        \(group)) COMPREPLY=($(compgen -W \"\(members.joined(separator: " ")) $globals\" -- \"$cur\")) ;;")
@@ -116,7 +125,8 @@ package enum Completions {
         case .clip: "COMPREPLY=($(compgen -W \"$(_voicealarm_ids clip)\" -- \"$cur\"))"
         case .alarm: "COMPREPLY=($(compgen -W \"$(_voicealarm_ids alarm)\" -- \"$cur\"))"
         case .target: "_voicealarm_names \"manifesto\"$'\\n'\"$(_voicealarm_run playlist list -q)\""
-        case .listenable: "_voicealarm_names \"manifesto\"$'\\n'\"$(_voicealarm_run playlist list -q)\"$'\\n'\"$(_voicealarm_ids clip)\"$'\\n'\"$(_voicealarm_ids alarm)\""
+        case .listenable:
+            "_voicealarm_names \"manifesto\"$'\\n'\"$(_voicealarm_run playlist list -q)\"$'\\n'\"$(_voicealarm_ids clip)\"$'\\n'\"$(_voicealarm_ids alarm)\""
         case .file: "COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .other: ":"
         }
@@ -127,7 +137,9 @@ package enum Completions {
     static func zsh(_ parser: ArgumentParser) -> String {
         let groupList: String = groups(parser).joined(separator: " ")
         var lines: [String] = ["#compdef voicealarm", banner, "_voicealarm() {", "    local -a commands options values"]
-        lines += ["    local command=\"\" word i", "    for ((i = 2; i < CURRENT; i++)); do", "        word=${words[i]}", "        [[ $word == -* ]] && continue"]
+        lines += [
+            "    local command=\"\" word i", "    for ((i = 2; i < CURRENT; i++)); do", "        word=${words[i]}", "        [[ $word == -* ]] && continue",
+        ]
         lines.append("        if [[ -z $command ]]; then command=$word; elif [[ \" \(groupList) \" == *\" $command \"* ]]; then command=\"$command $word\"; fi")
         lines += ["    done", "    case ${words[CURRENT-1]} in"]
         for option in valueOptions(parser) {
@@ -138,14 +150,18 @@ package enum Completions {
                 lines.append("        --\(option.name)) values=(\(choices.joined(separator: " "))); compadd -a values; return ;;")
             }
         }
-        lines += ["    esac", "    case $command in",
-                  "        \"\") if [[ $PREFIX == -* ]]; then options=(\(optionWords(parser.globalOptions))); compadd -a options; else commands=(\(words(parser).joined(separator: " "))); compadd -a commands; fi ;;"]
+        lines += [
+            "    esac", "    case $command in",
+            "        \"\") if [[ $PREFIX == -* ]]; then options=(\(optionWords(parser.globalOptions))); compadd -a options; else commands=(\(words(parser).joined(separator: " "))); compadd -a commands; fi ;;",
+        ]
         for group in groups(parser) {
             let members = parser.commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }
             lines.append("        \(group)) commands=(\(members.joined(separator: " "))); compadd -a commands ;;")
         }
         for spec in parser.commands where spec.name != "help" {
-            lines.append("        \"\(spec.name)\") if [[ $PREFIX == -* ]]; then options=(\(optionWords(spec.options + parser.globalOptions))); compadd -a options; else _files; fi ;;")
+            lines.append(
+                "        \"\(spec.name)\") if [[ $PREFIX == -* ]]; then options=(\(optionWords(spec.options + parser.globalOptions))); compadd -a options; else _files; fi ;;"
+            )
         }
         lines += ["    esac", "}", "_voicealarm \"$@\""]
         return lines.joined(separator: "\n") + "\n"
@@ -155,12 +171,14 @@ package enum Completions {
 
     static func fish(_ parser: ArgumentParser) -> String {
         // The library asked is the one the command line names: a --data-dir already typed is passed on.
-        var lines = [banner, "complete -c voicealarm -f",
-                     "function __voicealarm_run",
-                     "    set -l tokens (commandline -opc); set -l data",
-                     "    for i in (seq (count $tokens)); if test \"$tokens[$i]\" = --data-dir; and test $i -lt (count $tokens); set data --data-dir $tokens[(math $i + 1)]; end; end",
-                     "    voicealarm $data $argv 2>/dev/null",
-                     "end"]
+        var lines = [
+            banner, "complete -c voicealarm -f",
+            "function __voicealarm_run",
+            "    set -l tokens (commandline -opc); set -l data",
+            "    for i in (seq (count $tokens)); if test \"$tokens[$i]\" = --data-dir; and test $i -lt (count $tokens); set data --data-dir $tokens[(math $i + 1)]; end; end",
+            "    voicealarm $data $argv 2>/dev/null",
+            "end",
+        ]
         let top = ManPages.topics(parser)
         for topic in top {
             let summary = topic.commands.count == 1 ? topic.commands[0].summary : "the \(topic.name) commands"
@@ -170,7 +188,9 @@ package enum Completions {
         for group in groups(parser) {
             for spec in parser.commands(inGroup: group) {
                 let sub = spec.name.dropFirst(group.count + 1)
-                lines.append("complete -c voicealarm -n '__fish_seen_subcommand_from \(group); and not __fish_seen_subcommand_from \(parser.commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }.joined(separator: " "))' -a \(sub) -d '\(fishQuoted(spec.summary))'")
+                lines.append(
+                    "complete -c voicealarm -n '__fish_seen_subcommand_from \(group); and not __fish_seen_subcommand_from \(parser.commands(inGroup: group).map { String($0.name.dropFirst(group.count + 1)) }.joined(separator: " "))' -a \(sub) -d '\(fishQuoted(spec.summary))'"
+                )
             }
         }
         for spec in parser.commands where spec.name != "help" {
@@ -181,7 +201,9 @@ package enum Completions {
             case .alarm?: lines.append("complete -c voicealarm -n '\(condition)' -a '(__voicealarm_run alarm list -q | string split -f1 \" \")'")
             case .target?: lines.append("complete -c voicealarm -n '\(condition)' -a 'manifesto (__voicealarm_run playlist list -q)'")
             case .listenable?:
-                lines.append("complete -c voicealarm -n '\(condition)' -a 'manifesto (__voicealarm_run playlist list -q) (__voicealarm_run clip list -q | string split -f1 \" \") (__voicealarm_run alarm list -q | string split -f1 \" \")'")
+                lines.append(
+                    "complete -c voicealarm -n '\(condition)' -a 'manifesto (__voicealarm_run playlist list -q) (__voicealarm_run clip list -q | string split -f1 \" \") (__voicealarm_run alarm list -q | string split -f1 \" \")'"
+                )
             case .file?: lines.append("complete -c voicealarm -n '\(condition)' -F")
             default: break
             }

@@ -22,25 +22,32 @@ package enum ManPages {
     }
 
     private static func header(_ name: String, _ summary: String) -> [String] {
-        [".\\\" Written by voicealarm-docs from VoiceAlarm's command tables; do not edit.",
-         ".TH \(name.uppercased()) 1 \"\" \"VoiceAlarm \(Version.current)\" \"VoiceAlarm Manual\"",
-         ".SH NAME", "\(escape(name)) \\- \(escape(summary))"]
+        [
+            ".\\\" Written by voicealarm-docs from VoiceAlarm's command tables; do not edit.",
+            ".TH \(name.uppercased()) 1 \"\" \"VoiceAlarm \(Version.current)\" \"VoiceAlarm Manual\"",
+            ".SH NAME", "\(escape(name)) \\- \(escape(summary))",
+        ]
     }
 
     private static func top(_ parser: ArgumentParser) -> String {
         var lines = header("voicealarm", "wake up to your own voice")
-        lines += [".SH SYNOPSIS", ".B voicealarm", "\\fICOMMAND\\fR [\\fIoptions\\fR] [\\fIarguments\\fR]", ".SH DESCRIPTION",
-                  "VoiceAlarm turns short recordings of your own voice into alarm ringtones (stitched in order under a 29-second cap,",
-                  "loudness-normalised, checked before use) and keeps each alarm's scheduler in step with them.",
-                  ".SH COMMANDS"]
+        lines += [
+            ".SH SYNOPSIS", ".B voicealarm", "\\fICOMMAND\\fR [\\fIoptions\\fR] [\\fIarguments\\fR]", ".SH DESCRIPTION",
+            "VoiceAlarm turns short recordings of your own voice into alarm ringtones (stitched in order under a 29-second cap,",
+            "loudness-normalised, checked before use) and keeps each alarm's scheduler in step with them.",
+            ".SH COMMANDS",
+        ]
         for spec in parser.commands where spec.name != "help" {
             lines += [".TP", ".B voicealarm \(escape(spec.name))", escape(spec.summary)]
         }
         lines += [".SH OPTIONS FOR EVERY COMMAND"] + options(parser.globalOptions)
-        lines += [".SH FILES", ".TP", ".I ~/.local/share/voicealarm",
-                  "The library (else \\fB$VOICEALARM_HOME\\fR or \\fB$XDG_DATA_HOME/voicealarm\\fR): the database, clips, Sounds, the event log."]
+        lines += [
+            ".SH FILES", ".TP", ".I ~/.local/share/voicealarm",
+            "The library (else \\fB$VOICEALARM_HOME\\fR or \\fB$XDG_DATA_HOME/voicealarm\\fR): the database, clips, Sounds, the event log.",
+        ]
         lines += [".SH EXIT STATUS", "0 done; 1 a well-formed request that failed; 64 a malformed command line."]
-        lines += [".SH EXAMPLES", "Your first voice alarm: a recording, a playlist, an alarm, something that rings it, and a test.", ".PP", ".nf"]
+        lines +=
+            [".SH EXAMPLES", "Your first voice alarm: a recording, a playlist, an alarm, something that rings it, and a test.", ".PP", ".nf"]
             + FirstAlarm.example.map { "  " + escape($0) } + [".fi"]
         lines += [".SH SEE ALSO"] + [topics(parser).map { "\\fBvoicealarm\\-\(escape($0.name))\\fR(1)" }.joined(separator: ", ")]
         return lines.joined(separator: "\n") + "\n"

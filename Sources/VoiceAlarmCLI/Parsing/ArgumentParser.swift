@@ -122,11 +122,14 @@ package struct ArgumentParser: Sendable {
     /// `alarm edit` gets its own answer: alarms are added and removed, never edited.
     private func unknownCommand(_ word: String, in group: String?) -> UsageError {
         if group == "alarm", ["edit", "change", "modify", "update", "set"].contains(word.lowercased()) {
-            return UsageError("alarms are added and removed, never edited: fewer states to get wrong, and a stable id for every ring",
-                              command: "alarm", input: "alarm \(word)",
-                              advice: ["to change one, remove it and add it again:",
-                                       "  voicealarm alarm remove ALARM",
-                                       "  voicealarm alarm add TARGET --at HH:MM [--days DAYS | --date YYYY-MM-DD]"])
+            return UsageError(
+                "alarms are added and removed, never edited: fewer states to get wrong, and a stable id for every ring",
+                command: "alarm", input: "alarm \(word)",
+                advice: [
+                    "to change one, remove it and add it again:",
+                    "  voicealarm alarm remove ALARM",
+                    "  voicealarm alarm add TARGET --at HH:MM [--days DAYS | --date YYYY-MM-DD]",
+                ])
         }
         let full = group.map { "\($0) \(word)" } ?? word
         var offered: [String]
@@ -138,7 +141,7 @@ package struct ArgumentParser: Sendable {
             let topLevel = commands.map { String($0.name.split(separator: " ")[0]) }
             offered = commands.filter { $0.name.hasSuffix(" \(word)") }.map(\.name)
             offered += Suggestion.closest(to: word, among: topLevel).filter { !offered.contains($0) }
-            if offered.isEmpty {   // `voicealarm lst` → the commands whose second word is close
+            if offered.isEmpty {  // `voicealarm lst` → the commands whose second word is close
                 let seconds = commands.filter { $0.name.contains(" ") }
                 let close = Set(Suggestion.closest(to: word, among: seconds.map { String($0.name.split(separator: " ")[1]) }, limit: 10))
                 offered = seconds.map(\.name).filter { close.contains(String($0.split(separator: " ")[1])) }
@@ -163,6 +166,6 @@ package struct ArgumentParser: Sendable {
 
     /// Options people reach for on one command that another command does: command → option → where.
     static let elsewhere: [String: [String: String]] = [
-        "clip import": ["--replace": "to give a clip new audio: voicealarm clip replace CLIP FILE"],
+        "clip import": ["--replace": "to give a clip new audio: voicealarm clip replace CLIP FILE"]
     ]
 }

@@ -12,8 +12,10 @@ package struct CommandSpec: Sendable {
     package var discussion: String
     package var examples: [String]
 
-    package init(name: String, summary: String, arguments: String, minimumArguments: Int, maximumArguments: Int?,
-                options: [any DeclaredOption], discussion: String = "", examples: [String] = []) {
+    package init(
+        name: String, summary: String, arguments: String, minimumArguments: Int, maximumArguments: Int?,
+        options: [any DeclaredOption], discussion: String = "", examples: [String] = []
+    ) {
         self.name = name
         self.summary = summary
         self.arguments = arguments

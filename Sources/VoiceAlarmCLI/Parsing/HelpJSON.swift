@@ -1,4 +1,5 @@
 import VoiceAlarmDocuments
+
 /// `--help --json` (and `help --json`): the same tables the help text is written from, as one
 /// JSON document a program can read — what `voicealarm`, a group or a command takes.
 ///

@@ -21,14 +21,18 @@ struct Option<Value>: DeclaredOption {
 
 extension Option {
     /// Any value, read by `read` from the text given (which throws `OptionRefusal` to refuse it).
-    static func reading<T>(_ name: String, short: Character? = nil, value: String, kind: ValueKind = .text, help: String,
-                           _ read: @escaping @Sendable (String) throws -> T) -> Option<T?> {
+    static func reading<T>(
+        _ name: String, short: Character? = nil, value: String, kind: ValueKind = .text, help: String,
+        _ read: @escaping @Sendable (String) throws -> T
+    ) -> Option<T?> {
         Option<T?>(spec: OptionSpec(name, short: short, value: value, help: help, kind: kind), absent: { nil }, read: read)
     }
 
     /// Text as given (a path, a name, a label); `problem` says why a text is refused, nil when it is taken.
-    static func text(_ name: String, short: Character? = nil, value: String, kind: ValueKind = .text, help: String,
-                     problem: @escaping @Sendable (String) -> String? = { _ in nil }) -> Option<String?> {
+    static func text(
+        _ name: String, short: Character? = nil, value: String, kind: ValueKind = .text, help: String,
+        problem: @escaping @Sendable (String) -> String? = { _ in nil }
+    ) -> Option<String?> {
         reading(name, short: short, value: value, kind: kind, help: help) { text in
             if let problem = problem(text) { throw OptionRefusal(problem) }
             return text
@@ -37,16 +41,21 @@ extension Option {
 
     /// A number within `bounds`; nil when not given.
     static func number(_ name: String, short: Character? = nil, value: String, _ bounds: NumberBounds, help: String) -> Option<Double?> {
-        Option<Double?>(spec: OptionSpec(name, short: short, value: value, help: filled(help, range: bounds.phrase), kind: .number(bounds)),
-                        absent: { nil }, read: { try number($0, within: bounds) })
+        Option<Double?>(
+            spec: OptionSpec(name, short: short, value: value, help: filled(help, range: bounds.phrase), kind: .number(bounds)),
+            absent: { nil }, read: { try number($0, within: bounds) })
     }
 
     /// A number within `bounds`; `fallback` when not given.
-    static func number(_ name: String, short: Character? = nil, value: String, _ bounds: NumberBounds, default fallback: Double,
-                       help: String) -> Option<Double> {
-        Option<Double>(spec: OptionSpec(name, short: short, value: value,
-                                        help: filled(help, range: bounds.phrase, default: NumberBounds.format(fallback)), kind: .number(bounds)),
-                       absent: { fallback }, read: { try number($0, within: bounds) })
+    static func number(
+        _ name: String, short: Character? = nil, value: String, _ bounds: NumberBounds, default fallback: Double,
+        help: String
+    ) -> Option<Double> {
+        Option<Double>(
+            spec: OptionSpec(
+                name, short: short, value: value,
+                help: filled(help, range: bounds.phrase, default: NumberBounds.format(fallback)), kind: .number(bounds)),
+            absent: { fallback }, read: { try number($0, within: bounds) })
     }
 
     /// A whole number of `unit` within `range`; nil when not given.
@@ -61,9 +70,11 @@ extension Option {
 
     /// One of `choices` (word and value), matched ignoring case when asked; nil when not given.
     /// `refusal` words a text that is none of them, given all the words.
-    static func choice<C: Sendable>(_ name: String, value: String, help: String, _ choices: [(word: String, value: C)],
-                                    offered: [String]? = nil, ignoringCase: Bool,
-                                    refusal: @escaping @Sendable (_ text: String, _ words: [String]) -> String) -> Option<C?> {
+    static func choice<C: Sendable>(
+        _ name: String, value: String, help: String, _ choices: [(word: String, value: C)],
+        offered: [String]? = nil, ignoringCase: Bool,
+        refusal: @escaping @Sendable (_ text: String, _ words: [String]) -> String
+    ) -> Option<C?> {
         let words = choices.map(\.word)
         return reading(name, value: value, kind: .choice(offered: offered ?? words), help: help) { text in
             let key = ignoringCase ? text.lowercased() : text
@@ -73,9 +84,11 @@ extension Option {
     }
 
     /// One of `choices`, as above; `fallback` when not given.
-    static func choice<C: Sendable>(_ name: String, value: String, help: String, _ choices: [(word: String, value: C)],
-                                    default fallback: C, ignoringCase: Bool,
-                                    refusal: @escaping @Sendable (_ text: String, _ words: [String]) -> String) -> Option<C> {
+    static func choice<C: Sendable>(
+        _ name: String, value: String, help: String, _ choices: [(word: String, value: C)],
+        default fallback: C, ignoringCase: Bool,
+        refusal: @escaping @Sendable (_ text: String, _ words: [String]) -> String
+    ) -> Option<C> {
         let optional = Option<C?>.choice(name, value: value, help: help, choices, ignoringCase: ignoringCase, refusal: refusal)
         return Option<C>(spec: optional.spec, absent: { fallback }, read: { try optional.read($0) ?? fallback })
     }

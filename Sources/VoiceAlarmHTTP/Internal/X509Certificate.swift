@@ -74,15 +74,16 @@ final class X509Certificate {
     func publicKey() throws(GnuTLSError) -> TLSIdentity.PublicKey {
         var bits: UInt32 = 0
         let algorithm = try GnuTLSError.check("gnutls_x509_crt_get_pk_algorithm") { gnutls_x509_crt_get_pk_algorithm(handle, &bits) }
-        let kind: TLSIdentity.PublicKey.Algorithm = switch UInt32(algorithm) {
-        case GNUTLS_PK_RSA.rawValue: .rsa
-        case GNUTLS_PK_RSA_PSS.rawValue: .rsaPSS
-        case GNUTLS_PK_ECDSA.rawValue: .ecdsa
-        case GNUTLS_PK_EDDSA_ED25519.rawValue: .ed25519
-        case GNUTLS_PK_EDDSA_ED448.rawValue: .ed448
-        case GNUTLS_PK_DSA.rawValue: .dsa
-        default: .other(gnutls_pk_algorithm_get_name(gnutls_pk_algorithm_t(UInt32(algorithm))).map { String(cString: $0) } ?? "unknown")
-        }
+        let kind: TLSIdentity.PublicKey.Algorithm =
+            switch UInt32(algorithm) {
+            case GNUTLS_PK_RSA.rawValue: .rsa
+            case GNUTLS_PK_RSA_PSS.rawValue: .rsaPSS
+            case GNUTLS_PK_ECDSA.rawValue: .ecdsa
+            case GNUTLS_PK_EDDSA_ED25519.rawValue: .ed25519
+            case GNUTLS_PK_EDDSA_ED448.rawValue: .ed448
+            case GNUTLS_PK_DSA.rawValue: .dsa
+            default: .other(gnutls_pk_algorithm_get_name(gnutls_pk_algorithm_t(UInt32(algorithm))).map { String(cString: $0) } ?? "unknown")
+            }
         return TLSIdentity.PublicKey(algorithm: kind, bits: Int(bits))
     }
 

@@ -49,8 +49,8 @@ final class SliceSleeper: Sendable {
         } onCancel: {
             let request = state.withLock { state -> Request? in
                 if let index = state.requests.firstIndex(where: { $0.id == id }) { return state.requests.remove(at: index) }
-                if state.arriving.contains(id) { state.cancelled.insert(id) }   // not queued yet: it resumes as soon as it is
-                return nil                                                      // else: already resumed
+                if state.arriving.contains(id) { state.cancelled.insert(id) }  // not queued yet: it resumes as soon as it is
+                return nil  // else: already resumed
             }
             request?.continuation.resume()
         }

@@ -20,34 +20,41 @@ extension LibraryStore {
     }
 
     static func clipValues(_ clip: LibraryClip) -> [Database.Value] {
-        [.text(clip.idString), .text(clip.title), .text(clip.fileName), .integer(Int64(clip.frames)),
-         .integer(Int64(clip.trimmedStart)), .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)),
-         .text(clip.contentHash), clip.spokenText.map { .text($0) } ?? .null]
+        [
+            .text(clip.idString), .text(clip.title), .text(clip.fileName), .integer(Int64(clip.frames)),
+            .integer(Int64(clip.trimmedStart)), .integer(Int64(clip.trimmedLength)), .integer(Int64(clip.sampleRate)),
+            .text(clip.contentHash), clip.spokenText.map { .text($0) } ?? .null,
+        ]
     }
 
     /// A clip, or nil for a row that is not one (only a damaged database being salvaged has such rows).
     static func clip(_ row: [String: Database.Value]) -> LibraryClip? {
         guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let fileName = row["file_name"]?.text,
-              let frames = row["frames"]?.int, let start = row["trimmed_start"]?.int, let length = row["trimmed_length"]?.int,
-              let rate = row["sample_rate"]?.int, rate == RenderSettings.defaultSampleRate, frames > 0,
-              start >= 0, length > 0, start <= frames - length, let hash = row["content_hash"]?.text else { return nil }
-        return LibraryClip(id: id, title: row["title"]?.text ?? "", fileName: fileName, frames: frames, trimmedStart: start,
-                           trimmedLength: length, sampleRate: rate, contentHash: hash, spokenText: row["spoken_text"]?.text)
+            let frames = row["frames"]?.int, let start = row["trimmed_start"]?.int, let length = row["trimmed_length"]?.int,
+            let rate = row["sample_rate"]?.int, rate == RenderSettings.defaultSampleRate, frames > 0,
+            start >= 0, length > 0, start <= frames - length, let hash = row["content_hash"]?.text
+        else { return nil }
+        return LibraryClip(
+            id: id, title: row["title"]?.text ?? "", fileName: fileName, frames: frames, trimmedStart: start,
+            trimmedLength: length, sampleRate: rate, contentHash: hash, spokenText: row["spoken_text"]?.text)
     }
 
     /// An alarm with what was built for it, or nil for a row that is not one (a damaged database).
     static func storedAlarm(_ row: [String: Database.Value]) -> StoredAlarm? {
         guard let id = row["id"]?.text.flatMap(UUID.init(uuidString:)), let hour = row["hour"]?.int, let minute = row["minute"]?.int,
-              (0...23).contains(hour), (0...59).contains(minute), let days = row["days"]?.int else { return nil }
+            (0...23).contains(hour), (0...59).contains(minute), let days = row["days"]?.int
+        else { return nil }
         let weekdays = Weekdays(rawValue: days), date = row["date"]?.text.flatMap(LocalDate.init(parsing:))
-        guard weekdays.isEmpty != (date == nil) else { return nil }   // weekly or on a date: an edited row may be neither
-        let alarm = Alarm(id: id, target: target(row), time: AlarmTime(hour: hour, minute: minute),
-                          days: weekdays, date: date,
-                          label: row["label"]?.text, voice: row["voice"]?.int == 1,
-                          snoozeMinutes: row["snooze_minutes"]?.int.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
-        return StoredAlarm(alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
-                           soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp),
-                           soundRecordings: row["sound_recordings"]?.text, rebuildPending: row["rebuild_pending"]?.text)
+        guard weekdays.isEmpty != (date == nil) else { return nil }  // weekly or on a date: an edited row may be neither
+        let alarm = Alarm(
+            id: id, target: target(row), time: AlarmTime(hour: hour, minute: minute),
+            days: weekdays, date: date,
+            label: row["label"]?.text, voice: row["voice"]?.int == 1,
+            snoozeMinutes: row["snooze_minutes"]?.int.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
+        return StoredAlarm(
+            alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
+            soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp),
+            soundRecordings: row["sound_recordings"]?.text, rebuildPending: row["rebuild_pending"]?.text)
     }
 
     /// `size:modified:inode`, modified in nanoseconds.

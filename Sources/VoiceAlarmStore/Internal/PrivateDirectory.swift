@@ -12,7 +12,9 @@ extension LibraryStore {
     ///     reached through any link.
     ///   - announce: told when a loosened mode was tightened (a folder the person chose is never
     ///     changed silently); nil to tighten quietly (the library's own folders).
-    static func makePrivateDirectory(_ path: String, links: PrivateFolder.Links = .followed, announce: ((_ path: String, _ previousMode: UInt32) -> Void)? = nil) throws {
+    static func makePrivateDirectory(
+        _ path: String, links: PrivateFolder.Links = .followed, announce: ((_ path: String, _ previousMode: UInt32) -> Void)? = nil
+    ) throws {
         do {
             if let was = try PrivateFolder.make(path, links: links) {
                 announce?(path, UInt32(was))

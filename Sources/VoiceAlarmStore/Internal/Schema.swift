@@ -1,4 +1,5 @@
 import Foundation
+
 /// The library's schema, as forward migrations: migration N brings `user_version` from N-1 to N.
 /// Never edit a shipped migration; add the next one.
 enum Schema {
@@ -106,7 +107,8 @@ enum Schema {
             try db.immediateTransaction {
                 // Another process may have migrated while this one waited for the lock.
                 guard try db.userVersion == version else { return }
-                for statement in migrations[version].split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty {
+                for statement in migrations[version].split(separator: ";").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }) where !statement.isEmpty
+                {
                     try db.execute(statement)
                 }
                 try db.execute("PRAGMA user_version = \(version + 1)")
@@ -114,5 +116,3 @@ enum Schema {
         }
     }
 }
-
-

@@ -25,8 +25,9 @@ enum AlarmHandlers {
         let body = try WebJSON.decode(Body.self, from: context.request)
         let input = try AlarmInput(target: body.target, at: body.at, days: body.days, date: body.date, label: body.label, snooze: body.snooze)
         return try context.withLibrary { service in
-            let added = try service.alarms.add(on: input.target, at: input.time, days: input.days, date: input.date, label: input.label,
-                                               voice: body.voice ?? true, snoozeMinutes: input.snooze)
+            let added = try service.alarms.add(
+                on: input.target, at: input.time, days: input.days, date: input.date, label: input.label,
+                voice: body.voice ?? true, snoozeMinutes: input.snooze)
             let notes = AlarmNotes.afterAdding(added, service: service)
             return WebJSON.response(201, AddedJSON(alarm: AlarmJSON(added.status, service.timeZone), notes: notes))
         }
@@ -55,7 +56,9 @@ enum AlarmHandlers {
             let id = context.parameter("id")
             let status = try service.alarms.status(of: try service.alarms.id(id))
             guard case .voice(let file) = status.sound else {
-                throw WebFailure(status: 404, message: "the alarm at \(status.alarm.time) plays the standard sound (\(status.sound.reason ?? "")): it has no voice ringtone", input: id)
+                throw WebFailure(
+                    status: 404, message: "the alarm at \(status.alarm.time) plays the standard sound (\(status.sound.reason ?? "")): it has no voice ringtone",
+                    input: id)
             }
             return HTTPResponse(status: 200, headers: [("Content-Type", WebJSON.audioType(file))], body: .file(path: "\(service.soundsDirectory)/\(file)"))
         }

@@ -63,8 +63,11 @@ enum ClipHandlers {
     static func remove(_ context: WebContext) throws -> HTTPResponse {
         try context.withLibrary { service in
             let removed = try service.clips.remove([context.parameter("id")], force: context.request.query["force"] == "true")
-            return WebJSON.response(200, RemovedJSON(removed: removed.clips.map(\.idString), targets: removed.targets.map(\.description),
-                                                     rebuilds: RebuildJSON(removed.summary)))
+            return WebJSON.response(
+                200,
+                RemovedJSON(
+                    removed: removed.clips.map(\.idString), targets: removed.targets.map(\.description),
+                    rebuilds: RebuildJSON(removed.summary)))
         }
     }
 

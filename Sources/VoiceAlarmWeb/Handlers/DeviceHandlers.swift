@@ -24,8 +24,9 @@ enum DeviceHandlers {
         let key: DevicePublicKey
         do { key = try DevicePublicKey(base64: text) } catch { throw WebFailure(status: 400, message: "key: \(error)", input: "key", code: 64) }
         return try context.withLibrary { service in
-            let (device, token) = try context.gate.pair(code: body.code, name: body.name ?? "Browser", publicKey: key.base64,
-                                                        from: context.request.clientAddress, registry: context.devices(service))
+            let (device, token) = try context.gate.pair(
+                code: body.code, name: body.name ?? "Browser", publicKey: key.base64,
+                from: context.request.clientAddress, registry: context.devices(service))
             let cookie = "\(cookieName)=\(token); Path=/; Max-Age=\(cookieLifetime); HttpOnly; Secure; SameSite=Strict"
             return WebJSON.response(201, DeviceJSON(device, service.timeZone)).adding("Set-Cookie", cookie)
         }
@@ -64,9 +65,10 @@ enum DeviceHandlers {
     /// The browser a session is asked for: its cookie's device, or the device the page names.
     private static func sessionDevice(_ context: WebContext, named: String?) throws -> PairedDevice {
         let credential = WebCredential(context.request, cookieName: cookieName, sessionHeader: WebApplication.sessionHeader)
-        guard !credential.isBearer else { throw DeviceError.notPaired }   // a script's token needs no session
-        let registry = try DeviceRegistry.reading(context.configuration.location.dataDirectory, secrets: context.configuration.secrets,
-                                                  now: context.configuration.now)
+        guard !credential.isBearer else { throw DeviceError.notPaired }  // a script's token needs no session
+        let registry = try DeviceRegistry.reading(
+            context.configuration.location.dataDirectory, secrets: context.configuration.secrets,
+            now: context.configuration.now)
         let found: PairedDevice?
         if let token = credential.token {
             found = try registry.authenticate(token)

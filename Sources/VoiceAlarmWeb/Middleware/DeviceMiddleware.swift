@@ -59,7 +59,9 @@ struct DeviceMiddleware: WebMiddleware {
     /// Notes when the device was seen: worth a quarter of a second's wait at most, never a refusal.
     private func note(_ device: PairedDevice, _ registry: DeviceRegistry) {
         guard registry.needsNoting(device) else { return }
-        try? DeviceRegistry.writing(configuration.location.dataDirectory, busyTimeout: 250, secrets: configuration.secrets,
-                                    now: configuration.now).noteSeen(device)
+        try? DeviceRegistry.writing(
+            configuration.location.dataDirectory, busyTimeout: 250, secrets: configuration.secrets,
+            now: configuration.now
+        ).noteSeen(device)
     }
 }

@@ -14,8 +14,10 @@ struct RouteMiddleware: WebMiddleware {
             return WebFailure(status: 404, message: "\(LogText.bounded(request.path)): no such page or API route", input: "path").response
         case .methodNotAllowed(let allowed):
             let methods = allowed.joined(separator: ", ")
-            return WebFailure(status: 405, message: "\(LogText.bounded(request.method, limit: 16)) \(LogText.bounded(request.path)): this route takes \(methods)",
-                              input: "method").response.adding("Allow", methods)
+            return WebFailure(
+                status: 405, message: "\(LogText.bounded(request.method, limit: 16)) \(LogText.bounded(request.path)): this route takes \(methods)",
+                input: "method"
+            ).response.adding("Allow", methods)
         }
     }
 }

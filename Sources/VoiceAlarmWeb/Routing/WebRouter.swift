@@ -17,7 +17,8 @@ package struct WebRouter: Sendable {
 
     package init(_ endpoints: [WebEndpoint]) {
         for (i, endpoint) in endpoints.enumerated() {
-            precondition(!endpoints[..<i].contains { $0.method == endpoint.method && $0.path == endpoint.path }, "\(endpoint.method) \(endpoint.path) declared twice")
+            precondition(
+                !endpoints[..<i].contains { $0.method == endpoint.method && $0.path == endpoint.path }, "\(endpoint.method) \(endpoint.path) declared twice")
         }
         self.endpoints = endpoints
     }

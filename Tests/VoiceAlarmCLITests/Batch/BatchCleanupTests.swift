@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `count` distinct ringtones over the 35-second manifesto: a batch that runs for seconds.
 private func slowManifest(_ folder: BatchFolder, count: Int = 12) throws {
@@ -39,7 +39,8 @@ private final class RunningBatch {
 /// The names in `out` (and its index folder) that a batch leaves only while it runs: decode caches and hidden temporaries.
 func leftovers(_ out: String) -> [String] {
     let index = ".voicealarm-batch.d"
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+    let names =
+        ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
         + ((try? FileManager.default.contentsOfDirectory(atPath: "\(out)/\(index)")) ?? []).map { "\(index)/\($0)" }
     return names.filter { $0.hasPrefix(".voicealarm-cache-") || $0.hasSuffix(".partial") }.sorted()
 }
@@ -55,8 +56,9 @@ private func waitForCache(_ out: String, while batch: RunningBatch) async -> Str
 
 @Suite("A batch leaves nothing behind in --out", .serialized)
 struct BatchCleanupTests {
-    @Test("Ctrl-C or SIGTERM mid-run: the decode cache and half-written ringtones are removed", .timeLimit(.minutes(1)),
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "Ctrl-C or SIGTERM mid-run: the decode cache and half-written ringtones are removed", .timeLimit(.minutes(1)),
+        arguments: [SIGINT, SIGTERM])
     func interrupted(_ signalNumber: Int32) async throws {
         let folder = try BatchFolder()
         try slowManifest(folder)
@@ -101,8 +103,9 @@ struct BatchCleanupTests {
         #expect(leftovers(folder.out).isEmpty)
     }
 
-    @Test("An I/O failure reaches the user as one line with the file and the reason, never a Foundation dump",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "An I/O failure reaches the user as one line with the file and the reason, never a Foundation dump",
+        .timeLimit(.minutes(1)))
     func ioFailureIsOneLine() async throws {
         let folder = try BatchFolder()
         // Room for the index, not for the 29 s of decoded samples the manifesto's cache needs.

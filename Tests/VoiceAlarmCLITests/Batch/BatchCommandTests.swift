@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A batch folder: clips copied from SampleAudio, a manifest, an output folder.
 final class BatchFolder {
@@ -25,12 +25,12 @@ final class BatchFolder {
 }
 
 private let standard = #"""
-{"ringtones": [
-  {"id": "morning", "clips": ["clips/calm.wav", "clips/ready.mp3", "clips/grateful.m4a"]},
-  {"id": "evening", "clips": ["clips/strong.flac", "clips/kind.ogg"], "format": "caf"},
-  {"id": "manifesto", "clips": ["clips/manifesto.flac", "clips/calm.wav"], "gap": 0}
-]}
-"""#
+    {"ringtones": [
+      {"id": "morning", "clips": ["clips/calm.wav", "clips/ready.mp3", "clips/grateful.m4a"]},
+      {"id": "evening", "clips": ["clips/strong.flac", "clips/kind.ogg"], "format": "caf"},
+      {"id": "manifesto", "clips": ["clips/manifesto.flac", "clips/calm.wav"], "gap": 0}
+    ]}
+    """#
 
 @Suite("voicealarm batch", .serialized)
 struct BatchCommandTests {
@@ -42,9 +42,11 @@ struct BatchCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(outcome["built"] as? [String] == ["morning", "evening", "manifesto"] && outcome["skipped"] as? [String] == [])
         #expect((outcome["failed"] as? [Any])?.isEmpty == true)
-        for (id, ext, clips, extra) in [("morning", "m4a", ["calm.wav", "ready.mp3", "grateful.m4a"], [String]()),
-                                        ("evening", "caf", ["strong.flac", "kind.ogg"], []),
-                                        ("manifesto", "m4a", ["manifesto.flac", "calm.wav"], ["--gap", "0"])] {
+        for (id, ext, clips, extra) in [
+            ("morning", "m4a", ["calm.wav", "ready.mp3", "grateful.m4a"], [String]()),
+            ("evening", "caf", ["strong.flac", "kind.ogg"], []),
+            ("manifesto", "m4a", ["manifesto.flac", "calm.wav"], ["--gap", "0"]),
+        ] {
             let rendered = folder.dir.file("\(id)-render.\(ext)")
             #expect(try await voicealarm(["render", "-q", "-o", rendered] + extra + clips.map { folder.dir.file("clips/\($0)") }).status == 0)
             let batch = try await IndependentMeasure.decodedSamples("\(folder.out)/\(id).\(ext)")
@@ -71,14 +73,18 @@ struct BatchCommandTests {
         try FileManager.default.removeItem(atPath: calm)
         try FileManager.default.moveItem(atPath: swapped, toPath: calm)
         let changed = try await folder.run()
-        #expect(changed.1["built"] as? [String] == ["morning", "manifesto"] && changed.1["skipped"] as? [String] == ["evening"], "morning and manifesto use calm.wav")
+        #expect(
+            changed.1["built"] as? [String] == ["morning", "manifesto"] && changed.1["skipped"] as? [String] == ["evening"],
+            "morning and manifesto use calm.wav")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/morning.m4a")) != morning)
         // A format change rebuilds and removes the old file.
         try folder.write(standard.replacingOccurrences(of: #""id": "morning", "#, with: #""id": "morning", "format": "wav", "#))
         await #expect(try folder.run().1["built"] as? [String] == ["morning"])
         #expect(!FileManager.default.fileExists(atPath: "\(folder.out)/morning.m4a"))
         #expect(FileManager.default.fileExists(atPath: "\(folder.out)/morning.wav"))
-        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/.voicealarm-batch.d/shard-1-of-1.json"))) as? [String: Any]
+        let index =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/.voicealarm-batch.d/shard-1-of-1.json")))
+            as? [String: Any]
         #expect((index?["ringtones"] as? [String: Any])?.count == 3)
     }
 
@@ -121,7 +127,8 @@ struct BatchCommandTests {
     func neverDecodedAndDuplicates() async throws {
         let folder = try BatchFolder()
         try Data("not audio".utf8).write(to: URL(fileURLWithPath: folder.dir.file("clips/broken.wav")))
-        try folder.write(#"""
+        try folder.write(
+            #"""
             {"ringtones": [
               {"id": "a", "clips": ["clips/manifesto.flac", "clips/calm.wav", "clips/broken.wav"], "gap": 0},
               {"id": "b", "clips": ["clips/calm.wav", "clips/kind.ogg"]},
@@ -134,11 +141,13 @@ struct BatchCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/b.m4a")) == (try Data(contentsOf: URL(fileURLWithPath: "\(folder.out)/c.m4a"))))
     }
 
-    @Test("Bad manifests and outputs: one line, exit 1, nothing written outside --out", arguments: [
-        ("not json at all", "", "not JSON"),
-        (#"{"format": "m4a"}"#, "", "no \"ringtones\" list"),
-        (standard, "/proc/voicealarm-out", "/proc/voicealarm-out: cannot be created"),
-    ])
+    @Test(
+        "Bad manifests and outputs: one line, exit 1, nothing written outside --out",
+        arguments: [
+            ("not json at all", "", "not JSON"),
+            (#"{"format": "m4a"}"#, "", "no \"ringtones\" list"),
+            (standard, "/proc/voicealarm-out", "/proc/voicealarm-out: cannot be created"),
+        ])
     func badManifest(_ json: String, _ outOverride: String, _ message: String) async throws {
         let folder = try BatchFolder()
         try folder.write(json)
@@ -162,7 +171,8 @@ struct BatchCommandTests {
     func build() async throws {
         let dir = TemporaryDirectory("build")
         let data = dir.file("data")
-        let clip = try await voicealarm(["--data-dir", data, "-q", "clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"]).stdout.trimmingCharacters(in: .newlines)
+        let clip = try await voicealarm(["--data-dir", data, "-q", "clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav"]).stdout.trimmingCharacters(
+            in: .newlines)
         _ = try await voicealarm(["--data-dir", data, "-q", "manifesto", "set", clip])
         _ = try await voicealarm(["--data-dir", data, "-q", "alarm", "add", "manifesto", "--at", "07:00", "--days", "mon"])
         _ = try await voicealarm(["--data-dir", data, "-q", "alarm", "add", "manifesto", "--at", "08:00", "--days", "mon"])
@@ -171,7 +181,9 @@ struct BatchCommandTests {
         #expect(outcome?["skipped"] as? Int == 2 && outcome?["built"] as? Int == 0)
         try FileManager.default.removeItem(atPath: "\(data)/Sounds")
         try FileManager.default.createDirectory(atPath: "\(data)/Sounds", withIntermediateDirectories: true)
-        let second = try await JSONSerialization.jsonObject(with: voicealarm(["--data-dir", data, "build", "manifesto", "--json", "--jobs", "2"]).stdoutData) as? [String: Any]
+        let second =
+            try await JSONSerialization.jsonObject(with: voicealarm(["--data-dir", data, "build", "manifesto", "--json", "--jobs", "2"]).stdoutData)
+            as? [String: Any]
         #expect(second?["built"] as? Int == 2)
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
-let shardEngineVariables = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX",
-                               "SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX"]
+let shardEngineVariables = [
+    "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX",
+    "SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_COUNT", "AWS_BATCH_JOB_ARRAY_INDEX",
+]
 
 /// How a shard learns its index, as an engine would give it.
 enum ShardSource: String, CaseIterable, Sendable {
@@ -15,8 +17,14 @@ enum ShardSource: String, CaseIterable, Sendable {
         case .option: (["--shard", "\(index + 1)/\(count)"], [:])
         case .kubernetes: (["--shards", "\(count)"], ["JOB_COMPLETION_INDEX": "\(index)"])
         // sbatch --array=1-COUNT
-        case .slurm: ([], ["SLURM_ARRAY_TASK_ID": "\(index + 1)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "\(count)",
-                           "SLURM_ARRAY_TASK_COUNT": "\(count)"])
+        case .slurm:
+            (
+                [],
+                [
+                    "SLURM_ARRAY_TASK_ID": "\(index + 1)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "\(count)",
+                    "SLURM_ARRAY_TASK_COUNT": "\(count)",
+                ]
+            )
         }
     }
 
@@ -45,7 +53,8 @@ final class ShardProcess {
         stdoutPath = logs + ".out"
         stderrPath = logs + ".err"
         guard FileManager.default.createFile(atPath: stdoutPath, contents: nil),
-              FileManager.default.createFile(atPath: stderrPath, contents: nil) else {
+            FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        else {
             throw TestSupportError("cannot create \(logs).out or .err")
         }
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
@@ -92,11 +101,14 @@ final class ShardFolder {
     func users(of clip: String) -> Set<String> { Set(plan.filter { $0.value.clips.contains(clip) }.keys) }
 
     /// Runs `count` shards at the same time into `out`; returns each one's status, report and stderr.
-    func runShards(_ source: ShardSource, out: String, count: Int = 4, extra: [String] = []) async throws -> [(status: Int32, report: [String: Any], stderr: String)] {
+    func runShards(
+        _ source: ShardSource, out: String, count: Int = 4, extra: [String] = []
+    ) async throws -> [(status: Int32, report: [String: Any], stderr: String)] {
         let shards = try (0..<count).map { index in
             let (arguments, environment) = source.launch(index, of: count)
-            return try ShardProcess(["batch", manifest, "--out", out, "--json", "--jobs", "1"] + arguments + extra, environment: environment,
-                                    logs: dir.file("shard-\(source.rawValue)-\(index)-\(UUID().uuidString.prefix(4))"))
+            return try ShardProcess(
+                ["batch", manifest, "--out", out, "--json", "--jobs", "1"] + arguments + extra, environment: environment,
+                logs: dir.file("shard-\(source.rawValue)-\(index)-\(UUID().uuidString.prefix(4))"))
         }
         return await shards.asyncMap { await $0.finish() }
     }

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The variables job engines set; removed from every shard's environment before a test sets its own.
 @Suite("voicealarm batch in shards: Indexed Jobs, Slurm arrays", .serialized)
 struct BatchShardTests {
-    @Test("60 ringtones as 4 shards at once into one folder: each built once, as render makes it; re-runs skip; a changed clip rebuilds its users once",
-          .timeLimit(.minutes(4)))
+    @Test(
+        "60 ringtones as 4 shards at once into one folder: each built once, as render makes it; re-runs skip; a changed clip rebuilds its users once",
+        .timeLimit(.minutes(4)))
     func fourShards() async throws {
         let folder = try await ShardFolder()
         var reference: [String: Data] = [:]
@@ -85,8 +86,9 @@ struct BatchShardTests {
         }
     }
 
-    @Test("A shard killed with SIGKILL mid-way and run again completes the set; --verify passes; nothing temporary remains",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "A shard killed with SIGKILL mid-way and run again completes the set; --verify passes; nothing temporary remains",
+        .timeLimit(.minutes(3)))
     func killedShard() async throws {
         let folder = try BatchFolder()
         // 40 ringtones of close to 29 s (the 35 s manifesto cut at the cap): seconds of work per shard.
@@ -94,13 +96,16 @@ struct BatchShardTests {
         try folder.write(#"{"format": "wav", "ringtones": [\#(ringtones.joined(separator: ", "))]}"#)
         let out = folder.out
         let shards = try (0..<4).map { index in
-            try ShardProcess(["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "\(index + 1)/4"],
-                             environment: [:], logs: folder.dir.file("shard-\(index)"))
+            try ShardProcess(
+                ["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "\(index + 1)/4"],
+                environment: [:], logs: folder.dir.file("shard-\(index)"))
         }
         let victim = shards[1]
         var sawCache = false
         for _ in 0..<3_000 where victim.process.isRunning {
-            let cache = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains { $0.hasPrefix(".voicealarm-cache-") && $0.contains("-s2of4_") }
+            let cache = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).contains {
+                $0.hasPrefix(".voicealarm-cache-") && $0.contains("-s2of4_")
+            }
             let finished = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasSuffix(".wav") }.count
             if cache { sawCache = true }
             if sawCache && finished >= 4 { break }
@@ -124,8 +129,10 @@ struct BatchShardTests {
         #expect(!lost.isEmpty, "the killed shard left ringtones unbuilt")
 
         // The engine's retry of the same index finishes the job.
-        let retry = try await ShardProcess(["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "2/4"],
-                                     environment: [:], logs: folder.dir.file("retry")).finish()
+        let retry = try await ShardProcess(
+            ["batch", folder.manifest, "--out", out, "--json", "--jobs", "1", "--shard", "2/4"],
+            environment: [:], logs: folder.dir.file("retry")
+        ).finish()
         #expect(retry.status == 0, "\(retry.stderr)")
         #expect(lost.isSubset(of: Set(reportIDs(retry.report, "built"))))
         #expect(Set(reportIDs(retry.report, "built")).isDisjoint(with: Set(others.flatMap { reportIDs($0.report, "built") })))
@@ -135,27 +142,31 @@ struct BatchShardTests {
         #expect(leftovers(out).isEmpty, "left: \(leftovers(out))")
     }
 
-    @Test("Bad shards are usage errors: one line and a hint, exit 64, nothing built or removed", arguments: [
-        (["--shard", "0/4"], [String: String](), "--shard: '0/4': the shard must be 1 to 4"),
-        (["--shard", "5/4"], [:], "the shard must be 1 to 4"),
-        (["--shard", "1/0"], [:], "the count must be 1 to"),
-        (["--shard", "a/b"], [:], "--shard: 'a/b' is not K/N"),
-        (["--shards", "4"], ["JOB_COMPLETION_INDEX": "4"], "JOB_COMPLETION_INDEX=4 is out of range for 4 shards"),
-        (["--shards", "4"], ["JOB_COMPLETION_INDEX": "two"], "JOB_COMPLETION_INDEX='two' is not a shard index"),
-        ([], ["SLURM_ARRAY_TASK_ID": "9", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"], "out of range for 4 shards"),
-        ([], ["AWS_BATCH_JOB_ARRAY_INDEX": "x"], "AWS_BATCH_JOB_ARRAY_INDEX='x' is not a shard index"),
-        ([], ["JOB_COMPLETION_INDEX": "1"], "give --shards N"),
-        (["--shard", "1/4"], ["JOB_COMPLETION_INDEX": "2"], "--shard 1/4 contradicts JOB_COMPLETION_INDEX (shard 3/4)"),
-        (["--shards", "4"], [:], "--shards 4 needs a shard index"),
-    ])
+    @Test(
+        "Bad shards are usage errors: one line and a hint, exit 64, nothing built or removed",
+        arguments: [
+            (["--shard", "0/4"], [String: String](), "--shard: '0/4': the shard must be 1 to 4"),
+            (["--shard", "5/4"], [:], "the shard must be 1 to 4"),
+            (["--shard", "1/0"], [:], "the count must be 1 to"),
+            (["--shard", "a/b"], [:], "--shard: 'a/b' is not K/N"),
+            (["--shards", "4"], ["JOB_COMPLETION_INDEX": "4"], "JOB_COMPLETION_INDEX=4 is out of range for 4 shards"),
+            (["--shards", "4"], ["JOB_COMPLETION_INDEX": "two"], "JOB_COMPLETION_INDEX='two' is not a shard index"),
+            ([], ["SLURM_ARRAY_TASK_ID": "9", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "4"], "out of range for 4 shards"),
+            ([], ["AWS_BATCH_JOB_ARRAY_INDEX": "x"], "AWS_BATCH_JOB_ARRAY_INDEX='x' is not a shard index"),
+            ([], ["JOB_COMPLETION_INDEX": "1"], "give --shards N"),
+            (["--shard", "1/4"], ["JOB_COMPLETION_INDEX": "2"], "--shard 1/4 contradicts JOB_COMPLETION_INDEX (shard 3/4)"),
+            (["--shards", "4"], [:], "--shards 4 needs a shard index"),
+        ])
     func badShards(_ arguments: [String], _ environment: [String: String], _ message: String) async throws {
         let folder = try BatchFolder()
         try folder.write(#"{"format": "wav", "ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}, {"id": "b", "clips": ["clips/kind.ogg"]}]}"#)
         await #expect(try folder.run(["--format", "wav"]).0.status == 0)
         let before = leftovers(folder.out) + ((try? FileManager.default.contentsOfDirectory(atPath: folder.out)) ?? []).sorted()
         let stamps = try ["a.wav", "b.wav"].map { try FileManager.default.attributesOfItem(atPath: "\(folder.out)/\($0)")[.modificationDate] as? Date }
-        let result = try await ShardProcess(["batch", folder.manifest, "--out", folder.out] + arguments, environment: environment,
-                                      logs: folder.dir.file("bad")).finish()
+        let result = try await ShardProcess(
+            ["batch", folder.manifest, "--out", folder.out] + arguments, environment: environment,
+            logs: folder.dir.file("bad")
+        ).finish()
         #expect(result.status == 64)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("error: ") && lines[0].contains(message), "\(result.stderr)")
@@ -185,7 +196,9 @@ struct BatchShardTests {
     @Test("--verify names what is missing or stale, one per line on stdout")
     func verifyLines() async throws {
         let folder = try BatchFolder()
-        try folder.write(#"{"format": "wav", "ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}, {"id": "b", "clips": ["clips/kind.ogg"]}, {"id": "c", "clips": ["clips/ready.mp3"]}]}"#)
+        try folder.write(
+            #"{"format": "wav", "ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}, {"id": "b", "clips": ["clips/kind.ogg"]}, {"id": "c", "clips": ["clips/ready.mp3"]}]}"#
+        )
         await #expect(try folder.run().0.status == 0)
         try FileManager.default.removeItem(atPath: "\(folder.out)/a.wav")
         try Data("not the ringtone".utf8).write(to: URL(fileURLWithPath: "\(folder.out)/b.wav"))
@@ -199,7 +212,8 @@ struct BatchShardTests {
     func capWarning() async throws {
         let folder = try BatchFolder()
         try await AudioFixtures.tone(folder.dir.file("clips/short.wav"), seconds: 0.95)
-        try folder.write(#"""
+        try folder.write(
+            #"""
             {"format": "wav", "ringtones": [
               {"id": "capped", "clips": ["clips/short.wav", "clips/manifesto.flac", "clips/calm.wav"], "trimSilence": false},
               {"id": "fine", "clips": ["clips/calm.wav", "clips/ready.mp3"]}
@@ -231,11 +245,13 @@ struct BatchShardTests {
         #expect(shard?["index"] as? Int == 1 && shard?["count"] as? Int == 1 && shard?["source"] as? String == "none")
     }
 
-    @Test("A failure that ends the whole batch prints the same JSON error object on stdout as every other command", arguments: [
-        (["batch", "MANIFEST", "--out", "OUT", "--json"], 1, "not JSON"),
-        (["batch", "MANIFEST", "--out", "OUT", "--json", "--shard", "5/4"], 64, "the shard must be 1 to 4"),
-        (["batch", "MANIFEST", "--out", "CLIPS", "--verify", "--json"], 1, "no batch was built here"),
-    ])
+    @Test(
+        "A failure that ends the whole batch prints the same JSON error object on stdout as every other command",
+        arguments: [
+            (["batch", "MANIFEST", "--out", "OUT", "--json"], 1, "not JSON"),
+            (["batch", "MANIFEST", "--out", "OUT", "--json", "--shard", "5/4"], 64, "the shard must be 1 to 4"),
+            (["batch", "MANIFEST", "--out", "CLIPS", "--verify", "--json"], 1, "no batch was built here"),
+        ])
     func jsonErrorObject(_ template: [String], _ code: Int, _ message: String) async throws {
         let folder = try BatchFolder()
         try folder.write(message == "not JSON" ? "not json at all" : #"{"ringtones": [{"id": "a", "clips": ["clips/calm.wav"]}]}"#)

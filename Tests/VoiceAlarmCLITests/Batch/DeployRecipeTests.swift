@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A manifest of six short ringtones over SampleAudio, for running a deploy recipe's command here.
 private func sampleManifest(_ dir: TemporaryDirectory, at path: String) throws {
@@ -11,8 +11,12 @@ private func sampleManifest(_ dir: TemporaryDirectory, at path: String) throws {
 
 /// The value of a Makefile variable, as make expands it.
 private func makeVariable(_ name: String) async throws -> Set<String> {
-    let result = try await ProcessRunner.run("make", ["-s", "--no-print-directory", "-C", ProjectPaths.root,
-                                                "--eval", "print-%: ; @echo $($*)", "print-\(name)"])
+    let result = try await ProcessRunner.run(
+        "make",
+        [
+            "-s", "--no-print-directory", "-C", ProjectPaths.root,
+            "--eval", "print-%: ; @echo $($*)", "print-\(name)",
+        ])
     #expect(result.status == 0, "\(result.stderr)")
     return Set(result.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
 }
@@ -36,10 +40,15 @@ struct DeployRecipeTests {
 
     @Test("The Indexed Job parses, has what an Indexed Job needs, and its command builds a manifest here", .timeLimit(.minutes(1)))
     func kubernetes() async throws {
-        let parsed = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
-            import json, sys, yaml
-            print(json.dumps([list(yaml.safe_load_all(open(f))) for f in sys.argv[1:]]))
-            """, "\(deploy)/kubernetes/batch-job.yaml", "\(deploy)/kubernetes/verify-job.yaml"])
+        let parsed = try await ProcessRunner.run(
+            ProjectPaths.python,
+            [
+                "-c",
+                """
+                import json, sys, yaml
+                print(json.dumps([list(yaml.safe_load_all(open(f))) for f in sys.argv[1:]]))
+                """, "\(deploy)/kubernetes/batch-job.yaml", "\(deploy)/kubernetes/verify-job.yaml",
+            ])
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let files = try #require(try JSONSerialization.jsonObject(with: parsed.stdoutData) as? [[[String: Any]]])
         let job = try #require(files.first?.first)
@@ -64,7 +73,9 @@ struct DeployRecipeTests {
         #expect(command[2].hasPrefix(mountPath + "/") && out.hasPrefix(mountPath + "/"), "manifest and output on the volume")
 
         let verifyJob = try #require(files.last?.first)
-        let verifyCommand = try #require(((((verifyJob["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])?["containers"] as? [[String: Any]])?.first?["command"] as? [String])
+        let verifyCommand = try #require(
+            ((((verifyJob["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])?["containers"] as? [[String: Any]])?.first?[
+                "command"] as? [String])
         #expect(verifyCommand.contains("--verify") && verifyCommand[2] == command[2] && verifyCommand.contains(out))
 
         // The pods' command, run here as Kubernetes would: one process per index at once, the volume a folder.
@@ -102,10 +113,14 @@ struct DeployRecipeTests {
         try FileManager.default.createSymbolicLink(atPath: dir.file("bin/voicealarm"), withDestinationPath: ProjectPaths.binary)
         let path = dir.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let tasks = try (1...count).map { id in
-            try ShardProcess([script], environment: ["PATH": path, "MANIFEST": dir.file("playlists.json"), "OUT": dir.file("ringtones"),
-                                                     "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "\(count)",
-                                                     "SLURM_ARRAY_TASK_COUNT": "\(count)", "SLURM_CPUS_PER_TASK": "1"],
-                             logs: dir.file("task-\(id)"), executable: "/bin/bash")
+            try ShardProcess(
+                [script],
+                environment: [
+                    "PATH": path, "MANIFEST": dir.file("playlists.json"), "OUT": dir.file("ringtones"),
+                    "SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "\(count)",
+                    "SLURM_ARRAY_TASK_COUNT": "\(count)", "SLURM_CPUS_PER_TASK": "1",
+                ],
+                logs: dir.file("task-\(id)"), executable: "/bin/bash")
         }
         var built: [String] = []
         for (index, task) in tasks.enumerated() {
@@ -139,10 +154,10 @@ struct DeployRecipeTests {
         var owners: Set<String> = []
         for library in needed {
             let owner = try await ProcessRunner.run("dpkg", ["-S", "*/\(library)"])
-            guard owner.status == 0 else { continue }   // the Swift runtime: linked statically into the container's binary
+            guard owner.status == 0 else { continue }  // the Swift runtime: linked statically into the container's binary
             owners.formUnion(owner.stdout.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
         }
-        owners.subtract(["libc6", "libc6-dev", "libgcc-s1", "libstdc++6"])   // in every Debian image
+        owners.subtract(["libc6", "libc6-dev", "libgcc-s1", "libstdc++6"])  // in every Debian image
         #expect(stages.last == owners, "runtime packages \(stages.last ?? []) vs the binary's \(owners)")
     }
 }

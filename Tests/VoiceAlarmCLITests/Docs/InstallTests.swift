@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmCLI
 
 /// Runs a shell line in the package root; returns its status and combined output.
@@ -14,7 +14,9 @@ private func shell(_ line: String, environment: [String: String] = [:]) async th
 /// Every regular file under `folder`, relative.
 private func files(under folder: String) -> [String] {
     (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
-        .filter { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: "\(folder)/\($0)", isDirectory: &d) && !d.boolValue }.sorted()
+        .filter {
+            var d: ObjCBool = false; return FileManager.default.fileExists(atPath: "\(folder)/\($0)", isDirectory: &d) && !d.boolValue
+        }.sorted()
 }
 
 @Suite("Installed for keeps: man pages, completions and the package's user units from the command tables, make install and uninstall", .serialized)
@@ -25,7 +27,9 @@ struct InstallTests {
         #expect(files(under: man) == ManPages.all().map(\.file).sorted())
         for page in ManPages.all() { #expect(try String(contentsOfFile: "\(man)/\(page.file)", encoding: .utf8) == page.text, "\(page.file) drifted") }
         #expect(files(under: completions) == Completions.all().map(\.file).sorted())
-        for script in Completions.all() { #expect(try String(contentsOfFile: "\(completions)/\(script.file)", encoding: .utf8) == script.text, "\(script.file) drifted") }
+        for script in Completions.all() {
+            #expect(try String(contentsOfFile: "\(completions)/\(script.file)", encoding: .utf8) == script.text, "\(script.file) drifted")
+        }
         let units = "\(ProjectPaths.root)/share/systemd/user"
         #expect(files(under: units) == ["voicealarm-daemon.service", "voicealarm-web.service"])
         for unit in ShippedUnits.all() { #expect(try String(contentsOfFile: "\(units)/\(unit.file)", encoding: .utf8) == unit.text, "\(unit.file) drifted") }
@@ -36,8 +40,9 @@ struct InstallTests {
         let folder = TemporaryDirectory("shipped-units")
         for unit in ShippedUnits.all() {
             let execStart = unit.text.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
-            #expect(execStart.count == 1 && !execStart[0].contains("--data-dir") && !unit.text.contains("X-VoiceAlarm-DataDir"),
-                    "each account's default library: \(unit.file)")
+            #expect(
+                execStart.count == 1 && !execStart[0].contains("--data-dir") && !unit.text.contains("X-VoiceAlarm-DataDir"),
+                "each account's default library: \(unit.file)")
             // The package's binary is /usr/bin/voicealarm; the one under test stands in for it.
             try unit.text.replacingOccurrences(of: "ExecStart=/usr/bin/voicealarm ", with: "ExecStart=\(ProjectPaths.binary) ")
                 .write(toFile: folder.file(unit.file), atomically: true, encoding: .utf8)
@@ -54,28 +59,43 @@ struct InstallTests {
         }
     }
 
-    @Test("bash completes a command, a subcommand, an option and a fixed value", arguments: [
-        ("voicealarm ren", "render"), ("voicealarm clip re", "record remove rename replace"),
-        ("voicealarm render --for", "--format"), ("voicealarm render --format m", "m4a mp3"),
-        ("voicealarm --scheduler s", "systemd"), ("voicealarm alarm add morning --voice o", "off on"),
-        ("voicealarm clip say hi --voice o", ""),   // the same option name, free text for this command
-    ])
+    @Test(
+        "bash completes a command, a subcommand, an option and a fixed value",
+        arguments: [
+            ("voicealarm ren", "render"), ("voicealarm clip re", "record remove rename replace"),
+            ("voicealarm render --for", "--format"), ("voicealarm render --format m", "m4a mp3"),
+            ("voicealarm --scheduler s", "systemd"), ("voicealarm alarm add morning --voice o", "off on"),
+            ("voicealarm clip say hi --voice o", ""),  // the same option name, free text for this command
+        ])
     func bash(_ line: String, _ expected: String) async throws {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map { "'\($0)'" }.joined(separator: " ")
-        let result = try await shell("source share/completions/voicealarm.bash; COMP_WORDS=(\(words)); COMP_CWORD=\(line.split(separator: " ").count - 1); _voicealarm; printf '%s\\n' \"${COMPREPLY[@]}\" | sort | xargs")
+        let result = try await shell(
+            "source share/completions/voicealarm.bash; COMP_WORDS=(\(words)); COMP_CWORD=\(line.split(separator: " ").count - 1); _voicealarm; printf '%s\\n' \"${COMPREPLY[@]}\" | sort | xargs"
+        )
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(result.stderr)")
     }
 
     @Test("fish completes a command, an option's fixed values and a subcommand; zsh loads the function")
     func fishAndZsh() async throws {
-        let fish = try await shell("fish -c 'source share/completions/voicealarm.fish; complete -C \"voicealarm ren\"; complete -C \"voicealarm render --format \"; complete -C \"voicealarm clip \"' | cut -f1 | xargs")
-        #expect(fish.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "render aiff caf m4a mp3 wav import list record remove rename replace say", "\(fish.stderr)")
-        let zsh = try await shell("zsh -n share/completions/_voicealarm && zsh -f -c 'fpath=(share/completions $fpath); autoload -U compinit && compinit -u -D; autoload -U _voicealarm; whence -w _voicealarm'")
+        let fish = try await shell(
+            "fish -c 'source share/completions/voicealarm.fish; complete -C \"voicealarm ren\"; complete -C \"voicealarm render --format \"; complete -C \"voicealarm clip \"' | cut -f1 | xargs"
+        )
+        #expect(
+            fish.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "render aiff caf m4a mp3 wav import list record remove rename replace say",
+            "\(fish.stderr)")
+        let zsh = try await shell(
+            "zsh -n share/completions/_voicealarm && zsh -f -c 'fpath=(share/completions $fpath); autoload -U compinit && compinit -u -D; autoload -U _voicealarm; whence -w _voicealarm'"
+        )
         #expect(zsh.status == 0 && zsh.stdout.contains("_voicealarm: function"), "\(zsh.stdout)\(zsh.stderr)")
         // What the function offers, with zsh's compadd standing in as a printer (completion needs a terminal otherwise).
-        for (words, current, expected) in [("voicealarm ren", 2, "render"), ("voicealarm render --for", 3, "--format"), ("voicealarm render --format m", 4, "m4a")] {
-            let offered = try await shell("zsh -f -c 'compadd() { local name=${@[-1]}; print -rl -- ${(P)name} }; _files() { : }; words=(\(words)); CURRENT=\(current); PREFIX=${words[CURRENT]}; source share/completions/_voicealarm'")
-            #expect(offered.stdout.split(separator: "\n").contains { $0 == expected }, "zsh offers \(expected) for '\(words)': \(offered.stdout)\(offered.stderr)")
+        for (words, current, expected) in [
+            ("voicealarm ren", 2, "render"), ("voicealarm render --for", 3, "--format"), ("voicealarm render --format m", 4, "m4a"),
+        ] {
+            let offered = try await shell(
+                "zsh -f -c 'compadd() { local name=${@[-1]}; print -rl -- ${(P)name} }; _files() { : }; words=(\(words)); CURRENT=\(current); PREFIX=${words[CURRENT]}; source share/completions/_voicealarm'"
+            )
+            #expect(
+                offered.stdout.split(separator: "\n").contains { $0 == expected }, "zsh offers \(expected) for '\(words)': \(offered.stdout)\(offered.stderr)")
         }
     }
 

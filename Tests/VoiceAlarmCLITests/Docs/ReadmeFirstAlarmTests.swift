@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The README's "Your first voice alarm", as a newcomer meets it: the commands of its fenced
 /// blocks, in order, copied as they are into one shell.
@@ -84,8 +84,9 @@ struct ReadmeFirstAlarmTests {
         }
     }
 
-    @Test("On a fresh library the commands leave an alarm scheduled with the voice, a running daemon, and a speaker that played it",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "On a fresh library the commands leave an alarm scheduled with the voice, a running daemon, and a speaker that played it",
+        .timeLimit(.minutes(2)))
     func firstAlarm() async throws {
         let machine = try await NewcomerMachine()
         let commands = try FirstAlarmSection().commands
@@ -124,8 +125,10 @@ struct ReadmeFirstAlarmTests {
             await eventually(within: 90, every: 0.1) { FileManager.default.fileExists(atPath: "\(machine.state)/walked") || !shell.isRunning }
         }
         defer { _ = FileManager.default.createFile(atPath: "\(machine.state)/checked", contents: nil) }
-        try #require(FileManager.default.fileExists(atPath: "\(machine.state)/walked"),
-                     "every command of the section succeeds; the shell stopped with exit \(shell.isRunning ? "none yet" : "\(shell.terminationStatus)") after:\n\(said())")
+        try #require(
+            FileManager.default.fileExists(atPath: "\(machine.state)/walked"),
+            "every command of the section succeeds; the shell stopped with exit \(shell.isRunning ? "none yet" : "\(shell.terminationStatus)") after:\n\(said())"
+        )
 
         // The alarm, as the library and the scheduler hold it: on the voice, not the default tone.
         let alarms = try #require(try await machine.json(["alarm", "list"]) as? [[String: Any]])
@@ -133,8 +136,9 @@ struct ReadmeFirstAlarmTests {
         let id = try #require(alarms[0]["id"] as? String)
         let sound = try #require(alarms[0]["sound"] as? String)
         #expect(alarms[0]["target"] as? String == "morning" && alarms[0]["voice"] as? Bool == true, "\(alarms[0])")
-        #expect(sound.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(m4a|caf|wav|aiff|mp3)/) != nil && sound.hasPrefix(id),
-                "the alarm's own voice file, not 'default': \(sound) (\(alarms[0]["soundReason"] ?? "no reason"))")
+        #expect(
+            sound.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(m4a|caf|wav|aiff|mp3)/) != nil && sound.hasPrefix(id),
+            "the alarm's own voice file, not 'default': \(sound) (\(alarms[0]["soundReason"] ?? "no reason"))")
         let held = try #require(try await machine.json(["scheduler", "list"]) as? [[String: Any]])
         #expect(held.map { $0["id"] as? String } == [id] && held.first?["sound"] as? String == sound, "the scheduler rings it with the voice: \(held)")
         #expect(held.first?["next"] is String, "and it has a next ring: \(held)")

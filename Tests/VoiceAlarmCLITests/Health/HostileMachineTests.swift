@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs a command that must succeed (mount, umount, fallocate).
 private func must(_ arguments: [String]) async throws {
@@ -24,8 +24,9 @@ private final class MountedLibrary {
     deinit { unmountLazily(lib.dataDir) }
 }
 
-@Suite("The alarm rings and nothing good is lost when the machine is hostile: full disk, read-only, locked",
-       .serialized, .timeLimit(.minutes(1)))
+@Suite(
+    "The alarm rings and nothing good is lost when the machine is hostile: full disk, read-only, locked",
+    .serialized, .timeLimit(.minutes(1)))
 struct HostileMachineTests {
     @Test("A full disk during a settings change: exit 1 with the reason, every voice file kept, the rebuild owed and caught up")
     func fullDisk() async throws {
@@ -81,12 +82,15 @@ struct HostileMachineTests {
         let id = try await lib.alarm()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", """
+        holder.arguments = [
+            "-c",
+            """
             import sqlite3, sys, time
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
             c.execute("PRAGMA locking_mode=EXCLUSIVE"); c.execute("BEGIN EXCLUSIVE")
             print("held", flush=True); time.sleep(60)
-            """, "\(lib.dataDir)/voicealarm.sqlite"]
+            """, "\(lib.dataDir)/voicealarm.sqlite",
+        ]
         let pipe = Pipe()
         holder.standardOutput = pipe
         try holder.run()

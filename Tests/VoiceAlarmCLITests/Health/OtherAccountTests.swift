@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Root, or another account, in a person's library silences nothing", .timeLimit(.minutes(3)))
 struct OtherAccountTests {
-    @Test("Root in a person's library is refused with what to do, and changes nothing; a voice file the owner cannot read is found and rebuilt",
-          .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
+    @Test(
+        "Root in a person's library is refused with what to do, and changes nothing; a voice file the owner cannot read is found and rebuilt",
+        .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
     func rootInAPersonsLibrary() async throws {
         let lib = try RingLibrary()
         let (user, binary, id) = try await ownedAlarm(lib)
@@ -14,8 +15,9 @@ struct OtherAccountTests {
 
         let asRoot = try await lib.run(["settings", "format", "caf"])
         #expect(asRoot.status == 1, "\(asRoot.stderr)")
-        #expect(asRoot.stderr.hasPrefix("error: \(lib.dataDir): belongs to user \(user)") && asRoot.stderr.contains("sudo -u \(user) voicealarm"),
-                "\(asRoot.stderr)")
+        #expect(
+            asRoot.stderr.hasPrefix("error: \(lib.dataDir): belongs to user \(user)") && asRoot.stderr.contains("sudo -u \(user) voicealarm"),
+            "\(asRoot.stderr)")
         #expect(asRoot.stderr.split(separator: "\n").count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds") == ["\(id).m4a"])
         #expect(try FileManager.default.attributesOfItem(atPath: voice)[.modificationDate] as? Date == before[.modificationDate] as? Date)
@@ -35,8 +37,9 @@ struct OtherAccountTests {
         #expect(try await runAsOwner(user, binary, lib, ["alarm", "list", "--json", "-q"]).stdout.contains("\"sound\" : \"\(id).m4a\""))
     }
 
-    @Test("Links another user planted in a library are never followed, by root or by its owner; the owner's own link to a folder of theirs is; a folder the person chose is never tightened silently; a 0666 database is made private",
-          .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
+    @Test(
+        "Links another user planted in a library are never followed, by root or by its owner; the owner's own link to a folder of theirs is; a folder the person chose is never tightened silently; a 0666 database is made private",
+        .enabled(if: geteuid() == 0, "needs root, as on the build machines"))
     func plantedLinks() async throws {
         let lib = try RingLibrary()
         let (user, binary, id) = try await ownedAlarm(lib)
@@ -94,16 +97,24 @@ struct OtherAccountTests {
         }
         for command in [["build", "--all"], ["reconcile"]] {
             let trace = lib.dir.file("trace")
-            let result = try await ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
-                                                                   "--data-dir", lib.dataDir] + command + ["-q"])
+            let result = try await ProcessRunner.run(
+                "/usr/bin/strace",
+                [
+                    "-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
+                    "--data-dir", lib.dataDir,
+                ] + command + ["-q"])
             #expect(result.status == 0, "\(result.stderr)")
             let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
             #expect(renames.count <= 1, "\(command): \(renames.count) rewrites of the backup for 10 alarms")
         }
         // A change that reaches every alarm still leaves a backup that holds it, written once.
         let trace = lib.dir.file("trace")
-        _ = try await ProcessRunner.run("/usr/bin/strace", ["-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
-                                                      "--data-dir", lib.dataDir, "settings", "gap", "0.5", "-q"])
+        _ = try await ProcessRunner.run(
+            "/usr/bin/strace",
+            [
+                "-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, ProjectPaths.binary,
+                "--data-dir", lib.dataDir, "settings", "gap", "0.5", "-q",
+            ])
         let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("library-backup.json\"") }
         #expect(renames.count == 1, "\(renames.count) rewrites for one settings change")
         let backup = try String(contentsOfFile: "\(lib.dataDir)/library-backup.json", encoding: .utf8)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Monday 2027-01-04 06:59:52 UTC, eight seconds before a Monday 07:00 alarm.
 let justBeforeSeven = "2027-01-04 06:59:52"
@@ -9,7 +9,7 @@ let justBeforeSeven = "2027-01-04 06:59:52"
 /// voice file `voice` (its decoded samples), not the default tone.
 func ringsVoiceAtSeven(_ lib: RingLibrary, _ id: String, voice: String) async throws {
     try? FileManager.default.removeItem(atPath: lib.devices.played)
-    try? FileManager.default.removeItem(atPath: "\(lib.dataDir)/events.log")   // only this ring's events count
+    try? FileManager.default.removeItem(atPath: "\(lib.dataDir)/events.log")  // only this ring's events count
     let daemon = try FakeTimeDaemon(lib, fakeStart: justBeforeSeven)
     let rang = await daemon.waitForEvent("stopped alarm \(id)")
     let (status, stderr) = await daemon.stop()

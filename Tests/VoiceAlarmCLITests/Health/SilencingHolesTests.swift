@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Nothing a clock, a typo or root can do silences an alarm", .timeLimit(.minutes(3)))
 struct SilencingHolesTests {
@@ -16,8 +16,10 @@ struct SilencingHolesTests {
         let manifest = lib.dir.file("m.json")
         try #"{"ringtones": [{"id": "a", "clips": ["\#(ProjectPaths.sampleAudio)/calm.wav"]}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
         try await ProcessRunner.mustRun("/usr/bin/touch", ["-d", "2300-01-01", manifest])
-        for arguments in [["alarm", "list"], ["doctor"], ["repair"], ["build", "--all"], ["reconcile"], ["show", id], ["scheduler", "list"],
-                          ["ring", id, "--max-seconds", "1", "--sound", voice], ["batch", manifest, "--out", lib.dir.file("out")]] {
+        for arguments in [
+            ["alarm", "list"], ["doctor"], ["repair"], ["build", "--all"], ["reconcile"], ["show", id], ["scheduler", "list"],
+            ["ring", id, "--max-seconds", "1", "--sound", voice], ["batch", manifest, "--out", lib.dir.file("out")],
+        ] {
             let result = try await lib.run(arguments + ["-q"])
             #expect(!trapped(result), "\(arguments): \(result.status) \(result.stderr.prefix(300))")
             #expect(result.status == 0 || (arguments == ["doctor"] && result.status == 1), "\(arguments): \(result.stderr)")
@@ -85,11 +87,13 @@ struct SilencingHolesTests {
         #expect(newline.stderr.split(separator: "\n").count == 2)
 
         let same = try await lib.run(["--sounds-dir", "\(lib.dataDir)//Sounds/", "clip", "list"])
-        #expect(same.status == 0 && FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"),
-                "the folder in use, spelled otherwise, is no switch: \(same.stderr)")
+        #expect(
+            same.status == 0 && FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"),
+            "the folder in use, spelled otherwise, is no switch: \(same.stderr)")
         // (Bounded: a daemon that took the option would run until stopped.)
-        let daemon = try await ProcessRunner.run("/usr/bin/timeout", ["20", ProjectPaths.binary, "--data-dir", lib.dataDir, "--sounds-dir", elsewhere, "daemon"],
-                                           environment: lib.devices.environment)
+        let daemon = try await ProcessRunner.run(
+            "/usr/bin/timeout", ["20", ProjectPaths.binary, "--data-dir", lib.dataDir, "--sounds-dir", elsewhere, "daemon"],
+            environment: lib.devices.environment)
         #expect(daemon.status == 64 && daemon.stderr.hasPrefix("error: --sounds-dir: the daemon does not move"), "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: "\(lib.dataDir)/Sounds/\(id).m4a"))
 
@@ -107,28 +111,35 @@ struct SilencingHolesTests {
         #expect(service.contains("\(elsewhere)/\(id).m4a"), "the unit names the file where it is: \(service)")
     }
 
-    @Test("Job-engine variables out of range are a usage error, never a trap",
-          arguments: [["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "100001"],
-                      ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "9223372036854775807"],
-                      ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_COUNT": "2"],
-                      ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_STEP": "0", "SLURM_ARRAY_TASK_COUNT": "2"],
-                      ["JOB_COMPLETION_INDEX": "-1"], ["AWS_BATCH_JOB_ARRAY_INDEX": "99999999999999999999"]])
+    @Test(
+        "Job-engine variables out of range are a usage error, never a trap",
+        arguments: [
+            ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "100001"],
+            ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "9223372036854775807"],
+            ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_COUNT": "2"],
+            ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_STEP": "0", "SLURM_ARRAY_TASK_COUNT": "2"],
+            ["JOB_COMPLETION_INDEX": "-1"], ["AWS_BATCH_JOB_ARRAY_INDEX": "99999999999999999999"],
+        ])
     func engineVariables(_ variables: [String: String]) async throws {
         let dir = TemporaryDirectory("engine")
         let manifest = dir.file("m.json")
         try #"{"ringtones": [{"id": "a", "clips": ["\#(ProjectPaths.sampleAudio)/calm.wav"]}]}"#.write(toFile: manifest, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment.merge(variables) { $1 }
-        let result = try await ProcessRunner.run(ProjectPaths.binary, ["batch", manifest, "--out", dir.file("out"), "--shards", "2"].filter {
-            variables["SLURM_ARRAY_TASK_COUNT"] == nil || ($0 != "--shards" && $0 != "2")
-        }, environment: environment)
+        let result = try await ProcessRunner.run(
+            ProjectPaths.binary,
+            ["batch", manifest, "--out", dir.file("out"), "--shards", "2"].filter {
+                variables["SLURM_ARRAY_TASK_COUNT"] == nil || ($0 != "--shards" && $0 != "2")
+            }, environment: environment)
         #expect(!trapped(result) && result.status == 64, "\(variables): \(result.status) \(result.stderr.prefix(300))")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("error: ") && lines[1] == "see 'voicealarm batch --help'", "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("out/a.m4a")))
     }
 
-    @Test("A settings format change killed at any point leaves the scheduler naming files that exist; a ring from a damaged library plays the voice at its minute")
+    @Test(
+        "A settings format change killed at any point leaves the scheduler naming files that exist; a ring from a damaged library plays the voice at its minute"
+    )
     func killedFormatChange() async throws {
         let lib = try RingLibrary()
         let first = try await lib.alarm(at: "07:00")
@@ -171,10 +182,13 @@ struct SilencingHolesTests {
         let id = try await lib.alarm(at: "07:00")
         let forged = try await lib.run(["playlist", "show", "x\nwarning: all alarms deleted"])
         #expect(forged.status == 1 && forged.stderr.split(separator: "\n").count == 1 && forged.stderr.contains("x\\u{A}warning"), "\(forged.stderr)")
-        for arguments in [["--bogus\u{1B}[31m\u{07}", "alarm", "list"], ["alarm", "remove", "abc\u{07}\r\u{1B}[2J12345678"], ["voice", "off", "\u{1B}]0;x\u{07}"]] {
+        for arguments in [
+            ["--bogus\u{1B}[31m\u{07}", "alarm", "list"], ["alarm", "remove", "abc\u{07}\r\u{1B}[2J12345678"], ["voice", "off", "\u{1B}]0;x\u{07}"],
+        ] {
             let result = try await lib.run(arguments)
             #expect(result.status != 0)
-            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(arguments): \(result.stderr.debugDescription)")
+            #expect(
+                !result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(arguments): \(result.stderr.debugDescription)")
         }
         let before = ((try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? "").split(separator: "\n").count
         _ = try await lib.run(["ring", id, "--device", "nodev\n2099-01-01T07:00:00Z ringing alarm forged", "--max-seconds", "1", "-q"])

@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Clip titles are one line")
 struct ClipTitleTests {
-    @Test("Control characters in --title are a usage error, checked before anything is imported or recorded",
-          arguments: ["clip import", "clip record"], ["two\nlines", "bell\u{7}", "\u{1B}[31mred"])
+    @Test(
+        "Control characters in --title are a usage error, checked before anything is imported or recorded",
+        arguments: ["clip import", "clip record"], ["two\nlines", "bell\u{7}", "\u{1B}[31mred"])
     func controlCharacters(_ command: String, _ title: String) async throws {
         let dir = TemporaryDirectory("title")
         let data = dir.file("data")
-        let arguments = command == "clip import"
+        let arguments =
+            command == "clip import"
             ? ["--data-dir", data, "clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "--title", title]
             : ["--data-dir", data, "clip", "record", "--device", "no-such-microphone", "--title", title]
         let result = try await voicealarm(arguments)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command line a Linux user expects, through the binary: previews heard through ALSA's
 /// file plugin, renames, removing several at once, days as people write them, answers that
@@ -157,16 +157,22 @@ struct CommandLineHabitsTests {
 
     // MARK: Days
 
-    @Test("Days as people write them are stored as the days meant, and listed compactly",
-          // The spelling table is the core's (WeekdaysTests); here, through the binary, make test
-          // takes a range list and a word, make test-full every row.
-          arguments: TestScope.cases([("MON-wed,fri", ["mon", "tue", "wed", "fri"], "mon-wed,fri"),
-                                      ("weekdays", ["mon", "tue", "wed", "thu", "fri"], "weekdays"),
-                                      ("Weekends", ["sat", "sun"], "weekends"),
-                                      ("daily", ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "daily"),
-                                      ("tue,thursday", ["tue", "thu"], "tue,thu")],
-                                     quick: [("MON-wed,fri", ["mon", "tue", "wed", "fri"], "mon-wed,fri"),
-                                             ("Weekends", ["sat", "sun"], "weekends")]))
+    @Test(
+        "Days as people write them are stored as the days meant, and listed compactly",
+        // The spelling table is the core's (WeekdaysTests); here, through the binary, make test
+        // takes a range list and a word, make test-full every row.
+        arguments: TestScope.cases(
+            [
+                ("MON-wed,fri", ["mon", "tue", "wed", "fri"], "mon-wed,fri"),
+                ("weekdays", ["mon", "tue", "wed", "thu", "fri"], "weekdays"),
+                ("Weekends", ["sat", "sun"], "weekends"),
+                ("daily", ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], "daily"),
+                ("tue,thursday", ["tue", "thu"], "tue,thu"),
+            ],
+            quick: [
+                ("MON-wed,fri", ["mon", "tue", "wed", "fri"], "mon-wed,fri"),
+                ("Weekends", ["sat", "sun"], "weekends"),
+            ]))
     func dayRanges(_ text: String, _ days: [String], _ compact: String) async throws {
         let (lib, _, _) = try await morning()
         let id = try await lib.ok(["alarm", "add", "morning", "--at", "09:30", "--days", text, "-q"])
@@ -176,9 +182,11 @@ struct CommandLineHabitsTests {
         #expect(line.contains("  \(compact) "))
     }
 
-    @Test("A backwards or unknown day is refused with why, and nothing is added",
-          arguments: TestScope.cases([("fri-mon", "'fri-mon' runs backwards"), ("mon-funday", "'funday' is not a day"), ("mo", "'mo' is not a day")],
-                                     quick: [("fri-mon", "'fri-mon' runs backwards"), ("mon-funday", "'funday' is not a day")]))
+    @Test(
+        "A backwards or unknown day is refused with why, and nothing is added",
+        arguments: TestScope.cases(
+            [("fri-mon", "'fri-mon' runs backwards"), ("mon-funday", "'funday' is not a day"), ("mo", "'mo' is not a day")],
+            quick: [("fri-mon", "'fri-mon' runs backwards"), ("mon-funday", "'funday' is not a day")]))
     func badDays(_ text: String, _ message: String) async throws {
         let (lib, _, _) = try await morning()
         let result = try await lib.run(["alarm", "add", "morning", "--at", "09:30", "--days", text])
@@ -204,14 +212,17 @@ struct CommandLineHabitsTests {
 
     // MARK: Answers that teach
 
-    @Test("Mistyped commands and options get the closest ones; alarm edit explains itself",
-          arguments: [(["alarm", "lsit"], "unknown alarm command 'lsit'; did you mean 'alarm list'?"),
-                      (["lst"], "unknown command 'lst'; did you mean 'clip list', 'playlist list' or 'alarm list'?"),
-                      (["remove"], "unknown command 'remove'; did you mean"),
-                      (["rendr"], "unknown command 'rendr'; did you mean 'render'?"),
-                      (["clip", "list", "--jsn"], "unknown option '--jsn'; did you mean '--json'?"),
-                      (["alarm", "add", "x", "--dayz", "mon"], "unknown option '--dayz'; did you mean '--days'"),
-                      (["alarm", "edit", "9c41d2e0"], "alarms are added and removed, never edited")])
+    @Test(
+        "Mistyped commands and options get the closest ones; alarm edit explains itself",
+        arguments: [
+            (["alarm", "lsit"], "unknown alarm command 'lsit'; did you mean 'alarm list'?"),
+            (["lst"], "unknown command 'lst'; did you mean 'clip list', 'playlist list' or 'alarm list'?"),
+            (["remove"], "unknown command 'remove'; did you mean"),
+            (["rendr"], "unknown command 'rendr'; did you mean 'render'?"),
+            (["clip", "list", "--jsn"], "unknown option '--jsn'; did you mean '--json'?"),
+            (["alarm", "add", "x", "--dayz", "mon"], "unknown option '--dayz'; did you mean '--days'"),
+            (["alarm", "edit", "9c41d2e0"], "alarms are added and removed, never edited"),
+        ])
     func suggestions(_ arguments: [String], _ message: String) async throws {
         let lib = try RingLibrary()
         let result = try await lib.run(arguments)
@@ -236,9 +247,13 @@ struct CommandLineHabitsTests {
         formatter.dateFormat = "yyyy-MM-dd"
         let date = formatter.string(from: past.addingTimeInterval(86_400))
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        let added = try await ProcessRunner.run(FakeClock.wrapper, ["-f", "@\(formatter.string(from: past))", ProjectPaths.binary,
-                                                                  "--data-dir", lib.dataDir, "alarm", "add", "morning", "--at", "10:00", "--date", date, "-q"],
-                                          environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
+        let added = try await ProcessRunner.run(
+            FakeClock.wrapper,
+            [
+                "-f", "@\(formatter.string(from: past))", ProjectPaths.binary,
+                "--data-dir", lib.dataDir, "alarm", "add", "morning", "--at", "10:00", "--date", date, "-q",
+            ],
+            environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
         #expect(added.status == 0, "\(added.stderr)")
         let once = added.stdout.trimmingCharacters(in: .newlines)
         let shown = try await lib.run(["alarm", "list"])

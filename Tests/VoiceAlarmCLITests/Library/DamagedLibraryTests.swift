@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Ways a library's database can be damaged on disk.
 enum Damage: String, CaseIterable, Sendable {
@@ -17,8 +17,9 @@ enum Damage: String, CaseIterable, Sendable {
     }
 }
 
-@Suite("A damaged library is never taken for a new one, the alarms still ring, and repair brings it back",
-       .timeLimit(.minutes(1)))
+@Suite(
+    "A damaged library is never taken for a new one, the alarms still ring, and repair brings it back",
+    .timeLimit(.minutes(1)))
 struct DamagedLibraryTests {
     /// A library with two voice alarms, its database checkpointed into the main file, then damaged.
     private func damagedLibrary(_ damage: Damage) async throws -> (RingLibrary, [String]) {
@@ -68,8 +69,9 @@ struct DamagedLibraryTests {
         #expect(tone.status == 0 && tone.stdout == "default-tone.caf\n", "\(tone.stderr)")
     }
 
-    @Test("repair restores the alarms from the backup, moves the damaged file aside, and the library works again",
-          arguments: Damage.allCases)
+    @Test(
+        "repair restores the alarms from the backup, moves the damaged file aside, and the library works again",
+        arguments: Damage.allCases)
     func repaired(_ damage: Damage) async throws {
         let (lib, ids) = try await damagedLibrary(damage)
         let repair = try await lib.run(["repair", "--json"])
@@ -107,11 +109,16 @@ struct DamagedLibraryTests {
         let lib = try RingLibrary()
         let bad = try await lib.alarm()
         let good = try await lib.ok(["alarm", "add", "manifesto", "--at", "08:00", "--days", "tue", "-q"])
-        try await ProcessRunner.mustRun("/usr/bin/python3", ["-c", """
-            import sqlite3, sys
-            c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA ignore_check_constraints=ON")
-            c.execute("UPDATE alarms SET hour='x' WHERE id=?", (sys.argv[2],)); c.commit()
-            """, "\(lib.dataDir)/voicealarm.sqlite", bad])
+        try await ProcessRunner.mustRun(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import sqlite3, sys
+                c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA ignore_check_constraints=ON")
+                c.execute("UPDATE alarms SET hour='x' WHERE id=?", (sys.argv[2],)); c.commit()
+                """, "\(lib.dataDir)/voicealarm.sqlite", bad,
+            ])
         let list = try await lib.run(["alarm", "list", "--json"])
         #expect(list.status == 1 && list.stderr.contains("quick_check fails"), "\(list.stderr)")
         let repair = try await lib.run(["repair", "-q"])

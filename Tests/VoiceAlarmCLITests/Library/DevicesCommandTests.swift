@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `voicealarm devices` through the binary, on ALSA configurations of the test's own.
 @Suite("voicealarm devices: only what opens, like arecord")
@@ -9,12 +9,12 @@ struct DevicesCommandTests {
     func devices() async throws {
         let dir = TemporaryDirectory("devices")
         try """
-            pcm.nullsink { type null }
-            pcm.speaker { type file  slave.pcm "nullsink"  file "\(dir.file("played.wav"))"  format "wav"  hint { show on  description "A WAV file" } }
-            pcm.broken { type hw  card 99  hint { show on  description "A card that is not there" } }
-            pcm.waiting { type file  slave.pcm "nullsink"  file "/dev/null"  infile "\(dir.file("mic.fifo"))"  format "raw"  hint { show on  description "A FIFO nobody writes" } }
-            """.write(toFile: dir.file("asound.conf"), atomically: true, encoding: .utf8)
-        mkfifo(dir.file("mic.fifo"), 0o600)   // opening the 'waiting' PCM blocks until a writer comes
+        pcm.nullsink { type null }
+        pcm.speaker { type file  slave.pcm "nullsink"  file "\(dir.file("played.wav"))"  format "wav"  hint { show on  description "A WAV file" } }
+        pcm.broken { type hw  card 99  hint { show on  description "A card that is not there" } }
+        pcm.waiting { type file  slave.pcm "nullsink"  file "/dev/null"  infile "\(dir.file("mic.fifo"))"  format "raw"  hint { show on  description "A FIFO nobody writes" } }
+        """.write(toFile: dir.file("asound.conf"), atomically: true, encoding: .utf8)
+        mkfifo(dir.file("mic.fifo"), 0o600)  // opening the 'waiting' PCM blocks until a writer comes
         var environment = ProcessInfo.processInfo.environment
         environment["ALSA_CONFIG_PATH"] = dir.file("asound.conf")
         for direction in [[], ["--playback"]] {

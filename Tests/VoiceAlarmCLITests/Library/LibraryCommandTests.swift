@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A library in a temporary data dir, driven through the binary.
 final class CLILibrary {
@@ -33,8 +33,10 @@ final class CLILibrary {
 
     /// Everything a failed command must leave as it was: the lists and the files.
     func snapshot() async throws -> [String] {
-        let lists = try await [["clip", "list", "--json"], ["alarm", "list", "--json"], ["playlist", "list", "--json"],
-                         ["scheduler", "list", "--json"], ["settings"]].asyncMap { try await ok($0) }
+        let lists = try await [
+            ["clip", "list", "--json"], ["alarm", "list", "--json"], ["playlist", "list", "--json"],
+            ["scheduler", "list", "--json"], ["settings"],
+        ].asyncMap { try await ok($0) }
         let files = ["clips", "Sounds"].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: "\(dataDir)/\(folder)")) ?? []).sorted().map { "\(folder)/\($0)" }
         }
@@ -58,8 +60,11 @@ struct LibraryCommandTests {
         #expect(added.stderr.contains("Tip: this alarm has no snooze (one added with --snooze MINUTES has). Add a backup"))
 
         let alarms = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
-        #expect(Set(alarms[0].keys) == ["id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next",
-                                        "spokenStandIns", "snooze", "snoozedUntil"])
+        #expect(
+            Set(alarms[0].keys) == [
+                "id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next",
+                "spokenStandIns", "snooze", "snoozedUntil",
+            ])
         #expect(alarms[0]["sound"] as? String == "\(id).m4a")
         #expect(alarms[0]["soundReason"] is NSNull)
         #expect(alarms[0]["days"] as? [String] == ["mon", "fri"])
@@ -80,38 +85,40 @@ struct LibraryCommandTests {
         #expect(FileManager.default.fileExists(atPath: "\(custom)/\(id).m4a"))
     }
 
-    @Test("Bad input: one line, the right exit code, and nothing changed", arguments: [
-        (["clip", "import", "/nonexistent.wav"], 1, "no such file"),
-        (["clip", "import", "TEXT"], 1, "not an audio file"),
-        (["clip", "import", "SILENT"], 1, "silent"),
-        (["clip", "replace", "00000000", "CALM"], 1, "no such clip"),
-        (["clip", "remove", "0123"], 1, "at least 8 characters"),
-        // Wildcards of SQL's LIKE once matched the only clip and alarm, and removed them.
-        (["clip", "remove", "________", "--force"], 1, "'________': not an id (ids are hexadecimal, as 'clip list' prints them)"),
-        (["alarm", "remove", "%%%%%%%%"], 1, "'%%%%%%%%': not an id (ids are hexadecimal, as 'alarm list' prints them)"),
-        (["playlist", "add", "morning", "%"], 1, "'%': not an id"),
-        (["playlist", "create", "morning"], 1, "already exists"),
-        (["playlist", "create", "manifesto"], 1, "reserved for the manifesto"),
-        (["playlist", "add", "nope", "CLIP"], 1, "no such playlist"),
-        (["playlist", "move", "morning", "1", "9"], 1, "no position 9"),
-        (["playlist", "move", "morning", "one", "2"], 64, "not a whole number"),
-        (["playlist", "delete", "morning"], 1, "remove them first or pass --with-alarms"),
-        (["alarm", "add", "nope", "--at", "07:00"], 1, "no such playlist"),
-        (["alarm", "add", "morning", "--at", "25:61"], 64, "'25:61' is not a time"),
-        (["alarm", "add", "morning", "--at", "7"], 64, "'7' is not a time"),
-        (["alarm", "add", "morning", "--at", "07:00", "--days", "mon,funday"], 64, "'funday' is not a day"),
-        (["alarm", "add", "morning", "--at", "07:00", "--date", "2027-02-30"], 64, "is not a date"),
-        (["alarm", "add", "morning", "--at", "07:00", "--date", "2020-01-01"], 1, "have already passed"),
-        (["alarm", "add", "morning", "--at", "07:00", "--days", "mon", "--date", "2030-01-01"], 64, "exclude each other"),
-        (["alarm", "add", "morning", "--at", "06:00", "--days", "mon"], 1, "overlaps alarm"),
-        (["alarm", "add", "manifesto", "--at", "06:00", "--date", "2030-01-07"], 1, "overlaps alarm"),
-        (["alarm", "add", "morning", "--at", "07:00", "--label", "two\nlines"], 64, "control characters"),
-        (["alarm", "add", "morning"], 64, "missing --at"),
-        (["alarm", "remove", "ffffffff"], 1, "no such alarm"),
-        (["voice", "maybe", "ffffffff"], 64, "unknown voice command 'maybe'"),
-        (["settings", "format", "ogg2"], 64, "not a format"),
-        (["settings", "colour", "blue"], 64, "unknown setting"),
-    ])
+    @Test(
+        "Bad input: one line, the right exit code, and nothing changed",
+        arguments: [
+            (["clip", "import", "/nonexistent.wav"], 1, "no such file"),
+            (["clip", "import", "TEXT"], 1, "not an audio file"),
+            (["clip", "import", "SILENT"], 1, "silent"),
+            (["clip", "replace", "00000000", "CALM"], 1, "no such clip"),
+            (["clip", "remove", "0123"], 1, "at least 8 characters"),
+            // Wildcards of SQL's LIKE once matched the only clip and alarm, and removed them.
+            (["clip", "remove", "________", "--force"], 1, "'________': not an id (ids are hexadecimal, as 'clip list' prints them)"),
+            (["alarm", "remove", "%%%%%%%%"], 1, "'%%%%%%%%': not an id (ids are hexadecimal, as 'alarm list' prints them)"),
+            (["playlist", "add", "morning", "%"], 1, "'%': not an id"),
+            (["playlist", "create", "morning"], 1, "already exists"),
+            (["playlist", "create", "manifesto"], 1, "reserved for the manifesto"),
+            (["playlist", "add", "nope", "CLIP"], 1, "no such playlist"),
+            (["playlist", "move", "morning", "1", "9"], 1, "no position 9"),
+            (["playlist", "move", "morning", "one", "2"], 64, "not a whole number"),
+            (["playlist", "delete", "morning"], 1, "remove them first or pass --with-alarms"),
+            (["alarm", "add", "nope", "--at", "07:00"], 1, "no such playlist"),
+            (["alarm", "add", "morning", "--at", "25:61"], 64, "'25:61' is not a time"),
+            (["alarm", "add", "morning", "--at", "7"], 64, "'7' is not a time"),
+            (["alarm", "add", "morning", "--at", "07:00", "--days", "mon,funday"], 64, "'funday' is not a day"),
+            (["alarm", "add", "morning", "--at", "07:00", "--date", "2027-02-30"], 64, "is not a date"),
+            (["alarm", "add", "morning", "--at", "07:00", "--date", "2020-01-01"], 1, "have already passed"),
+            (["alarm", "add", "morning", "--at", "07:00", "--days", "mon", "--date", "2030-01-01"], 64, "exclude each other"),
+            (["alarm", "add", "morning", "--at", "06:00", "--days", "mon"], 1, "overlaps alarm"),
+            (["alarm", "add", "manifesto", "--at", "06:00", "--date", "2030-01-07"], 1, "overlaps alarm"),
+            (["alarm", "add", "morning", "--at", "07:00", "--label", "two\nlines"], 64, "control characters"),
+            (["alarm", "add", "morning"], 64, "missing --at"),
+            (["alarm", "remove", "ffffffff"], 1, "no such alarm"),
+            (["voice", "maybe", "ffffffff"], 64, "unknown voice command 'maybe'"),
+            (["settings", "format", "ogg2"], 64, "not a format"),
+            (["settings", "colour", "blue"], 64, "unknown setting"),
+        ])
     func badInput(_ arguments: [String], _ status: Int32, _ message: String) async throws {
         let fixture = try await BadInputFixture.shared.value
         let lib = try fixture.library.copy()

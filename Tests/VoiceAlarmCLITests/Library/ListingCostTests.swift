@@ -1,12 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The voice files `voicealarm ARGS` opens, as strace sees every `openat` of the process.
 private func voiceFilesOpened(_ lib: CLILibrary, _ arguments: [String]) async throws -> [String] {
     let trace = lib.dir.file("trace-\(UUID().uuidString.prefix(6))")
-    let result = try await ProcessRunner.run("/usr/bin/env", ["strace", "-f", "-qq", "-e", "trace=openat", "-o", trace,
-                                                        ProjectPaths.binary, "--data-dir", lib.dataDir] + arguments)
+    let result = try await ProcessRunner.run(
+        "/usr/bin/env",
+        [
+            "strace", "-f", "-qq", "-e", "trace=openat", "-o", trace,
+            ProjectPaths.binary, "--data-dir", lib.dataDir,
+        ] + arguments)
     guard result.status == 0 else { throw TestSupportError("\(arguments) failed (\(result.status)): \(result.stderr)") }
     let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
     return lines.filter { $0.contains("/Sounds/") && !$0.contains("ENOENT") }.map(String.init)

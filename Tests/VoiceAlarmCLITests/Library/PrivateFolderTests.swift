@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The data dir, clips/ and the sounds dir are private")
 struct PrivateFolderTests {
@@ -14,8 +14,9 @@ struct PrivateFolderTests {
         }
         let result = try await voicealarm(["--data-dir", data, "--sounds-dir", sounds, "clip", "list"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains(String(format: "Made %@ private: it was open to other users (mode %04o)", sounds, mode)),
-                "a folder the person chose is never changed silently: \(result.stderr)")
+        #expect(
+            result.stderr.contains(String(format: "Made %@ private: it was open to other users (mode %04o)", sounds, mode)),
+            "a folder the person chose is never changed silently: \(result.stderr)")
         for folder in [data, "\(data)/clips", sounds] {
             #expect(try permissions(folder) == 0o700, "\(folder)")
         }
@@ -35,11 +36,12 @@ struct PrivateFolderTests {
         let data = dir.file("data")
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         chmod(data, 0o777)
-        #expect(chown(data, 65534, 65534) == 0)   // nobody
+        #expect(chown(data, 65534, 65534) == 0)  // nobody
         let result = try await voicealarm(["--data-dir", data, "clip", "list"])
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.hasPrefix("error: \(data): is open to other users (mode 0777) and belongs to user ")
+        #expect(
+            result.stderr.hasPrefix("error: \(data): is open to other users (mode 0777) and belongs to user ")
                 && result.stderr.contains("(65534), not to you"), "\(result.stderr)")
         #expect(try permissions(data) == 0o777)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The `ExecStart=` line of an alarm's service unit.
 private func execStart(_ units: String, _ id: String) throws -> String {
@@ -24,15 +24,20 @@ struct StablePathTests {
         #expect(doctor.stderr.contains("inside a build folder") && doctor.stderr.contains("make install"), "\(doctor.stderr)")
 
         let dest = TemporaryDirectory("installed")
-        try await ProcessRunner.mustRun("/usr/bin/env", ["make", "-s", "-C", ProjectPaths.root, "--no-print-directory", "install",
-                                                   "PREFIX=\(dest.path)", "INSTALL_BIN=\(ProjectPaths.binary)"])
+        try await ProcessRunner.mustRun(
+            "/usr/bin/env",
+            [
+                "make", "-s", "-C", ProjectPaths.root, "--no-print-directory", "install",
+                "PREFIX=\(dest.path)", "INSTALL_BIN=\(ProjectPaths.binary)",
+            ])
         let installed = "\(dest.path)/bin/voicealarm"
         let reconcile = try await ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "reconcile", "--json", "-q"], environment: lib.devices.environment)
         #expect(reconcile.status == 0, "\(reconcile.stderr)")
         #expect(reconcile.stdout.contains(id), "the unit was re-pointed: \(reconcile.stdout)")
         let after = try execStart(units, id)
         #expect(after.contains("\"\(installed)\"") && !after.contains("/.build/"), "\(after)")
-        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", "\(units)/voicealarm-\(id).service", "\(units)/voicealarm-\(id).timer"])
+        let verify = try await ProcessRunner.run(
+            "/usr/bin/systemd-analyze", ["verify", "\(units)/voicealarm-\(id).service", "\(units)/voicealarm-\(id).timer"])
         #expect(verify.status == 0, "\(verify.stderr)")
         let quiet = try await ProcessRunner.run(installed, ["--data-dir", lib.dataDir, "doctor"], environment: lib.devices.environment)
         #expect(!quiet.stderr.contains("inside a build folder"), "\(quiet.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a person is told at the moment it matters: a clip left out at the cap as they arrange
 /// it, the alarms a clip removal would leave on the default tone, the commands that change an

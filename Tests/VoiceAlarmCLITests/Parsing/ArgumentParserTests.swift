@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceAlarmCLI
 
 @Suite("Parsing the command line")
@@ -50,56 +51,59 @@ struct HelpTests {
         let (status, out, err) = run(["render", "--help"])
         #expect(status == 0)
         #expect(err.isEmpty)
-        #expect(out == """
-            voicealarm render: Stitch clips, in order, into one ringtone under the cap
+        #expect(
+            out == """
+                voicealarm render: Stitch clips, in order, into one ringtone under the cap
 
-            usage: voicealarm render [options] -o OUT IN...
+                usage: voicealarm render [options] -o OUT IN...
 
-              Clips play in the order given. A clip is used only if the ringtone including it, gaps
-              counted, stays within the cap; the first clip that would cross it stops the playlist.
-              A first clip longer than the cap is cut at the cap and faded out. Silence below -50 dBFS
-              is trimmed from each clip's ends (50 ms kept). Loudness is measured over the whole
-              ringtone (EBU R128) and brought to the target with one gain (at most +20 dB) and a
-              limiter, so the true peak stays at or below -1 dBTP after encoding. The file is checked
-              before it replaces OUT; on any error OUT is left as it was.
-              Prints OUT on stdout (the full report with --json); a summary goes to stderr.
+                  Clips play in the order given. A clip is used only if the ringtone including it, gaps
+                  counted, stays within the cap; the first clip that would cross it stops the playlist.
+                  A first clip longer than the cap is cut at the cap and faded out. Silence below -50 dBFS
+                  is trimmed from each clip's ends (50 ms kept). Loudness is measured over the whole
+                  ringtone (EBU R128) and brought to the target with one gain (at most +20 dB) and a
+                  limiter, so the true peak stays at or below -1 dBTP after encoding. The file is checked
+                  before it replaces OUT; on any error OUT is left as it was.
+                  Prints OUT on stdout (the full report with --json); a summary goes to stderr.
 
-            options:
-              -o, --output OUT         Where to write the ringtone; its extension picks the format
-                  --format FORMAT      m4a (AAC, default), caf, wav, aiff or mp3
-                  --codec CODEC        pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)
-                  --cap SECONDS        Longest ringtone, more than 0 and less than 30 (default 29)
-                  --gap SECONDS        Silence between clips, 0 to 1, counted against the cap (default 0.3)
-                  --no-trim-silence    Keep each clip's leading and trailing silence
-                  --target-lufs LUFS   Loudness to normalise to, -40 to -6 (default -16)
-                  --no-normalize       Leave the loudness as recorded
-                  --waveform FILE.svg  Also draw the ringtone as SVG: waveform, clip spans, the cap
+                options:
+                  -o, --output OUT         Where to write the ringtone; its extension picks the format
+                      --format FORMAT      m4a (AAC, default), caf, wav, aiff or mp3
+                      --codec CODEC        pcm (16-bit, caf/wav/aiff default) or ima4 (caf, aiff)
+                      --cap SECONDS        Longest ringtone, more than 0 and less than 30 (default 29)
+                      --gap SECONDS        Silence between clips, 0 to 1, counted against the cap (default 0.3)
+                      --no-trim-silence    Keep each clip's leading and trailing silence
+                      --target-lufs LUFS   Loudness to normalise to, -40 to -6 (default -16)
+                      --no-normalize       Leave the loudness as recorded
+                      --waveform FILE.svg  Also draw the ringtone as SVG: waveform, clip spans, the cap
 
-            options for every command:
-                  --data-dir DIR    The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)
-                  --sounds-dir DIR  Where alarm sounds go (default DATA-DIR/Sounds; remembered)
-                  --scheduler NAME  embedded (default) or systemd; remembered, switching moves the alarms
-                  --unit-dir DIR    Where systemd units go (default ~/.config/systemd/user; remembered)
-                  --json            Print the result as JSON on stdout
-              -q, --quiet           Print nothing on stderr but errors
-              -h, --help            Show help
-                  --version         Print the version (with --json: {"version"})
+                options for every command:
+                      --data-dir DIR    The library's folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)
+                      --sounds-dir DIR  Where alarm sounds go (default DATA-DIR/Sounds; remembered)
+                      --scheduler NAME  embedded (default) or systemd; remembered, switching moves the alarms
+                      --unit-dir DIR    Where systemd units go (default ~/.config/systemd/user; remembered)
+                      --json            Print the result as JSON on stdout
+                  -q, --quiet           Print nothing on stderr but errors
+                  -h, --help            Show help
+                      --version         Print the version (with --json: {"version"})
 
-            examples:
-              voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac
-              voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a
-              voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav
-              voicealarm render -o morning.m4a --waveform morning.svg calm.wav ready.mp3
+                examples:
+                  voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac
+                  voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a
+                  voicealarm render --cap 20 --gap 0.5 --json -o short.m4a a.wav b.wav
+                  voicealarm render -o morning.m4a --waveform morning.svg calm.wav ready.mp3
 
-            """)
+                """)
     }
 
     @Test("voicealarm --help lists every command", arguments: [["--help"], ["help"], ["-h"]])
     func topLevelHelp(_ arguments: [String]) {
         let (status, out, _) = run(arguments)
         #expect(status == 0)
-        for command in ["render", "check", "clip import", "playlist move", "manifesto set", "alarm add", "voice off",
-                        "scheduler list", "settings", "help"] { #expect(out.contains("\n  \(command) ")) }
+        for command in [
+            "render", "check", "clip import", "playlist move", "manifesto set", "alarm add", "voice off",
+            "scheduler list", "settings", "help",
+        ] { #expect(out.contains("\n  \(command) ")) }
     }
 
     @Test("voicealarm --help opens with the first voice alarm: record or import, playlist, alarm, what rings it, listen, ring")

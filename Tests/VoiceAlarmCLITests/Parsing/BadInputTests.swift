@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real binary.
 func voicealarm(_ arguments: [String]) async throws -> ProcessResult {
@@ -149,36 +149,38 @@ struct BadInputTests {
 
 @Suite("A malformed command line is a usage error: exit 64 and a pointer to help")
 struct UsageErrorTests {
-    @Test("Each mistake names itself", arguments: [
-        (["render", "--format", "ogg2", "-o", "x.m4a", "a.wav"], "unknown format 'ogg2'"),
-        (["render", "--cap", "30", "-o", "x.m4a", "a.wav"], "--cap: 30 must be more than 0 and less than 30"),
-        (["render", "--cap", "0", "-o", "x.m4a", "a.wav"], "--cap: 0 must be more than 0"),
-        (["render", "--cap", "abc", "-o", "x.m4a", "a.wav"], "'abc' is not a number"),
-        (["render", "--cap", "0.01", "-o", "x.m4a", "a.wav"], "--cap: cap must hold at least one aac frame: 0.024 s or more"),
-        (["render", "--cap", "0.00001", "-o", "x.m4a", "a.wav"], "--cap: cap must hold at least one aac frame"),
-        (["batch", "m.json", "--out", "o", "--cap", "0.001", "--format", "caf", "--codec", "ima4"], "--cap: cap must hold at least one ima4 frame"),
-        (["render", "--gap", "2", "-o", "x.m4a", "a.wav"], "--gap: 2 is out of range"),
-        (["render", "--target-lufs", "0", "-o", "x.m4a", "a.wav"], "--target-lufs: 0 is out of range"),
-        (["render", "--format", "caf", "-o", "x.m4a", "a.wav"], "--format caf contradicts the output's extension .m4a"),
-        (["render", "--codec", "ima4", "-o", "x.m4a", "a.wav"], "m4a cannot carry ima4"),
-        (["render", "--codec", "flac", "-o", "x.caf", "a.wav"], "unknown codec 'flac'"),
-        (["render", "-o", "ringtone", "a.wav"], "needs an extension"),
-        (["render", "-o", "x.ogg", "a.wav"], "cannot write .ogg"),
-        (["render", "a.wav"], "missing -o OUT"),
-        (["render", "-o", "x.m4a"], "missing -o OUT IN..."),
-        (["render", "-o"], "--output needs a value"),
-        (["render", "--bogus", "-o", "x.m4a", "a.wav"], "unknown option '--bogus'"),
-        (["render", "--no-normalize=yes", "-o", "x.m4a", "a.wav"], "takes no value"),
-        (["frobnicate"], "unknown command 'frobnicate'"),
-        (["check"], "missing FILE"),
-        (["check", "a.wav", "b.wav"], "unexpected argument 'b.wav'"),
-        (["clip"], "missing clip command (import, say, replace, rename, list, remove, record)"),
-        (["clip", "frob"], "unknown clip command 'frob'"),
-        (["playlist", "move", "morning", "1"], "missing NAME FROM TO"),
-        (["render", "--cap", "20", "--cap", "25", "-o", "x.m4a", "a.wav"], "--cap given twice ('20' and '25'): give it once"),
-        (["render", "-o", "x.m4a", "-o", "y.m4a", "a.wav"], "--output given twice"),
-        (["--scheduler", "embedded", "alarm", "list", "--scheduler", "systemd"], "--scheduler given twice ('embedded' and 'systemd')"),
-    ])
+    @Test(
+        "Each mistake names itself",
+        arguments: [
+            (["render", "--format", "ogg2", "-o", "x.m4a", "a.wav"], "unknown format 'ogg2'"),
+            (["render", "--cap", "30", "-o", "x.m4a", "a.wav"], "--cap: 30 must be more than 0 and less than 30"),
+            (["render", "--cap", "0", "-o", "x.m4a", "a.wav"], "--cap: 0 must be more than 0"),
+            (["render", "--cap", "abc", "-o", "x.m4a", "a.wav"], "'abc' is not a number"),
+            (["render", "--cap", "0.01", "-o", "x.m4a", "a.wav"], "--cap: cap must hold at least one aac frame: 0.024 s or more"),
+            (["render", "--cap", "0.00001", "-o", "x.m4a", "a.wav"], "--cap: cap must hold at least one aac frame"),
+            (["batch", "m.json", "--out", "o", "--cap", "0.001", "--format", "caf", "--codec", "ima4"], "--cap: cap must hold at least one ima4 frame"),
+            (["render", "--gap", "2", "-o", "x.m4a", "a.wav"], "--gap: 2 is out of range"),
+            (["render", "--target-lufs", "0", "-o", "x.m4a", "a.wav"], "--target-lufs: 0 is out of range"),
+            (["render", "--format", "caf", "-o", "x.m4a", "a.wav"], "--format caf contradicts the output's extension .m4a"),
+            (["render", "--codec", "ima4", "-o", "x.m4a", "a.wav"], "m4a cannot carry ima4"),
+            (["render", "--codec", "flac", "-o", "x.caf", "a.wav"], "unknown codec 'flac'"),
+            (["render", "-o", "ringtone", "a.wav"], "needs an extension"),
+            (["render", "-o", "x.ogg", "a.wav"], "cannot write .ogg"),
+            (["render", "a.wav"], "missing -o OUT"),
+            (["render", "-o", "x.m4a"], "missing -o OUT IN..."),
+            (["render", "-o"], "--output needs a value"),
+            (["render", "--bogus", "-o", "x.m4a", "a.wav"], "unknown option '--bogus'"),
+            (["render", "--no-normalize=yes", "-o", "x.m4a", "a.wav"], "takes no value"),
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["check"], "missing FILE"),
+            (["check", "a.wav", "b.wav"], "unexpected argument 'b.wav'"),
+            (["clip"], "missing clip command (import, say, replace, rename, list, remove, record)"),
+            (["clip", "frob"], "unknown clip command 'frob'"),
+            (["playlist", "move", "morning", "1"], "missing NAME FROM TO"),
+            (["render", "--cap", "20", "--cap", "25", "-o", "x.m4a", "a.wav"], "--cap given twice ('20' and '25'): give it once"),
+            (["render", "-o", "x.m4a", "-o", "y.m4a", "a.wav"], "--output given twice"),
+            (["--scheduler", "embedded", "alarm", "list", "--scheduler", "systemd"], "--scheduler given twice ('embedded' and 'systemd')"),
+        ])
     func usage(_ arguments: [String], _ message: String) async throws {
         let dir = TemporaryDirectory("usage")
         let result = try await voicealarm(arguments.map { $0.hasSuffix(".m4a") || $0 == "ringtone" ? dir.file($0) : $0 })
@@ -192,15 +194,17 @@ struct UsageErrorTests {
         #expect(dir.contents().isEmpty)
     }
 
-    @Test("Arguments and options are refused before the library opens: no data dir is made", arguments: [
-        (["playlist", "move", "morning", "one", "2"], "FROM: 'one' is not a whole number"),
-        (["playlist", "remove", "morning", "2nd"], "POSITION: '2nd' is not a whole number"),
-        (["clip", "import", "a.wav", "--title", "a\u{7}b"], "--title"),
-        (["clip", "say", "..."], "TEXT: "),
-        (["serve", "--cert", "c.pem"], "--cert and --key go together"),
-        (["service", "install", "--https"], "--https goes with --web"),
-        (["daemon", "--poll-seconds", "0"], "--poll-seconds"),
-    ])
+    @Test(
+        "Arguments and options are refused before the library opens: no data dir is made",
+        arguments: [
+            (["playlist", "move", "morning", "one", "2"], "FROM: 'one' is not a whole number"),
+            (["playlist", "remove", "morning", "2nd"], "POSITION: '2nd' is not a whole number"),
+            (["clip", "import", "a.wav", "--title", "a\u{7}b"], "--title"),
+            (["clip", "say", "..."], "TEXT: "),
+            (["serve", "--cert", "c.pem"], "--cert and --key go together"),
+            (["service", "install", "--https"], "--https goes with --web"),
+            (["daemon", "--poll-seconds", "0"], "--poll-seconds"),
+        ])
     func beforeTheLibrary(_ arguments: [String], _ message: String) async throws {
         let dir = TemporaryDirectory("usage")
         let result = try await voicealarm(["--data-dir", dir.file("data")] + arguments)

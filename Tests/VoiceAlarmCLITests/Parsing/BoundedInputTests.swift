@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Test data: a valid recording made by sox, then its header's sample rate overwritten, as a
 /// damaged or hostile file would have it.
@@ -41,8 +41,9 @@ enum SpecialInput: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 @Suite("Inputs are bounded before any work: special files, lying headers, overlong recordings")
 struct BoundedInputTests {
-    @Test("A FIFO or /dev/zero as a clip ends at once: one error line, exit 1, nothing half-written",
-          .timeLimit(.minutes(1)), arguments: SpecialInput.allCases, ["render", "batch", "clip import"])
+    @Test(
+        "A FIFO or /dev/zero as a clip ends at once: one error line, exit 1, nothing half-written",
+        .timeLimit(.minutes(1)), arguments: SpecialInput.allCases, ["render", "batch", "clip import"])
     func specialFiles(_ input: SpecialInput, _ command: String) async throws {
         let dir = TemporaryDirectory("special")
         let (path, kind) = try input.make(in: dir)
@@ -73,18 +74,20 @@ struct BoundedInputTests {
         }
     }
 
-    @Test("A WAV or CAF whose header claims 5 Hz is refused at once by clip import, render and check",
-          .timeLimit(.minutes(1)), arguments: ["wav", "caf"], ["clip import", "render", "check"])
+    @Test(
+        "A WAV or CAF whose header claims 5 Hz is refused at once by clip import, render and check",
+        .timeLimit(.minutes(1)), arguments: ["wav", "caf"], ["clip import", "render", "check"])
     func lyingSampleRate(_ ext: String, _ command: String) async throws {
         let dir = TemporaryDirectory("lying")
         let path = dir.file("five-hertz.\(ext)")
         try await LyingHeader.make(path, ext: ext, rate: 5)
         let data = dir.file("data")
-        let arguments = switch command {
-        case "render": ["render", "-o", dir.file("x.m4a"), path]
-        case "check": ["check", path]
-        default: ["--data-dir", data, "clip", "import", path]
-        }
+        let arguments =
+            switch command {
+            case "render": ["render", "-o", dir.file("x.m4a"), path]
+            case "check": ["check", path]
+            default: ["--data-dir", data, "clip", "import", path]
+            }
         let (result, _, cpu) = try await boundedRun(arguments)
         #expect(result.status == 1)
         #expect(cpu < 5, "used \(cpu) s of CPU (an unbounded import ran for minutes)")
@@ -98,8 +101,9 @@ struct BoundedInputTests {
         #expect(!FileManager.default.fileExists(atPath: dir.file("x.m4a")))
     }
 
-    @Test("clip import refuses a recording declared longer than 10 minutes before decoding it; render reads only the cap of it",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "clip import refuses a recording declared longer than 10 minutes before decoding it; render reads only the cap of it",
+        .timeLimit(.minutes(1)))
     func overlongImport() async throws {
         let dir = TemporaryDirectory("overlong")
         let path = dir.file("eleven-minutes.wav")

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Interrupting a render leaves nothing half-written")
 struct InterruptTests {
-    @Test("SIGINT and SIGTERM while the ringtone is being written", .timeLimit(.minutes(1)),
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT and SIGTERM while the ringtone is being written", .timeLimit(.minutes(1)),
+        arguments: [SIGINT, SIGTERM])
     func interrupted(_ signalNumber: Int32) async throws {
         let dir = TemporaryDirectory("interrupt")
         let input = dir.file("long.wav")
@@ -26,7 +27,7 @@ struct InterruptTests {
         let sawTemporary = SignalledFlag()
         let pid = process.processIdentifier, folder = dir.path
         Thread.detachNewThread {
-            for _ in 0..<40_000 {   // 10 s at most
+            for _ in 0..<40_000 {  // 10 s at most
                 if ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains(where: { $0.hasSuffix(".partial") }) {
                     kill(pid, signalNumber)
                     sawTemporary.set()

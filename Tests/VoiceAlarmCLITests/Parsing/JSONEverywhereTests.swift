@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmCLI
 
 /// `--json` on every command of the command table, once succeeding and once failing, through
@@ -30,7 +30,10 @@ struct JSONEverywhereTests {
         ("playlist list", ["playlist", "list"], ["playlist", "list", "extra"]),
         ("manifesto set", ["manifesto", "set", "$CLIP2"], ["manifesto", "set", "ffffffff"]),
         ("manifesto show", ["manifesto", "show"], ["manifesto", "show", "extra"]),
-        ("alarm add", ["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri", "--snooze", "5"], ["alarm", "add", "morning", "--at", "06:45", "--days", "fri-mon"]),
+        (
+            "alarm add", ["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri", "--snooze", "5"],
+            ["alarm", "add", "morning", "--at", "06:45", "--days", "fri-mon"]
+        ),
         ("alarm list", ["alarm", "list", "--all"], ["alarm", "list", "--all=yes"]),
         ("voice off", ["voice", "off", "$ALARM"], ["voice", "off", "ffffffff"]),
         ("voice on", ["voice", "on", "$ALARM"], ["voice", "on", "ffffffff"]),
@@ -84,29 +87,34 @@ struct JSONEverywhereTests {
         let devices = try AlsaTestDevices()
         let microphone = try await TestMicrophone(infile: try IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000))
         try """
-            {"ringtones": [{"id": "one", "clips": ["\(ProjectPaths.sampleAudio)/calm.wav"], "format": "wav"}]}
-            """.write(toFile: dir.file("manifest.json"), atomically: true, encoding: .utf8)
+        {"ringtones": [{"id": "one", "clips": ["\(ProjectPaths.sampleAudio)/calm.wav"], "format": "wav"}]}
+        """.write(toFile: dir.file("manifest.json"), atomically: true, encoding: .utf8)
         var environment = devices.environment
         environment["HOME"] = dir.path
         environment["XDG_CONFIG_HOME"] = dir.file("config")
-        environment["XDG_RUNTIME_DIR"] = dir.file("runtime")   // no user manager: the service is written, not started
+        environment["XDG_RUNTIME_DIR"] = dir.file("runtime")  // no user manager: the service is written, not started
         var values = ["$OUT": dir.path, "$SAMPLES": ProjectPaths.sampleAudio]
 
         for (command, success, failure) in Self.runs {
             // The microphone's configuration for recording, the speaker's for everything else.
             var env = environment
             if command == "clip record" { env["ALSA_CONFIG_PATH"] = microphone.config }
-            let fill = { (words: [String]) in words.map { word in values.sorted { $0.key.count > $1.key.count }.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } } }
+            let fill = { (words: [String]) in
+                words.map { word in values.sorted { $0.key.count > $1.key.count }.reduce(word) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
+            }
             let base = ["--data-dir", dir.file("data"), "--json"]
 
             var ring: Process?
             if command == "snooze" { ring = try await Self.ringing(values["$ALARM"]!, dataDir: dir.file("data"), devices: devices) }
-            let ok = await ["daemon", "serve"].contains(command) ? try Self.daemonStart(base + fill(success), env) : try await ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
+            let ok =
+                await ["daemon", "serve"].contains(command)
+                ? try Self.daemonStart(base + fill(success), env) : try await ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
             if let ring { kill(ring.processIdentifier, SIGKILL); await ring.ended() }
             let expected: Set<Int32> = Self.resultWithFailure.contains(command) ? [0, 1] : [0]
             #expect(expected.contains(ok.status), "\(command): exit \(ok.status): \(ok.stderr)")
-            let document = try #require(try? JSONSerialization.jsonObject(with: Data(ok.stdout.utf8), options: [.fragmentsAllowed]),
-                                        "\(command): stdout is not one JSON document: \(ok.stdout)")
+            let document = try #require(
+                try? JSONSerialization.jsonObject(with: Data(ok.stdout.utf8), options: [.fragmentsAllowed]),
+                "\(command): stdout is not one JSON document: \(ok.stdout)")
             #expect((document as? [String: Any])?["error"] == nil, "\(command): succeeded with an error object")
             Self.checkShape(document, command: command)
             Self.remember(command, document, &values)
@@ -114,8 +122,9 @@ struct JSONEverywhereTests {
             let bad = try await ProcessRunner.run(ProjectPaths.binary, base + fill(failure), environment: env)
             #expect([1, 64].contains(bad.status), "\(command) \(failure): exit \(bad.status)")
             #expect(bad.stderr.hasPrefix("error: "), "\(command): \(bad.stderr)")
-            let error = try #require((try? JSONSerialization.jsonObject(with: Data(bad.stdout.utf8))) as? [String: Any],
-                                     "\(command) \(failure): no JSON on stdout: \(bad.stdout)")
+            let error = try #require(
+                (try? JSONSerialization.jsonObject(with: Data(bad.stdout.utf8))) as? [String: Any],
+                "\(command) \(failure): no JSON on stdout: \(bad.stdout)")
             let body = try #require(error["error"] as? [String: Any], "\(command): \(bad.stdout)")
             #expect(Set(body.keys) == ["message", "input", "code"])
             #expect(body["code"] as? Int == Int(bad.status))
@@ -163,7 +172,9 @@ struct JSONEverywhereTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Task { _ = await process.ended(); withExtendedLifetime(reader) {} }   // it reads for as long as the ring lasts
+        Task {
+            _ = await process.ended(); withExtendedLifetime(reader) {}
+        }  // it reads for as long as the ring lasts
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: "\(dataDir)/ringing/\(alarm).pid") { await pause(0.05) }
         return process
     }

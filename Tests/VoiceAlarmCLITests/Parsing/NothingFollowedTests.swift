@@ -1,11 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Files in the data dir are never followed through a symbolic link")
 struct NothingFollowedTests {
-    @Test("A symlinked events.log and pid file: the ring plays, and nothing is written through either link",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A symlinked events.log and pid file: the ring plays, and nothing is written through either link",
+        .timeLimit(.minutes(1)))
     func ringDoesNotFollow() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm()
@@ -22,8 +23,9 @@ struct NothingFollowedTests {
         #expect(!FileManager.default.fileExists(atPath: "\(lib.dataDir)/ringing/\(id).pid"), "the pid file replaced the link, then went")
     }
 
-    @Test("A symlinked daemon.lock is refused with the reason; a symlinked last-look file is replaced, not written through",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A symlinked daemon.lock is refused with the reason; a symlinked last-look file is replaced, not written through",
+        .timeLimit(.minutes(1)))
     func daemonDoesNotFollow() async throws {
         let lib = try RingLibrary()
         _ = try await lib.alarm()

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A microphone for a child process: ALSA's file plugin reading `infile` (a file, or a named
 /// pipe the test feeds at its own pace, so the recorder sees a live microphone).
@@ -30,12 +30,13 @@ final class TestMicrophone: @unchecked Sendable {
             mkfifo(fifo, 0o600)
             // Read-write, so neither side blocks on open.
             feeder = FileHandle(forUpdatingAtPath: fifo)
-            _ = fcntl(feeder!.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc does not export
+            _ = fcntl(feeder!.fileDescriptor, setPipeSize, 1 << 20)
         }
         try """
-            pcm.nullsink { type null }
-            pcm.!default { type file slave.pcm "nullsink" file "/dev/null" infile "\(path)" format "raw" }
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        pcm.nullsink { type null }
+        pcm.!default { type file slave.pcm "nullsink" file "/dev/null" infile "\(path)" format "raw" }
+        """.write(toFile: config, atomically: true, encoding: .utf8)
     }
 
     var environment: [String: String] {
@@ -56,7 +57,7 @@ final class TestMicrophone: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while !stopFeeding.load(ordering: .relaxed) {
                 feed([Int16](repeating: 0, count: 4800))
-                usleep(100_000)   // a thread of its own, feeding in real time
+                usleep(100_000)  // a thread of its own, feeding in real time
             }
         }
     }
@@ -71,7 +72,8 @@ final class TestMicrophone: @unchecked Sendable {
     func takeSeconds() -> Double? {
         let takes = "\(dataDir)/takes"
         guard let name = (try? FileManager.default.contentsOfDirectory(atPath: takes))?.first(where: { $0.hasSuffix(".wav") }),
-              let size = (try? FileManager.default.attributesOfItem(atPath: "\(takes)/\(name)"))?[.size] as? Int else { return nil }
+            let size = (try? FileManager.default.attributesOfItem(atPath: "\(takes)/\(name)"))?[.size] as? Int
+        else { return nil }
         return Double(size - 44) / 96_000
     }
 }
@@ -98,8 +100,9 @@ struct RecordCommandTests {
     /// SIGINT is not sent here: a non-interactive shell (as CI runs) starts the test runner with
     /// SIGINT ignored, children inherit that, and an inherited-ignored SIGINT never reaches the
     /// recorder's handler. SIGTERM goes through the same handler.
-    @Test("SIGTERM and SIGKILL mid-take keep what was captured", .timeLimit(.minutes(1)),
-          arguments: [SIGTERM, SIGKILL])
+    @Test(
+        "SIGTERM and SIGKILL mid-take keep what was captured", .timeLimit(.minutes(1)),
+        arguments: [SIGTERM, SIGKILL])
     func signals(_ signalNumber: Int32) async throws {
         let mic = try await TestMicrophone(infile: nil)
         let process = Process()
@@ -194,9 +197,11 @@ struct RecordCommandTests {
     @Test("A device that does not exist, or a bad --replace / --playlist, is refused before anything is stored")
     func refusedBeforeRecording() async throws {
         let mic = try await TestMicrophone(infile: [Int16](repeating: 100, count: 48_000))
-        for (arguments, message) in [(["--device", "no-such-mic"], "sound device 'no-such-mic'"),
-                                     (["--replace", "ffffffff"], "no such clip"),
-                                     (["--playlist", "nope"], "no such playlist")] {
+        for (arguments, message) in [
+            (["--device", "no-such-mic"], "sound device 'no-such-mic'"),
+            (["--replace", "ffffffff"], "no such clip"),
+            (["--playlist", "nope"], "no such playlist"),
+        ] {
             let result = try await mic.run(["clip", "record", "--max-seconds", "1"] + arguments)
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(message), "\(result.stderr)")
@@ -212,7 +217,8 @@ struct RecordCommandTests {
         mic.feedLive()
         defer { mic.stop() }
         let socket = "voicealarm-test-\(UUID().uuidString.prefix(8))"
-        let command = "env ALSA_CONFIG_PATH='\(mic.config)' '\(ProjectPaths.binary)' --data-dir '\(mic.dataDir)' clip record --title pty --max-seconds 60; sleep 30"
+        let command =
+            "env ALSA_CONFIG_PATH='\(mic.config)' '\(ProjectPaths.binary)' --data-dir '\(mic.dataDir)' clip record --title pty --max-seconds 60; sleep 30"
         let quotedCommand = "'" + command.replacingOccurrences(of: "'", with: "'\\''") + "'"
         #expect(await ProcessRunner.runLeavingBackground("tmux -L \(socket) new-session -d -s rec -x 160 -y 12 \(quotedCommand)") == 0)
         defer { ProcessRunner.start("tmux", ["-L", socket, "kill-server"]) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// RMS in dB of each whole second of `samples` from the first loud one on.
 private func levels(_ samples: [Int16]) -> [Double] {
@@ -20,8 +20,9 @@ struct PulseAudioTests {
         let id = try await lib.alarm()
         if state == "muted" { try await server.pactl(["set-sink-mute", "spk", "1"]) } else { try await server.pactl(["set-sink-volume", "spk", "3%"]) }
         let heard = try await server.recording {
-            let ring = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "3"],
-                                             environment: server.environment)
+            let ring = try await ProcessRunner.run(
+                ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "3"],
+                environment: server.environment)
             #expect(ring.status == 0, "\(ring.stderr)")
             #expect(ring.stderr.contains("For the ring:") && ring.stderr.contains("restored afterwards"), "\(ring.stderr)")
         }
@@ -29,7 +30,11 @@ struct PulseAudioTests {
         #expect(loud.count >= 2 && loud.prefix(2).allSatisfy { $0 > -40 }, "heard at the monitor: \(loud)")
         let mute = try await server.pactl(["get-sink-mute", "spk"]).stdout
         let volume = try await server.pactl(["get-sink-volume", "spk"]).stdout
-        if state == "muted" { #expect(mute.contains("yes"), "restored: \(mute)") } else { #expect(volume.contains(" 3% ") || volume.contains("/   3% /"), "restored: \(volume)") }
+        if state == "muted" {
+            #expect(mute.contains("yes"), "restored: \(mute)")
+        } else {
+            #expect(volume.contains(" 3% ") || volume.contains("/   3% /"), "restored: \(volume)")
+        }
     }
 
     @Test("The ramp, at the monitor: each second louder than the last, full level within 1 dB by its end")
@@ -38,8 +43,9 @@ struct PulseAudioTests {
         let lib = try RingLibrary()
         let id = try await lib.toneAlarm()
         let heard = try await server.recording {
-            let ring = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "7", "--ramp", "4"],
-                                             environment: server.environment)
+            let ring = try await ProcessRunner.run(
+                ProjectPaths.binary, ["--data-dir", lib.dataDir, "ring", id, "--max-seconds", "7", "--ramp", "4"],
+                environment: server.environment)
             #expect(ring.status == 0, "\(ring.stderr)")
         }
         let rising = levels(heard)

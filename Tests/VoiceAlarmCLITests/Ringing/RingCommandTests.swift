@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A library driven through the binary, playing through ALSA's file plugin.
 final class RingLibrary {
@@ -11,8 +11,9 @@ final class RingLibrary {
     init(brokenDefault: Bool = false) throws { devices = try AlsaTestDevices(brokenDefault: brokenDefault) }
 
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
-        try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", dataDir] + arguments,
-                              environment: devices.environment.merging(extra) { $1 })
+        try await ProcessRunner.run(
+            ProjectPaths.binary, ["--data-dir", dataDir] + arguments,
+            environment: devices.environment.merging(extra) { $1 })
     }
 
     func ok(_ arguments: [String]) async throws -> String {
@@ -119,7 +120,7 @@ struct RingCommandTests {
         let id = try await lib.alarm()
         // Read the pipe the 'slow' device plays into, in real time-ish, so the ring keeps going.
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         process.arguments = ["--data-dir", lib.dataDir, "ring", id, "--device", "slow"]
@@ -141,8 +142,9 @@ struct RingCommandTests {
         await #expect(try lib.run(["stop"]).stderr.contains("Nothing of ours is ringing"))
     }
 
-    @Test("A device that dies mid-ring (the reader of its pipe goes away) hands the ring to 'default', said and logged",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A device that dies mid-ring (the reader of its pipe goes away) hands the ring to 'default', said and logged",
+        .timeLimit(.minutes(1)))
     func deviceDiesMidRing() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm()
@@ -150,7 +152,7 @@ struct RingCommandTests {
         let reading = Thread {
             var taken = 0
             while taken < 100_000, let data = try? reader.read(upToCount: 8_820), !data.isEmpty { taken += data.count }
-            try? reader.close()   // about a second in: the device is gone
+            try? reader.close()  // about a second in: the device is gone
         }
         reading.start()
         let result = try await lib.run(["ring", id, "--device", "slow", "--max-seconds", "4"])

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
-
+import Testing
 
 /// A `voicealarm` process in the background (a ring, a daemon), under libfaketime when asked.
 private final class Background {
@@ -70,7 +69,8 @@ struct SnoozeTests {
         let lib = try RingLibrary()
         let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await lib.ok(extra + ["manifesto", "set", clip, "-q"])
-        let alarm = try await lib.ok(extra + ["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"] + (snooze.map { ["--snooze", "\($0)"] } ?? []))
+        let alarm = try await lib.ok(
+            extra + ["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"] + (snooze.map { ["--snooze", "\($0)"] } ?? []))
         return (lib, alarm)
     }
 
@@ -90,7 +90,7 @@ struct SnoozeTests {
         #expect(nothing.status == 1)
         #expect(nothing.stderr == "error: nothing of ours is ringing\n")
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         let refused = try await lib.run(["snooze", "--json"])
@@ -107,7 +107,7 @@ struct SnoozeTests {
     func chain() async throws {
         let (lib, alarm) = try await library(snooze: 1)
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         let snoozed = snoozeID(alarm)
         var ringID = alarm
         for count in 1...3 {
@@ -116,8 +116,9 @@ struct SnoozeTests {
             let ring = try Background(lib, ["ring", ringID, "--device", "slow", "--max-seconds", "60"] + (count > 1 ? ["--scheduled"] : []), fakeTime: offset)
             await #expect(waitUntil(20) { ringing(lib).contains("\(ringID).pid") }, "ring \(count) started")
             let before = Date().addingTimeInterval(Double((count - 1) * 70))
-            let result = try await ProcessRunner.run(FakeClock.wrapper, ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
-                                               environment: lib.devices.environment)
+            let result = try await ProcessRunner.run(
+                FakeClock.wrapper, ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
+                environment: lib.devices.environment)
             #expect(result.status == 0, "\(result.stderr)")
             let snooze = try #require((try json(result.stdout) as? [[String: Any]])?.first)
             #expect(snooze["alarm"] as? String == alarm)
@@ -136,9 +137,13 @@ struct SnoozeTests {
             ringID = snoozed
         }
         // The snoozed ring rings the alarm's voice file (what the daemon would start at its minute).
-        let played = try await ProcessRunner.run(FakeClock.wrapper, ["-f", "+\(2 * 70 + 65)s", ProjectPaths.binary, "--data-dir", lib.dataDir,
-                                                                   "ring", snoozed, "--scheduled", "--device", "speaker", "--max-seconds", "1"],
-                                           environment: lib.devices.environment)
+        let played = try await ProcessRunner.run(
+            FakeClock.wrapper,
+            [
+                "-f", "+\(2 * 70 + 65)s", ProjectPaths.binary, "--data-dir", lib.dataDir,
+                "ring", snoozed, "--scheduled", "--device", "speaker", "--max-seconds", "1",
+            ],
+            environment: lib.devices.environment)
         #expect(played.status == 0, "\(played.stderr)")
         #expect(played.stdout == "\(alarm).m4a\n")
         #expect(events(lib).contains("snoozed 3×"))
@@ -174,13 +179,14 @@ struct SnoozeTests {
         _ = try await lib.ok(["playlist", "create", "other", clip, "-q"])
         _ = try await lib.ok(["alarm", "add", "other", "--at", "07:06", "--days", "mon", "-q"])
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"], fakeTime: "@2027-01-04 07:00:10")
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         var environment = lib.devices.environment
         environment["TZ"] = "UTC"
-        let result = try await ProcessRunner.run(FakeClock.wrapper, ["-f", "@2027-01-04 07:00:12", ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
-                                           environment: environment)
+        let result = try await ProcessRunner.run(
+            FakeClock.wrapper, ["-f", "@2027-01-04 07:00:12", ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze", "--json"],
+            environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let snooze = try #require((try json(result.stdout) as? [[String: Any]])?.first)
         let ringAt = try #require(snooze["ringAt"] as? String)
@@ -193,7 +199,7 @@ struct SnoozeTests {
         let units = TemporaryDirectory("snooze-units")
         let (lib, alarm) = try await library(snooze: 10, extra: ["--scheduler", "systemd", "--unit-dir", units.path])
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
         await #expect(waitUntil(20) { !ringing(lib).isEmpty })
         let result = try await lib.run(["snooze", "--json"])
@@ -207,7 +213,8 @@ struct SnoozeTests {
         #expect(timer.contains("OnCalendar=\(utc) UTC"), "\(timer)")
         #expect(service.contains("\"ring\" \"\(id)\" \"--scheduled\""), "\(service)")
         #expect(service.contains("--sound"))
-        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", units.file("voicealarm-\(id).timer"), units.file("voicealarm-\(id).service")])
+        let verify = try await ProcessRunner.run(
+            "/usr/bin/systemd-analyze", ["verify", units.file("voicealarm-\(id).timer"), units.file("voicealarm-\(id).service")])
         #expect(verify.status == 0, "\(verify.stderr)")
         await #expect(try lib.ok(["scheduler", "list"]).contains(id))
         _ = try await lib.ok(["stop", "-q"])
@@ -219,7 +226,7 @@ struct SnoozeTests {
     func degradedLibrary() async throws {
         let (lib, alarm) = try await library(snooze: 20)
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         let ring = try Background(lib, ["ring", alarm, "--device", "slow", "--max-seconds", "60"])
         #expect(await waitUntil(20) { !ringing(lib).isEmpty })
         #expect(try await lib.run(["snooze", "-q"]).status == 0)
@@ -230,15 +237,19 @@ struct SnoozeTests {
             defer { unmountLazily(lib.dataDir) }
             _ = try await ProcessRunner.run("/usr/bin/env", ["mount", "-o", "remount,bind,ro", lib.dataDir])
             // 21 minutes on: 20 minutes late for nothing, on time for the snooze.
-            return try await ProcessRunner.run(FakeClock.wrapper, ["-f", "+21m", ProjectPaths.binary, "--data-dir", lib.dataDir,
-                                                                 "ring", id, "--scheduled", "--device", "speaker", "--max-seconds", "1"],
-                                         environment: lib.devices.environment)
+            return try await ProcessRunner.run(
+                FakeClock.wrapper,
+                [
+                    "-f", "+21m", ProjectPaths.binary, "--data-dir", lib.dataDir,
+                    "ring", id, "--scheduled", "--device", "speaker", "--max-seconds", "1",
+                ],
+                environment: lib.devices.environment)
         }
         let rang = try await ringSnoozed()
         #expect(rang.status == 0, "\(rang.stderr)")
         #expect(rang.stdout == "\(alarm).m4a\n", "rung, not logged as missed")
         #expect(rang.stderr.contains("cannot be opened to write"))
-        _ = try await lib.ok(["stop", "-q"])   // nothing rings: every pending snooze is cancelled
+        _ = try await lib.ok(["stop", "-q"])  // nothing rings: every pending snooze is cancelled
         let cancelled = try await ringSnoozed()
         #expect(cancelled.status == 1)
         #expect(cancelled.stderr.contains("no snooze of this alarm is pending"))
@@ -262,14 +273,15 @@ struct SnoozeDaemonTests {
     func daemonRingsAgain() async throws {
         let (lib, alarm) = try await library(snooze: 1)
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // it reads for the whole test
+        defer { withExtendedLifetime(reader) {} }  // it reads for the whole test
         // The faked clock of every process: Monday 2027-01-04 06:59:55 UTC now.
         let offset = "+\(Int(1_799_045_995 - Date().timeIntervalSince1970))s"
         let daemon = try Background(lib, ["daemon", "--device", "slow", "--poll-seconds", "1", "--max-ring-seconds", "300"], fakeTime: offset)
         await #expect(waitUntil(40) { events(lib).contains("ringing alarm \(alarm)") }, "the daemon rings at 07:00")
         await #expect(waitUntil(10) { ringing(lib).contains("\(alarm).pid") })
-        let snoozed = try await ProcessRunner.run(FakeClock.wrapper, ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze"],
-                                            environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
+        let snoozed = try await ProcessRunner.run(
+            FakeClock.wrapper, ["-f", offset, ProjectPaths.binary, "--data-dir", lib.dataDir, "snooze"],
+            environment: lib.devices.environment.merging(["TZ": "UTC"]) { $1 })
         #expect(snoozed.status == 0, "\(snoozed.stderr)")
         await #expect(waitUntil(10) { ringing(lib).isEmpty }, "silence")
         // Snoozed at about 07:00:02 for a minute: the ring comes back at 07:02:00, the next whole minute.

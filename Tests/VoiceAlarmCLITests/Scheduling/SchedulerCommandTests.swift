@@ -1,24 +1,29 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `date -u -d "2027-01-04 06:50" +%s`: Monday 06:50 UTC.
 private let monday0650 = 1799045400.0
 
 @Suite("The scheduler through the binary", .serialized)
 struct SchedulerCommandTests {
-    @Test("The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time, even started where it may not enter",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time, even started where it may not enter",
+        .timeLimit(.minutes(1)))
     func wakeClock() async throws {
-        let root = try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData) as? [String: Any]
+        let root =
+            try JSONSerialization.jsonObject(
+                with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", TemporaryDirectory("wake").file("d"), "doctor", "--json"]).stdoutData)
+            as? [String: Any]
         let rootWake = try #require(root?["wake"] as? [String: Any])
         #expect(rootWake["clock"] as? String == "CLOCK_REALTIME_ALARM" && rootWake["canWake"] as? Bool == true, "\(rootWake)")
 
         let lib = try RingLibrary()
         let id = try await lib.alarm(at: "07:00")
         let (user, binary) = try await unprivileged(lib)
-        let doctor = try await runAs(user, in: lib.dir.path, binary, ["--data-dir", lib.dataDir, "doctor", "--json"],
-                                     environment: lib.devices.environment)
+        let doctor = try await runAs(
+            user, in: lib.dir.path, binary, ["--data-dir", lib.dataDir, "doctor", "--json"],
+            environment: lib.devices.environment)
         let wake = try #require((try JSONSerialization.jsonObject(with: doctor.stdoutData) as? [String: Any])?["wake"] as? [String: Any], "\(doctor.stderr)")
         #expect(wake["clock"] as? String == "CLOCK_REALTIME" && wake["canWake"] as? Bool == false)
         #expect((wake["reason"] as? String)?.contains("setcap cap_wake_alarm+ep \(binary)") == true, "\(wake)")
@@ -39,10 +44,12 @@ struct SchedulerCommandTests {
     /// Sets the host's wall clock (`date -s`, to the time it already is): only as root, and only
     /// when asked for with `VOICEALARM_TEST_CLOCK_STEP=1` (`make test-full` sets it), never in a
     /// plain `make test` on someone's workstation.
-    @Test("A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(1)),
-          .enabled(if: ProcessInfo.processInfo.environment["VOICEALARM_TEST_CLOCK_STEP"] == "1",
-                   "sets the machine's clock: opt in with VOICEALARM_TEST_CLOCK_STEP=1 (make test-full)"),
-          .enabled(if: geteuid() == 0, "sets the machine's clock: needs root"))
+    @Test(
+        "A clock step while the daemon sleeps is noticed within a second", .timeLimit(.minutes(1)),
+        .enabled(
+            if: ProcessInfo.processInfo.environment["VOICEALARM_TEST_CLOCK_STEP"] == "1",
+            "sets the machine's clock: opt in with VOICEALARM_TEST_CLOCK_STEP=1 (make test-full)"),
+        .enabled(if: geteuid() == 0, "sets the machine's clock: needs root"))
     func clockStep() async throws {
         let lib = try RingLibrary()
         _ = try await lib.alarm(at: "07:00")
@@ -70,8 +77,9 @@ struct SchedulerCommandTests {
         }
     }
 
-    @Test("Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Stopping the daemon stops the rings it started, on the remembered device; a ring's stdout stays out of the daemon's",
+        .timeLimit(.minutes(1)))
     func daemonOwnsItsRings() async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm(at: "07:00")
@@ -97,7 +105,7 @@ struct SchedulerCommandTests {
         try Data().write(to: URL(fileURLWithPath: "\(lib.dataDir)/voicealarm.sqlite"))
         let daemon = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:52")
         #expect(await daemon.waitForEvent("stopped alarm \(id)"))
-        let played = try await IndependentMeasure.decodedSamples(lib.devices.played)   // before doctor opens the device again
+        let played = try await IndependentMeasure.decodedSamples(lib.devices.played)  // before doctor opens the device again
         let doctor = try await lib.run(["doctor"])
         #expect(doctor.status == 1)
         #expect(doctor.stdout.contains("library: cannot be opened") && doctor.stderr.contains("the daemon runs degraded"), "\(doctor.stdout)\(doctor.stderr)")
@@ -131,8 +139,9 @@ struct SchedulerCommandTests {
         #expect(correlation(played, Array(ringtone.prefix(played.count))) > 0.999)
     }
 
-    @Test("Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(1)),
-          arguments: [("2027-01-04 07:05:00", true), ("2027-01-04 07:15:00", false)])
+    @Test(
+        "Restarted after being down: 5 minutes late rings, 15 minutes late is logged as missed", .timeLimit(.minutes(1)),
+        arguments: [("2027-01-04 07:05:00", true), ("2027-01-04 07:15:00", false)])
     func daemonDown(_ restart: String, _ rings: Bool) async throws {
         let lib = try RingLibrary()
         let id = try await lib.alarm(at: "07:00")

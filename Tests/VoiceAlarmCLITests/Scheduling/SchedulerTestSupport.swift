@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real daemon under libfaketime, starting at `fakeStart` (UTC), until stopped.
 final class FakeTimeDaemon {
@@ -9,11 +9,15 @@ final class FakeTimeDaemon {
     let dataDir: String
 
     /// - Parameter directory: where the daemon starts; for another user, by default a folder it may enter.
-    init(_ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary,
-         directory: String? = nil) throws {
+    init(
+        _ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary,
+        directory: String? = nil
+    ) throws {
         dataDir = lib.dataDir
-        let command = [FakeClock.wrapper, "-f", "@\(fakeStart)", binary, "--data-dir", lib.dataDir,
-                       "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)"]
+        let command = [
+            FakeClock.wrapper, "-f", "@\(fakeStart)", binary, "--data-dir", lib.dataDir,
+            "daemon", "--poll-seconds", "1", "--max-ring-seconds", "\(maxRing)",
+        ]
         process.executableURL = URL(fileURLWithPath: user == nil ? command[0] : "/usr/sbin/runuser")
         process.arguments = user.map { ["-u", $0, "--"] + command } ?? Array(command.dropFirst())
         var environment = lib.devices.environment
@@ -54,7 +58,7 @@ func testAccount() async throws -> String {
     let user = "voicealarm-tester"
     if (try await ProcessRunner.run("/usr/bin/id", [user])).status != 0 {
         let made = try await ProcessRunner.run("/usr/sbin/useradd", ["-M", user])
-        let exists = made.status == 0 ? true : try await ProcessRunner.run("/usr/bin/id", [user]).status == 0   // made by another suite meanwhile
+        let exists = made.status == 0 ? true : try await ProcessRunner.run("/usr/bin/id", [user]).status == 0  // made by another suite meanwhile
         guard exists else {
             throw TestSupportError("useradd \(user) failed: \(made.stderr)")
         }
@@ -70,8 +74,10 @@ func testAccount() async throws -> String {
 /// cannot start processes of its own (Foundation's `Process` enters its parent's folder first: the
 /// daemon's rings fail with "Permission denied"). So everything the account reads or runs is copied
 /// into the test's folders first (the binary, a sample, a script), never read from the checkout.
-func runAs(_ user: String, in folder: String, _ executable: String, _ arguments: [String],
-           environment: [String: String]? = nil) async throws -> ProcessResult {
+func runAs(
+    _ user: String, in folder: String, _ executable: String, _ arguments: [String],
+    environment: [String: String]? = nil
+) async throws -> ProcessResult {
     try await ProcessRunner.run("/usr/sbin/runuser", ["-u", user, "--", executable] + arguments, environment: environment, currentDirectory: folder)
 }
 

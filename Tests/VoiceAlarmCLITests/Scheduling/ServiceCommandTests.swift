@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A user manager stand-in: a `systemctl` on PATH that logs every call and keeps enabled units as
 /// marker files; a unit that `crash` marks is enabled but not active. `show-environment` prints
@@ -9,8 +9,10 @@ final class FakeUserManager {
     let dir = TemporaryDirectory("user-manager")
     var log: String { (try? String(contentsOfFile: dir.file("calls"), encoding: .utf8)) ?? "" }
     var environment: [String: String] {
-        ["PATH": dir.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-         "XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.path]
+        [
+            "PATH": dir.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.path,
+        ]
     }
     var unitDirectory: String { dir.file("config/systemd/user") }
 
@@ -86,7 +88,8 @@ struct ServiceCommandTests {
     func systemdBackend() async throws {
         let manager = try FakeUserManager()
         let data = manager.dir.file("data")
-        _ = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--scheduler", "systemd", "reconcile", "-q"], environment: manager.environment)
+        _ = try await ProcessRunner.run(
+            ProjectPaths.binary, ["--data-dir", data, "--scheduler", "systemd", "reconcile", "-q"], environment: manager.environment)
         let install = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "service", "install"], environment: manager.environment)
         #expect(install.status == 1 && install.stderr.contains("need no daemon"), "\(install.stderr)")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmCLI
 
 /// An account on a machine where the Debian package installed `voicealarm-daemon.service` and
@@ -71,8 +71,9 @@ struct ShippedServiceCommandTests {
 
         let install = try await account.run(["service", "install"])
         #expect(install.status == 0 && install.stdout == daemonPath + "\n", "\(install.stdout)\(install.stderr)")
-        #expect(install.stderr.contains("Enabled and started voicealarm-daemon.service (installed with the package, \(daemonPath)) instead of writing a unit"),
-                "\(install.stderr)")
+        #expect(
+            install.stderr.contains("Enabled and started voicealarm-daemon.service (installed with the package, \(daemonPath)) instead of writing a unit"),
+            "\(install.stderr)")
         #expect(account.manager.log.contains("--user enable --now voicealarm-daemon.service"), "\(account.manager.log)")
         #expect(account.writtenUnits().isEmpty, "nothing written: \(account.writtenUnits())")
 
@@ -80,8 +81,9 @@ struct ShippedServiceCommandTests {
         #expect(status["unit"] as? String == daemonPath && status["shipped"] as? Bool == true, "\(status)")
         #expect(status["installed"] as? Bool == true && status["enabled"] as? Bool == true && status["running"] as? Bool == true, "\(status)")
         let doctor = try await account.run(["doctor"])
-        #expect(doctor.stdout.contains("daemon service: enabled, running") && doctor.stdout.contains("(voicealarm-daemon.service, installed with the package)"),
-                "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains("daemon service: enabled, running") && doctor.stdout.contains("(voicealarm-daemon.service, installed with the package)"),
+            "\(doctor.stdout)")
         let doctorJSON = try await account.json(["doctor"])
         #expect((doctorJSON["daemonService"] as? String)?.hasPrefix("enabled, running") == true, "\(doctorJSON)")
 
@@ -117,7 +119,9 @@ struct ShippedServiceCommandTests {
         #expect(account.manager.log.contains("--user disable --now voicealarm-daemon.service"))
         #expect(FileManager.default.fileExists(atPath: daemonPath) && !FileManager.default.fileExists(atPath: writtenWeb))
         let removed = try await account.run(["service", "status"])
-        #expect(removed.status == 1 && removed.stderr.contains("error: voicealarm-daemon.service: the package's daemon service is not enabled"), "\(removed.stderr)")
+        #expect(
+            removed.status == 1 && removed.stderr.contains("error: voicealarm-daemon.service: the package's daemon service is not enabled"), "\(removed.stderr)"
+        )
         let removeAgain = try await account.run(["service", "remove"])
         #expect(removeAgain.status == 1 && removeAgain.stderr.contains("no daemon service is installed"), "\(removeAgain.stderr)")
     }
@@ -138,8 +142,9 @@ struct ShippedServiceCommandTests {
 
         let install = try await account.run(["service", "install"])
         #expect(install.status == 0 && install.stdout == "\(account.vendor)/voicealarm-daemon.service\n", "\(install.stdout)\(install.stderr)")
-        #expect(install.stderr.contains("Removed \(writtenName), which VoiceAlarm had written: the package's voicealarm-daemon.service does its work now"),
-                "\(install.stderr)")
+        #expect(
+            install.stderr.contains("Removed \(writtenName), which VoiceAlarm had written: the package's voicealarm-daemon.service does its work now"),
+            "\(install.stderr)")
         #expect(!FileManager.default.fileExists(atPath: writtenPath) && account.writtenUnits().isEmpty)
         let log = account.manager.log
         let disabled = try #require(log.range(of: "--user disable --now \(writtenName)"), "\(log)")
@@ -161,7 +166,7 @@ struct ShippedServiceCommandTests {
         switch misfit {
         case .anotherBinary:
             try account.ship(running: "/opt/elsewhere/bin/voicealarm")
-            account.manager.enable("voicealarm-daemon.service")   // enabled by hand, running the other binary on this library
+            account.manager.enable("voicealarm-daemon.service")  // enabled by hand, running the other binary on this library
         case .managerDataHome:
             try account.ship(running: executable)
             try account.manager.setEnvironment(["HOME": account.manager.dir.path, "XDG_DATA_HOME": account.manager.dir.file("elsewhere")])

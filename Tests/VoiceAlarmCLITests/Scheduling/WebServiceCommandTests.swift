@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the binary from `folder` (so relative paths are read from there) with `environment`.
 private func voicealarm(_ arguments: [String], from folder: String, environment: [String: String]? = nil) async throws -> ProcessResult {
@@ -20,8 +20,12 @@ private func verify(_ paths: [String]) async throws -> ProcessResult {
 private func certificatePair(in folder: String) async throws -> (certificate: String, key: String) {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let certificate = "\(folder)/bedside.crt", key = "\(folder)/bedside.key"
-    let made = try await ProcessRunner.run("openssl", ["req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-                                                       "-subj", "/CN=bedside", "-days", "2", "-keyout", key, "-out", certificate])
+    let made = try await ProcessRunner.run(
+        "openssl",
+        [
+            "req", "-x509", "-nodes", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+            "-subj", "/CN=bedside", "-days", "2", "-keyout", key, "-out", certificate,
+        ])
     guard made.status == 0 else { throw TestSupportError("openssl req failed: \(made.stderr)") }
     return (certificate, key)
 }
@@ -35,12 +39,15 @@ struct WebServiceCommandTests {
         (["--listen", "0.0.0.0:8470"], #" "--listen" "0.0.0.0:8470""#),
         (["--listen", "[::1]:9000", "--https"], #" "--listen" "[::1]:9000" "--https""#),
         (["--listen", "[0:0::0]:8470"], #" "--listen" "[0:0::0]:8470""#),
-        (["--listen", "192.168.1.20:8470", "--cert", "certs 100%/bedside.crt", "--key", "$DIR/certs 100%/bedside.key"],
-         #" "--listen" "192.168.1.20:8470" "--cert" "$DIR/certs 100%%/bedside.crt" "--key" "$DIR/certs 100%%/bedside.key""#),
+        (
+            ["--listen", "192.168.1.20:8470", "--cert", "certs 100%/bedside.crt", "--key", "$DIR/certs 100%/bedside.key"],
+            #" "--listen" "192.168.1.20:8470" "--cert" "$DIR/certs 100%%/bedside.crt" "--key" "$DIR/certs 100%%/bedside.key""#
+        ),
     ]
 
-    @Test("install --web writes a unit systemd accepts: serve with its options (paths absolute), Restart=on-failure, nothing tying it to the daemon",
-          arguments: installs)
+    @Test(
+        "install --web writes a unit systemd accepts: serve with its options (paths absolute), Restart=on-failure, nothing tying it to the daemon",
+        arguments: installs)
     func unitFile(arguments: [String], serveWords: String) async throws {
         let dir = TemporaryDirectory("web-unit")
         let data = dir.file("data"), units = dir.file("units")
@@ -88,14 +95,16 @@ struct WebServiceCommandTests {
         (["--web", "--cert", "missing.crt", "--key", "missing.key"], 1, "missing.crt"),
     ]
 
-    @Test("A bad --listen, --cert without --key (or the other way), serve's options without --web, a certificate that is not there: refused, nothing written",
-          arguments: refusals)
+    @Test(
+        "A bad --listen, --cert without --key (or the other way), serve's options without --web, a certificate that is not there: refused, nothing written",
+        arguments: refusals)
     func refused(arguments: [String], code: Int32, names: String) async throws {
         let dir = TemporaryDirectory("web-refused")
         let data = dir.file("data"), units = dir.file("units")
         for json in [false, true] {
-            let result = try await voicealarm(["--data-dir", data, "--unit-dir", units] + (json ? ["--json"] : []) + ["service", "install"] + arguments,
-                                              from: dir.path)
+            let result = try await voicealarm(
+                ["--data-dir", data, "--unit-dir", units] + (json ? ["--json"] : []) + ["service", "install"] + arguments,
+                from: dir.path)
             #expect(result.status == code, "\(arguments): \(result.stderr)")
             let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
             #expect(first.hasPrefix("error: ") && first.contains(names), "\(arguments): \(result.stderr)")
@@ -110,11 +119,12 @@ struct WebServiceCommandTests {
     @Test("Installed, started and stopped beside the daemon: status and doctor tell its state, a web page down is only a warning, remove takes both away")
     func lifecycle() async throws {
         let manager = try FakeUserManager()
-        let devices = try AlsaTestDevices()   // a device that opens, so the web page is all doctor could warn of
+        let devices = try AlsaTestDevices()  // a device that opens, so the web page is all doctor could warn of
         let data = manager.dir.file("data")
         func run(_ arguments: [String]) async throws -> ProcessResult {
-            try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments,
-                                        environment: devices.environment.merging(manager.environment) { $1 })
+            try await ProcessRunner.run(
+                ProjectPaths.binary, ["--data-dir", data] + arguments,
+                environment: devices.environment.merging(manager.environment) { $1 })
         }
         func json(_ arguments: [String]) async throws -> [String: Any] {
             let result = try await run(arguments + ["--json"])
@@ -135,9 +145,12 @@ struct WebServiceCommandTests {
         let webPath = try #require(paths.last), webName = URL(fileURLWithPath: webPath).lastPathComponent
         #expect(paths.count == 2 && webName.hasPrefix("voicealarm-web-"), "\(install.stdout)")
         #expect(manager.log.contains("--user enable --now \(webName)"), "\(manager.log)")
-        #expect(install.stderr.contains("warning: voicealarm-daemon-") && install.stderr.contains("already installed"), "the daemon's unit re-written: \(install.stderr)")
-        #expect(install.stderr.contains("Installed \(webName), enabled and started") && install.stderr.contains("serve pair --listen 0.0.0.0:8470"),
-                "\(install.stderr)")
+        #expect(
+            install.stderr.contains("warning: voicealarm-daemon-") && install.stderr.contains("already installed"),
+            "the daemon's unit re-written: \(install.stderr)")
+        #expect(
+            install.stderr.contains("Installed \(webName), enabled and started") && install.stderr.contains("serve pair --listen 0.0.0.0:8470"),
+            "\(install.stderr)")
 
         let status = try await json(["service", "status"])
         let web = try #require(status["web"] as? [String: Any], "\(status)")
@@ -154,12 +167,14 @@ struct WebServiceCommandTests {
         manager.crash(webName)
         let crashedStatus = try await run(["service", "status"])
         #expect(crashedStatus.status == 0 && crashedStatus.stdout.contains("web running: no"), "\(crashedStatus.stdout)")
-        #expect(crashedStatus.stderr.contains("warning: \(webName): installed but not running: the web page is down; alarms still ring"), "\(crashedStatus.stderr)")
+        #expect(
+            crashedStatus.stderr.contains("warning: \(webName): installed but not running: the web page is down; alarms still ring"), "\(crashedStatus.stderr)")
         let down = try await run(["doctor"])
         #expect(down.status == 0, "\(down.stderr)")
         #expect(down.stdout.contains("web service: enabled, not running"), "\(down.stdout)")
-        #expect(down.stderr.contains("warning: the web server's service \(webName) is installed but not running: the web page is down; alarms still ring"),
-                "\(down.stderr)")
+        #expect(
+            down.stderr.contains("warning: the web server's service \(webName) is installed but not running: the web page is down; alarms still ring"),
+            "\(down.stderr)")
         let downJSON = try await json(["doctor"])
         #expect((downJSON["problems"] as? [String])?.contains { $0.contains("the web page is down; alarms still ring") } == true, "\(downJSON)")
         // Installing again restarts it.
@@ -172,7 +187,9 @@ struct WebServiceCommandTests {
         let remove = try await run(["service", "remove"])
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(!FileManager.default.fileExists(atPath: webPath) && !FileManager.default.fileExists(atPath: paths[0]))
-        #expect(manager.log.contains("--user disable --now \(webName)") && manager.log.contains("--user disable --now \(URL(fileURLWithPath: paths[0]).lastPathComponent)"))
+        #expect(
+            manager.log.contains("--user disable --now \(webName)")
+                && manager.log.contains("--user disable --now \(URL(fileURLWithPath: paths[0]).lastPathComponent)"))
         let removed = try await json(["service", "status"])
         #expect(removed["web"] is NSNull, "\(removed)")
         let again = try await run(["service", "remove"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Nothing will ring, said on the phone, with the one thing it can do: start the installed alarm service", .timeLimit(.minutes(1)))
 struct WebServiceStartTests {

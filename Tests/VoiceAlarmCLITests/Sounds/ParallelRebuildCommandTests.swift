@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Changes that reach several alarms, through the binary: their ringtones are rebuilt together
 /// (the rebuild pool), and every alarm ends on its own voice file, checked by ffprobe.
@@ -11,7 +11,9 @@ struct ParallelRebuildCommandTests {
     @Test("settings format caf rebuilds four alarms on four playlists: each a caf of 16-bit PCM, listed and scheduled on its voice")
     func settingsChange() async throws {
         let lib = CLILibrary()
-        let clips = try await ["kind.ogg", "ready.mp3", "calm.wav"].asyncMap { try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\($0)", "-q"]) }
+        let clips = try await ["kind.ogg", "ready.mp3", "calm.wav"].asyncMap {
+            try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\($0)", "-q"])
+        }
         let alarms = try await [(0, 1), (1, 2), (2, 0), (1, 0)].enumerated().asyncMap { index, pair in
             _ = try await lib.ok(["playlist", "create", "p\(index)", clips[pair.0], clips[pair.1], "-q"])
             return try await lib.ok(["alarm", "add", "p\(index)", "--at", "0\(5 + index):00", "--days", "mon", "-q"])
@@ -30,7 +32,8 @@ struct ParallelRebuildCommandTests {
             #expect(probe.duration > 6 && probe.duration < 9.5, "both clips (about 4 s each, one alone is under 4.6 s): \(probe.duration)")
         }
         let listed = try await #require(try json(lib.ok(["alarm", "list", "--json"])) as? [[String: Any]])
-        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0["id"] as? String ?? "", $0["sound"] as? String ?? "") })
+        #expect(
+            Dictionary(uniqueKeysWithValues: listed.map { ($0["id"] as? String ?? "", $0["sound"] as? String ?? "") })
                 == Dictionary(uniqueKeysWithValues: alarms.map { ($0, "\($0).caf") }))
         #expect(listed.allSatisfy { $0["soundReason"] is NSNull })
         let scheduled = try await #require(try json(lib.ok(["scheduler", "list", "--json"])) as? [[String: Any]])
@@ -41,7 +44,9 @@ struct ParallelRebuildCommandTests {
     func fullDisk() async throws {
         let lib = CLILibrary()
         let disk = try await SmallDisk(bytes: 2 * 1024 * 1024)
-        let clips = try await ["kind.ogg", "ready.mp3", "calm.wav"].asyncMap { try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\($0)", "-q"]) }
+        let clips = try await ["kind.ogg", "ready.mp3", "calm.wav"].asyncMap {
+            try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\($0)", "-q"])
+        }
         _ = try await lib.ok(["--sounds-dir", disk.path, "settings", "-q"])
         let alarms = try await [(0, 1), (1, 2), (2, 0)].enumerated().asyncMap { index, pair in
             _ = try await lib.ok(["playlist", "create", "p\(index)", clips[pair.0], clips[pair.1], "-q"])
@@ -59,7 +64,8 @@ struct ParallelRebuildCommandTests {
         #expect(left == (alarms.map { "\($0).m4a" } + ["filler"]).sorted(), "the old files stay, nothing half-written: \(left)")
         #expect(try alarms.map { try FileManager.default.attributesOfItem(atPath: disk.file("\($0).m4a"))[.size] as? Int } == sizes)
         let listed = try await #require(try json(lib.ok(["alarm", "list", "--json"])) as? [[String: Any]])
-        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0["id"] as? String ?? "", $0["sound"] as? String ?? "") })
+        #expect(
+            Dictionary(uniqueKeysWithValues: listed.map { ($0["id"] as? String ?? "", $0["sound"] as? String ?? "") })
                 == Dictionary(uniqueKeysWithValues: alarms.map { ($0, "\($0).m4a") }), "every alarm still rings its voice: \(listed)")
     }
 }

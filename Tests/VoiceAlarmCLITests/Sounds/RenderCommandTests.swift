@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("voicealarm render and check, through the binary")
 struct RenderCommandTests {
@@ -76,7 +76,9 @@ struct RenderCommandTests {
         let misnamed = dir.file("misnamed.m4a")
         try await AudioFixtures.tone(misnamed, seconds: 2, extra: ["-f", "wav"])
         let ogg = "\(ProjectPaths.sampleAudio)/kind.ogg"
-        for (file, reason) in [(long, "shorter than 30 s"), (noExtension, "no extension"), (misnamed, "the extension says m4a"), (ogg, "not an alarm sound format")] {
+        for (file, reason) in [
+            (long, "shorter than 30 s"), (noExtension, "no extension"), (misnamed, "the extension says m4a"), (ogg, "not an alarm sound format"),
+        ] {
             let result = try await voicealarm(["check", "--json", file])
             #expect(result.status == 1)
             let verdict = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]

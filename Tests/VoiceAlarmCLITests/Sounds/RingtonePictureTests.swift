@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What `picture.py` measures in a rendered SVG (librsvg, then pixels by colour).
 private struct Measured: Decodable {
@@ -40,9 +40,13 @@ struct RingtonePictureTests {
     func renderWaveform() async throws {
         let dir = TemporaryDirectory("picture")
         let samples = ProjectPaths.sampleAudio
-        let result = try await ProcessRunner.run(ProjectPaths.binary, ["render", "--json", "-o", dir.file("r.wav"), "--waveform", dir.file("r.svg"),
-                                                                 "\(samples)/calm.wav", "\(samples)/ready.mp3", "\(samples)/grateful.m4a",
-                                                                 "\(samples)/manifesto.flac", "\(samples)/kind.ogg"])
+        let result = try await ProcessRunner.run(
+            ProjectPaths.binary,
+            [
+                "render", "--json", "-o", dir.file("r.wav"), "--waveform", dir.file("r.svg"),
+                "\(samples)/calm.wav", "\(samples)/ready.mp3", "\(samples)/grateful.m4a",
+                "\(samples)/manifesto.flac", "\(samples)/kind.ogg",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         let clips = try #require(report["clips"] as? [[String: Any]])
@@ -65,7 +69,8 @@ struct RingtonePictureTests {
         _ = try await lib.ok(["playlist", "create", "morning", a, b, a, "-q"])
         for width in [1200, 600] {
             let svg = lib.dir.file("morning-\(width).svg")
-            let shown = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["show", "morning", "--svg", svg, "--width", "\(width)", "--json"]).utf8)) as? [String: Any])
+            let shown = try await #require(
+                try JSONSerialization.jsonObject(with: Data(lib.ok(["show", "morning", "--svg", svg, "--width", "\(width)", "--json"]).utf8)) as? [String: Any])
             let clips = try #require(shown["clips"] as? [[String: Any]])
             #expect(clips.map { $0["title"] as? String } == ["Kind & <calm>", "Strong", "Kind & <calm>"])
             var times = clips.map { $0["start"] as! Double }
@@ -91,23 +96,30 @@ struct RingtonePictureTests {
         #expect(await (try measure(lib.dir.file("empty.svg"))).waveform != nil)
     }
 
-    @Test("A picture that cannot be written, a --waveform that is not .svg, an unknown target: one error line, nothing written",
-          arguments: [(["show", "morning", "--svg", "/proc/voicealarm/m.svg"], Int32(1), "error: /proc/voicealarm/m.svg: "),
-                      (["show", "nosuch", "--svg", "$DIR/n.svg"], 1, "error: nosuch: no playlist, clip or alarm"),
-                      (["show", "morning", "--svg", ""], 64, "error: --svg needs a file name"),
-                      (["show", "morning", "--width", "100"], 64, "error: --width: 100 is out of range"),
-                      (["render", "-o", "$DIR/r.wav", "--waveform", "$DIR/r.png", "$SAMPLES/calm.wav"], 64, "error: --waveform: '"),
-                      (["render", "-o", "$DIR/r.wav", "--waveform", "/proc/voicealarm/r.svg", "$SAMPLES/calm.wav"], 1, "error: /proc/voicealarm/r.svg: ")])
+    @Test(
+        "A picture that cannot be written, a --waveform that is not .svg, an unknown target: one error line, nothing written",
+        arguments: [
+            (["show", "morning", "--svg", "/proc/voicealarm/m.svg"], Int32(1), "error: /proc/voicealarm/m.svg: "),
+            (["show", "nosuch", "--svg", "$DIR/n.svg"], 1, "error: nosuch: no playlist, clip or alarm"),
+            (["show", "morning", "--svg", ""], 64, "error: --svg needs a file name"),
+            (["show", "morning", "--width", "100"], 64, "error: --width: 100 is out of range"),
+            (["render", "-o", "$DIR/r.wav", "--waveform", "$DIR/r.png", "$SAMPLES/calm.wav"], 64, "error: --waveform: '"),
+            (["render", "-o", "$DIR/r.wav", "--waveform", "/proc/voicealarm/r.svg", "$SAMPLES/calm.wav"], 1, "error: /proc/voicealarm/r.svg: "),
+        ])
     func badInput(_ arguments: [String], _ status: Int32, _ message: String) async throws {
         let lib = try RingLibrary()
         let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await lib.ok(["playlist", "create", "morning", clip, "-q"])
-        let filled = arguments.map { $0.replacingOccurrences(of: "$DIR", with: lib.dir.path).replacingOccurrences(of: "$SAMPLES", with: ProjectPaths.sampleAudio) }
+        let filled = arguments.map {
+            $0.replacingOccurrences(of: "$DIR", with: lib.dir.path).replacingOccurrences(of: "$SAMPLES", with: ProjectPaths.sampleAudio)
+        }
         let result = try await lib.run(filled)
         #expect(result.status == status)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").first?.hasPrefix("error:") == true)
-        let left = try FileManager.default.contentsOfDirectory(atPath: lib.dir.path).filter { $0.hasSuffix(".svg") || $0.hasSuffix(".wav") || $0.hasSuffix(".png") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: lib.dir.path).filter {
+            $0.hasSuffix(".svg") || $0.hasSuffix(".wav") || $0.hasSuffix(".png")
+        }
         #expect(left.isEmpty, "\(left)")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the binary without holding a thread while it runs.
 private func run(_ arguments: [String]) async throws -> ProcessResult {
@@ -43,8 +43,11 @@ struct RingtoneSoundTests {
             let rendered = try await render(clips, to: file, ["--gap", gap])
             let found = try await JoinContinuity.measure(file, joins: rendered.edges, lossy: format == "m4a")
             if found.max >= JoinContinuity.click {
-                clicks.append("\(kind): " + found.joins.filter { $0.ratio >= JoinContinuity.click }.map { String(format: "%.3f s (%.0f×)", $0.at, $0.ratio) }.joined(separator: ", ")
-                              + (found.seam >= JoinContinuity.click ? String(format: " seam (%.0f×)", found.seam) : ""))
+                clicks.append(
+                    "\(kind): "
+                        + found.joins.filter { $0.ratio >= JoinContinuity.click }.map { String(format: "%.3f s (%.0f×)", $0.at, $0.ratio) }.joined(
+                            separator: ", ")
+                        + (found.seam >= JoinContinuity.click ? String(format: " seam (%.0f×)", found.seam) : ""))
             }
         }
         #expect(clicks.isEmpty, "clicks: \(clicks.joined(separator: "; "))")
@@ -57,7 +60,8 @@ struct RingtoneSoundTests {
         // The reported pair (alsa-utils' "Front Left" as ogg and webm), a plain ringtone, and the
         // corpus ringtones the earlier processing left 0.8-23 LU under with no reason given:
         // noise+DC, near-silent, DC+music, noise bed, DC+quiet+noise, tone bed+speech.
-        let playlists = [Array(try #require(corpus.clips["peaky"]).prefix(2))]
+        let playlists =
+            [Array(try #require(corpus.clips["peaky"]).prefix(2))]
             + [0, 11, 13, 16, 19, 48, 57].map { corpus.ringtones[$0].clips }
         var off: [String] = []
         for (index, clips) in playlists.enumerated() {
@@ -68,8 +72,9 @@ struct RingtoneSoundTests {
             #expect(measured.truePeak <= -1.0, "\(names): true peak \(measured.truePeak) dBTP")
             if let short = shortfall(rendered.report) {
                 let by = short["by"] as? Double ?? 0
-                #expect(abs(by - (-16 - measured.integrated)) < 0.4 && short["reason"] is String && short["detail"] is String,
-                        "\(names): \(short) but pyloudnorm measured \(measured.integrated)")
+                #expect(
+                    abs(by - (-16 - measured.integrated)) < 0.4 && short["reason"] is String && short["detail"] is String,
+                    "\(names): \(short) but pyloudnorm measured \(measured.integrated)")
                 #expect(rendered.stderr.contains("warning: \(file): loudness"), "a shortfall is never silent: \(rendered.stderr)")
             } else if abs(measured.integrated + 16) > 0.5 {
                 off.append(String(format: "%@: %.2f LUFS", names, measured.integrated))
@@ -86,7 +91,9 @@ struct RingtoneSoundTests {
 
         let file = dir.file("quiet.m4a")
         let quietRun = try await run(["render", "-q", "-o", file, quiet])
-        #expect(quietRun.status == 0 && quietRun.stderr.hasPrefix("warning: \(file): loudness ") && quietRun.stderr.contains("the +20 dB gain cap"), "\(quietRun.stderr)")
+        #expect(
+            quietRun.status == 0 && quietRun.stderr.hasPrefix("warning: \(file): loudness ") && quietRun.stderr.contains("the +20 dB gain cap"),
+            "\(quietRun.stderr)")
         let rendered = try await render([quiet], to: file)
         #expect(shortfall(rendered.report)?["reason"] as? String == "gainCap")
         #expect(rendered.report["passes"] as? [String: Int] == ["measure": 1, "encode": 1])

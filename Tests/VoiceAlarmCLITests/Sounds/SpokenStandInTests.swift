@@ -1,7 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
-
+import Testing
 
 @Suite("A spoken stand-in: clip say, then the person's own voice")
 struct SpokenStandInTests {
@@ -48,8 +47,9 @@ struct SpokenStandInTests {
         // The person records it: strong.flac stands in for their voice at the microphone.
         let take = try await IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000)
         let microphone = try await TestMicrophone(infile: take)
-        let recorded = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", lib.dataDir, "clip", "record", "--replace", clip, "--max-seconds", "2.5"],
-                                             environment: microphone.environment)
+        let recorded = try await ProcessRunner.run(
+            ProjectPaths.binary, ["--data-dir", lib.dataDir, "clip", "record", "--replace", clip, "--max-seconds", "2.5"],
+            environment: microphone.environment)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(recorded.stderr.contains("Rebuilt and re-scheduled alarms: \(alarm)"))
         let after = try await #require(try clips(lib).first)
@@ -61,7 +61,8 @@ struct SpokenStandInTests {
         await #expect(try lib.ok(["scheduler", "list"]).contains(alarm))
 
         await #expect(try lib.run(["ring", alarm, "--device", "speaker", "--max-seconds", "1.5"]).status == 0)
-        await #expect(try IndependentMeasure.similarity(lib.devices.speaker, "\(ProjectPaths.sampleAudio)/strong.flac", seconds: 1.5) > 0.8, "the ring plays the take")
+        await #expect(
+            try IndependentMeasure.similarity(lib.devices.speaker, "\(ProjectPaths.sampleAudio)/strong.flac", seconds: 1.5) > 0.8, "the ring plays the take")
         await #expect(try IndependentMeasure.similarity(lib.devices.speaker, generated, seconds: 1.5) < 0.5, "not the generated voice")
     }
 
@@ -76,15 +77,18 @@ struct SpokenStandInTests {
         await #expect(try clips(lib).isEmpty)
     }
 
-    @Test("Text that cannot be spoken, and a voice eSpeak NG lacks, are refused; nothing is stored",
-          arguments: [(["clip", "say", ""], "error: TEXT: the text is empty"),
-                      (["clip", "say", "   "], "error: TEXT: the text is empty"),
-                      (["clip", "say", "?!… —"], "error: TEXT: nothing to speak: only punctuation or symbols"),
-                      (["clip", "say", "one\ntwo"], "error: TEXT: control characters"),
-                      (["clip", "say", String(repeating: "calm ", count: 120)], "error: TEXT: at most 500 characters"),
-                      (["clip", "say", "I am calm", "--voice", "klingon-xx"], "error: --voice: 'klingon-xx' is not an eSpeak NG voice"),
-                      (["clip", "say", "I am calm", "--voice", "../../etc/passwd"], "error: --voice: '../../etc/passwd' is not an eSpeak NG voice"),
-                      (["clip", "say", "I am calm", "--title", "a\u{1B}[31m"], "error: --title: ")])
+    @Test(
+        "Text that cannot be spoken, and a voice eSpeak NG lacks, are refused; nothing is stored",
+        arguments: [
+            (["clip", "say", ""], "error: TEXT: the text is empty"),
+            (["clip", "say", "   "], "error: TEXT: the text is empty"),
+            (["clip", "say", "?!… —"], "error: TEXT: nothing to speak: only punctuation or symbols"),
+            (["clip", "say", "one\ntwo"], "error: TEXT: control characters"),
+            (["clip", "say", String(repeating: "calm ", count: 120)], "error: TEXT: at most 500 characters"),
+            (["clip", "say", "I am calm", "--voice", "klingon-xx"], "error: --voice: 'klingon-xx' is not an eSpeak NG voice"),
+            (["clip", "say", "I am calm", "--voice", "../../etc/passwd"], "error: --voice: '../../etc/passwd' is not an eSpeak NG voice"),
+            (["clip", "say", "I am calm", "--title", "a\u{1B}[31m"], "error: --title: "),
+        ])
     func refused(_ arguments: [String], _ message: String) async throws {
         let lib = try RingLibrary()
         let temporary = TemporaryDirectory("say-tmp")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A client paired as a browser is: its own device key (`BrowserKey`), the cookie pairing set,
 /// and the session its key signed for. `curl` holds both, as our page sends them.
@@ -27,7 +27,9 @@ extension ServeProcess {
     func session(cookie: String, key: BrowserKey) async throws -> String {
         let json = ["-H", "Content-Type: application/json", "-b", "voicealarm_device=\(cookie)"]
         let asked = try await curl("POST", "/api/session", json + ["-d", "{}"])
-        guard let challenge = (asked.json as? [String: Any])?["challenge"] as? String else { throw TestSupportError("no challenge: \(asked.status) \(asked.body)") }
+        guard let challenge = (asked.json as? [String: Any])?["challenge"] as? String else {
+            throw TestSupportError("no challenge: \(asked.status) \(asked.body)")
+        }
         let signature = try await key.sign(BrowserKey.sessionText(challenge: challenge, origin: url))
         let opened = try await curl("POST", "/api/session", json + ["-d", #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#])
         guard opened.status == 201, let session = (opened.json as? [String: Any])?["session"] as? String else {

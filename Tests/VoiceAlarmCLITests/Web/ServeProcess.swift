@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A real `voicealarm serve --json` on a free port, read until it says where it listens.
 final class ServeProcess: @unchecked Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Requests the real server must survive or refuse: idle and half-sent, malformed, unpaired, and Stop while the library is held.
 @Suite("voicealarm serve: requests")
@@ -11,21 +11,26 @@ struct ServeRequestTests {
         let server = try await ServeProcess(dataDir: folder.file("data"))
         let port = String(server.url.split(separator: ":").last!)
         // Eight connections that say nothing, and four that start a request and stop mid-header or mid-body.
-        let holders = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
-            import socket, sys, time, urllib.request
-            held = []
-            for i in range(12):
-                s = socket.create_connection(("127.0.0.1", \(port)))
-                if i >= 8:
-                    s.sendall(b"POST /api/clips HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 1000000\\r\\n" + (b"\\r\\nabc" if i % 2 else b""))
-                held.append(s)
-            started = time.time()
-            try:
-                urllib.request.urlopen("http://127.0.0.1:\(port)/pair", timeout=5).read()
-            except Exception as error:
-                print("failed", error); sys.exit(1)
-            print(round(time.time() - started, 3))
-            """])
+        let holders = try await ProcessRunner.run(
+            ProjectPaths.python,
+            [
+                "-c",
+                """
+                import socket, sys, time, urllib.request
+                held = []
+                for i in range(12):
+                    s = socket.create_connection(("127.0.0.1", \(port)))
+                    if i >= 8:
+                        s.sendall(b"POST /api/clips HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 1000000\\r\\n" + (b"\\r\\nabc" if i % 2 else b""))
+                    held.append(s)
+                started = time.time()
+                try:
+                    urllib.request.urlopen("http://127.0.0.1:\(port)/pair", timeout=5).read()
+                except Exception as error:
+                    print("failed", error); sys.exit(1)
+                print(round(time.time() - started, 3))
+                """,
+            ])
         #expect(holders.status == 0, "\(holders.stdout) \(holders.stderr)")
         #expect((Double(holders.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99) < 2, "answered while twelve connections hang: \(holders.stdout)")
         _ = await server.stop()
@@ -36,48 +41,53 @@ struct ServeRequestTests {
         let folder = TemporaryDirectory("serve")
         let server = try await ServeProcess(dataDir: folder.file("data"))
         let port = String(server.url.split(separator: ":").last!)
-        let probe = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
-            import json, random, socket
-            port = \(port)
-            origin = ("Origin: http://127.0.0.1:%d\\r\\n" % port).encode()
-            host = ("127.0.0.1:%d" % port).encode()
-            requests = [
-                b"GARBAGE\\r\\n\\r\\n",
-                b"GET /api/alarms HTTP/1.1\\r\\nHost: h\\r\\nCookie: " + b"A" * 200000 + b"\\r\\n\\r\\n",
-                b"POST /api/alarms HTTP/1.1\\r\\nHost: h\\r\\nContent-Length: -5\\r\\n\\r\\n",
-                b"GET /%ZZ%00/../api HTTP/1.1\\r\\nHost: " + host + b"\\r\\n\\r\\n",
-                b"POST /api/pair HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port + origin + b"Content-Length: 4\\r\\n\\r\\n\\xff\\xfe\\x00{",
-                b"POST /api/pair HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port + origin + b"Transfer-Encoding: chunked\\r\\n\\r\\nZZZ\\r\\nabc\\r\\n",
-                b"GET /api/alarms HTTP/9.9\\r\\nHost: h\\r\\n\\r\\n",
-                b"DELETE /api/alarms/%00%00 HTTP/1.1\\r\\nHost: " + host + b"\\r\\n\\r\\n",
-            ]
-            generator = random.Random(20261202)
-            requests += [bytes(generator.getrandbits(8) for _ in range(generator.randint(1, 3000))) for _ in range(40)]
-            statuses = []
-            for request in requests:
-                s = socket.create_connection(("127.0.0.1", port), timeout=10)
-                try:
-                    s.sendall(request)
-                    s.shutdown(socket.SHUT_WR)
-                    answer = b""
-                    while True:
-                        piece = s.recv(65536)
-                        if not piece: break
-                        answer += piece
-                except OSError:
-                    answer = b""
-                s.close()
-                if answer.startswith(b"HTTP/"):
-                    status = int(answer.split(b" ")[1])
-                    head, _, body = answer.partition(b"\\r\\n\\r\\n")
-                    # A request the application read answers with the error object; one malformed
-                    # before a route is read (framing, header size, HTTP version) with libmicrohttpd's own page.
-                    error = b"application/json" in head and "message" in json.loads(body)["error"]
-                    statuses.append([status, error])
-                else:
-                    statuses.append([0, False])
-            print(json.dumps(statuses))
-            """])
+        let probe = try await ProcessRunner.run(
+            ProjectPaths.python,
+            [
+                "-c",
+                """
+                import json, random, socket
+                port = \(port)
+                origin = ("Origin: http://127.0.0.1:%d\\r\\n" % port).encode()
+                host = ("127.0.0.1:%d" % port).encode()
+                requests = [
+                    b"GARBAGE\\r\\n\\r\\n",
+                    b"GET /api/alarms HTTP/1.1\\r\\nHost: h\\r\\nCookie: " + b"A" * 200000 + b"\\r\\n\\r\\n",
+                    b"POST /api/alarms HTTP/1.1\\r\\nHost: h\\r\\nContent-Length: -5\\r\\n\\r\\n",
+                    b"GET /%ZZ%00/../api HTTP/1.1\\r\\nHost: " + host + b"\\r\\n\\r\\n",
+                    b"POST /api/pair HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port + origin + b"Content-Length: 4\\r\\n\\r\\n\\xff\\xfe\\x00{",
+                    b"POST /api/pair HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port + origin + b"Transfer-Encoding: chunked\\r\\n\\r\\nZZZ\\r\\nabc\\r\\n",
+                    b"GET /api/alarms HTTP/9.9\\r\\nHost: h\\r\\n\\r\\n",
+                    b"DELETE /api/alarms/%00%00 HTTP/1.1\\r\\nHost: " + host + b"\\r\\n\\r\\n",
+                ]
+                generator = random.Random(20261202)
+                requests += [bytes(generator.getrandbits(8) for _ in range(generator.randint(1, 3000))) for _ in range(40)]
+                statuses = []
+                for request in requests:
+                    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                    try:
+                        s.sendall(request)
+                        s.shutdown(socket.SHUT_WR)
+                        answer = b""
+                        while True:
+                            piece = s.recv(65536)
+                            if not piece: break
+                            answer += piece
+                    except OSError:
+                        answer = b""
+                    s.close()
+                    if answer.startswith(b"HTTP/"):
+                        status = int(answer.split(b" ")[1])
+                        head, _, body = answer.partition(b"\\r\\n\\r\\n")
+                        # A request the application read answers with the error object; one malformed
+                        # before a route is read (framing, header size, HTTP version) with libmicrohttpd's own page.
+                        error = b"application/json" in head and "message" in json.loads(body)["error"]
+                        statuses.append([status, error])
+                    else:
+                        statuses.append([0, False])
+                print(json.dumps(statuses))
+                """,
+            ])
         #expect(probe.status == 0, "\(probe.stderr)")
         let answers = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [[Any]])
         let statuses = answers.compactMap { $0.first as? Int }
@@ -103,8 +113,11 @@ struct ServeRequestTests {
         }
         #expect(refused.count == GuardedRoutes.all.count)
         let browser = try await server.pairBrowser()
-        let forged = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Origin: https://evil.example",
-                                                                   ] + browser.curl + ["\(server.url)/api/stop"])
+        let forged = try await ProcessRunner.run(
+            "/usr/bin/curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Origin: https://evil.example",
+            ] + browser.curl + ["\(server.url)/api/stop"])
         #expect(forged.stdout == "403")
         _ = await server.stop()
     }
@@ -116,7 +129,7 @@ struct ServeRequestTests {
         let server = try await ServeProcess(dataDir: lib.dataDir, environment: lib.devices.environment)
         let token = try await lib.ok(["token", "create", "script"])
         let reader = PacedReader(lib.devices.fifo)
-        defer { withExtendedLifetime(reader) {} }   // the 'slow' device's pipe is read for the whole test
+        defer { withExtendedLifetime(reader) {} }  // the 'slow' device's pipe is read for the whole test
         let ring = Process()
         ring.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         ring.arguments = ["--data-dir", lib.dataDir, "ring", id, "--device", "slow", "--max-seconds", "60", "-q"]
@@ -128,7 +141,11 @@ struct ServeRequestTests {
         // Another process holds a write transaction for five seconds (a long rebuild, say).
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: ProjectPaths.python)
-        holder.arguments = ["-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(5)", "\(lib.dataDir)/voicealarm.sqlite"]
+        holder.arguments = [
+            "-c",
+            "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(5)",
+            "\(lib.dataDir)/voicealarm.sqlite",
+        ]
         let held = Pipe()
         holder.standardOutput = held
         try holder.run()

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `voicealarm serve` through the binary, asked by curl and openssl over real sockets.
 @Suite("voicealarm serve: the real server")
 struct ServeTests {
-    @Test("HTTPS: a certificate made on first start, its fingerprint printed and served, kept for the next start; beyond loopback only HTTPS",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "HTTPS: a certificate made on first start, its fingerprint printed and served, kept for the next start; beyond loopback only HTTPS",
+        .timeLimit(.minutes(1)))
     func https() async throws {
         let folder = TemporaryDirectory("serve")
         let data = folder.file("data")
@@ -15,10 +16,12 @@ struct ServeTests {
         let printed = try #require(server.fingerprint)
         let port = String(server.url.split(separator: ":").last!)
         // What the server really serves, read by openssl.
-        let served = try await ProcessRunner.run("/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
+        let served = try await ProcessRunner.run(
+            "/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
         #expect(served.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "sha256 Fingerprint=\(printed)")
         // The certificate names 127.0.0.1: curl verifies it against the file, no -k.
-        let verified = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", "\(data)/web/certificate.pem", "\(server.url)/api/status"])
+        let verified = try await ProcessRunner.run(
+            "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", "\(data)/web/certificate.pem", "\(server.url)/api/status"])
         #expect(verified.stdout == "401", "\(verified.stderr)")
         let mode = try FileManager.default.attributesOfItem(atPath: "\(data)/web/key.pem")[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -32,12 +35,14 @@ struct ServeTests {
         _ = await lan.stop()
     }
 
-    @Test("Bad input to serve: one error line naming it, exit 64 or 1, nothing started", arguments: [
-        (["--listen", "localhost:8470"], 64, "not a numeric IPv4 or IPv6 address"),
-        (["--listen", "127.0.0.1:http"], 64, "not a port"),
-        (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem"], 64, "--cert and --key go together"),
-        (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem", "--key", "/nonexistent.key"], 1, "/nonexistent.pem: no such file"),
-    ] as [([String], Int32, String)])
+    @Test(
+        "Bad input to serve: one error line naming it, exit 64 or 1, nothing started",
+        arguments: [
+            (["--listen", "localhost:8470"], 64, "not a numeric IPv4 or IPv6 address"),
+            (["--listen", "127.0.0.1:http"], 64, "not a port"),
+            (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem"], 64, "--cert and --key go together"),
+            (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem", "--key", "/nonexistent.key"], 1, "/nonexistent.pem: no such file"),
+        ] as [([String], Int32, String)])
     func badInput(_ arguments: [String], _ status: Int32, _ words: String) async throws {
         let folder = TemporaryDirectory("serve")
         let result = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", folder.file("data"), "serve"] + arguments)
@@ -64,7 +69,8 @@ struct ServeTests {
         let data = folder.file("data")
         let server = try await ServeProcess(dataDir: data)
         let key = try await BrowserKey.make(in: folder.path)
-        let wrong = try await server.curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "AAAAAAAAAA", "key": "\#(key.publicKey)"}"#])
+        let wrong = try await server.curl(
+            "POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "AAAAAAAAAA", "key": "\#(key.publicKey)"}"#])
         #expect(wrong.status == 403)
         let browser = try await server.pairBrowser()
         let token = browser.cookie
@@ -113,7 +119,8 @@ struct ServeTests {
         let clip = try await voicealarm(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await voicealarm(["manifesto", "set", clip, "-q"])
         _ = try await voicealarm(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
-        let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--no-pairing", "--scheduler", "systemd", "--unit-dir", units])
+        let server = try await ServeProcess(
+            dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--no-pairing", "--scheduler", "systemd", "--unit-dir", units])
         #expect(try FileManager.default.contentsOfDirectory(atPath: units).contains { $0.hasSuffix(".timer") }, "serve took on systemd at start")
         _ = try await voicealarm(["--scheduler", "embedded", "reconcile", "-q"])
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: units)).contains { $0.hasSuffix(".timer") })

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Recordings uploaded to the real server: too large, not audio, too long, or cut off midway.
 @Suite("voicealarm serve: uploads")
@@ -13,7 +13,7 @@ struct ServeUploadTests {
         let browser = try await server.pairBrowser()
         let large = folder.file("large.wav")
         #expect(FileManager.default.createFile(atPath: large, contents: nil))
-        try FileHandle(forWritingTo: URL(fileURLWithPath: large)).truncate(atOffset: 101 * 1024 * 1024)   // sparse: 101 MB read as zeros
+        try FileHandle(forWritingTo: URL(fileURLWithPath: large)).truncate(atOffset: 101 * 1024 * 1024)  // sparse: 101 MB read as zeros
         let tooLarge = try await server.curl("POST", "/api/clips", browser.curl + ["-T", large])
         #expect(tooLarge.status == 413, "\(tooLarge.stderr)")
         // The same without a declared length (chunked): refused as soon as it passes the limit.
@@ -32,11 +32,15 @@ struct ServeUploadTests {
         let clip = try #require(imported.json as? [String: Any])
         let stored = try Data(contentsOf: URL(fileURLWithPath: try #require(clip["path"] as? String)))
         let part = folder.file("part")
-        let ranged = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", part, "-w", "%{http_code}", "-r", "100-1099"] + browser.curl + [
-                                                                   "\(server.url)/api/clips/\(clip["id"] as? String ?? "")/audio"])
+        let ranged = try await ProcessRunner.run(
+            "/usr/bin/curl",
+            ["-s", "-o", part, "-w", "%{http_code}", "-r", "100-1099"] + browser.curl + [
+                "\(server.url)/api/clips/\(clip["id"] as? String ?? "")/audio"
+            ])
         #expect(ranged.stdout == "206")
         #expect(try Data(contentsOf: URL(fileURLWithPath: part)) == stored[100..<1100])
-        let beyond = try await server.curl("GET", "/api/clips/\(clip["id"] as? String ?? "")/audio", browser.curl + ["-r", "\(stored.count)-", "-o", "/dev/null"])
+        let beyond = try await server.curl(
+            "GET", "/api/clips/\(clip["id"] as? String ?? "")/audio", browser.curl + ["-r", "\(stored.count)-", "-o", "/dev/null"])
         #expect(beyond.status == 416 && beyond.headers["content-range"] == "bytes */\(stored.count)")
         let clips = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"])
         #expect((try JSONSerialization.jsonObject(with: Data(clips.stdout.utf8)) as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Kind"])
@@ -44,8 +48,9 @@ struct ServeUploadTests {
         _ = await server.stop()
     }
 
-    @Test("The server killed mid-upload: the library stays whole, the daemon rings on time, the next start clears the half upload",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "The server killed mid-upload: the library stays whole, the daemon rings on time, the next start clears the half upload",
+        .timeLimit(.minutes(2)))
     func killedMidUpload() async throws {
         let lib = try RingLibrary()
         let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
@@ -59,8 +64,10 @@ struct ServeUploadTests {
         try await ProcessRunner.mustRun("/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=6", "-ar", "44100", "-ac", "2", big])
         let upload = Process()
         upload.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        upload.arguments = ["-s", "-X", "POST", "--limit-rate", "64k", "-H", "Origin: \(server.url)"] + browser.curl + [
-                            "--data-binary", "@\(big)", "\(server.url)/api/clips"]
+        upload.arguments =
+            ["-s", "-X", "POST", "--limit-rate", "64k", "-H", "Origin: \(server.url)"] + browser.curl + [
+                "--data-binary", "@\(big)", "\(server.url)/api/clips",
+            ]
         upload.standardOutput = FileHandle.nullDevice
         upload.standardError = FileHandle.nullDevice
         try upload.run()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A library with an alarm due `lead` seconds after the daemon's fake clock starts, and that
 /// daemon running: what must still ring while the server is attacked.

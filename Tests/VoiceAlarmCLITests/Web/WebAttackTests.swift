@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The web page attacked as issue 30 found it could be, through the real server and real tools:
 /// Chromium as the owner's browser, another local account's server (`runuser`), Python sockets,
@@ -8,8 +8,9 @@ import TestSupport
 /// attacks never come between the person and the ring.
 @Suite("The web page under attack")
 struct WebAttackTests {
-    @Test("Another account's page on another port sees the cookie, and it opens nothing: no list, no removal, no bearer",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "Another account's page on another port sees the cookie, and it opens nothing: no list, no removal, no bearer",
+        .timeLimit(.minutes(2)))
     func otherPortCookie() async throws {
         let siege = try await Siege(lead: 20)
         let server = try await ServeProcess(dataDir: siege.lib.dataDir, environment: siege.lib.devices.environment)
@@ -30,8 +31,9 @@ struct WebAttackTests {
         _ = await server.stop()
     }
 
-    @Test("Another account on our port while serve is down: the page's key cannot be taken away, and the cookie it saw opens nothing after",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "Another account on our port while serve is down: the page's key cannot be taken away, and the cookie it saw opens nothing after",
+        .timeLimit(.minutes(2)))
     func portTakenWhileDown() async throws {
         let siege = try await Siege(lead: 25)
         var server = try await ServeProcess(dataDir: siege.lib.dataDir, environment: siege.lib.devices.environment)
@@ -44,11 +46,13 @@ struct WebAttackTests {
         let stolen = try #require(attacker.cookie, "on our port the browser sends our cookie to whoever listens")
         let key = try #require(attacker.keyReport, "the attacker's page reported on the key")
         #expect(key["present"] as? Bool == true, "the same origin opens the page's IndexedDB: \(key)")
-        #expect(key["extractable"] as? Bool == false && key["exported"] as? Bool == false && key["exportedJWK"] as? Bool == false,
-                "but the private key cannot leave the browser: \(key)")
+        #expect(
+            key["extractable"] as? Bool == false && key["exported"] as? Bool == false && key["exportedJWK"] as? Bool == false,
+            "but the private key cannot leave the browser: \(key)")
         await attacker.stop()
-        server = try await ServeProcess(dataDir: siege.lib.dataDir, arguments: ["--listen", "127.0.0.1:\(port)", "--no-pairing"],
-                                        environment: siege.lib.devices.environment)
+        server = try await ServeProcess(
+            dataDir: siege.lib.dataDir, arguments: ["--listen", "127.0.0.1:\(port)", "--no-pairing"],
+            environment: siege.lib.devices.environment)
         for (method, path) in [("GET", "/api/alarms"), ("DELETE", "/api/alarms/\(siege.alarm)"), ("POST", "/api/stop")] {
             let replayed = try await server.curl(method, path, ["-b", "voicealarm_device=\(stolen)"])
             #expect(replayed.status == 401, "\(method) \(path) with the cookie alone: \(replayed.status)")
@@ -59,8 +63,9 @@ struct WebAttackTests {
         _ = await server.stop()
     }
 
-    @Test("Slow heads from the owner's address and four others cannot lock out Status and Stop; each is cut within seconds",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "Slow heads from the owner's address and four others cannot lock out Status and Stop; each is cut within seconds",
+        .timeLimit(.minutes(2)))
     func slowHeads() async throws {
         let siege = try await Siege(lead: 8)
         let server = try await ServeProcess(dataDir: siege.lib.dataDir, environment: siege.lib.devices.environment)
@@ -68,40 +73,45 @@ struct WebAttackTests {
         let port = String(server.url.split(separator: ":").last!)
         // 16 connections from 127.0.0.1 and 16 from each of 127.0.0.2–5, each sending one header
         // line a second and opening again when cut; meanwhile the owner asks Status and Stop.
-        let probe = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
-            import json, socket, threading, time, urllib.request
-            port, token = \(port), "\(token)"
-            until = time.time() + 14
-            cuts = []
-            def slow(address):
-                while time.time() < until:
-                    s = socket.socket(); s.bind((address, 0)); s.connect(("127.0.0.1", port))
-                    opened = time.time()
-                    try:
-                        s.sendall(b"GET /api/status HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port)
-                        while time.time() < until:
-                            time.sleep(1)
-                            s.sendall(b"X-Slow: 1\\r\\n")
-                    except OSError:
-                        cuts.append(round(time.time() - opened, 2))
-                    s.close()
-            threads = [threading.Thread(target=slow, args=("127.0.0.%d" % (1 + i // 16),)) for i in range(80)]
-            for t in threads: t.start()
-            time.sleep(2)
-            owner = []
-            for i in range(10):
-                for method, path in (("GET", "/api/status"), ("POST", "/api/stop")):
-                    started = time.time()
-                    request = urllib.request.Request("http://127.0.0.1:%d%s" % (port, path), method=method, headers={"Authorization": "Bearer " + token})
-                    try:
-                        status = urllib.request.urlopen(request, timeout=5).status
-                    except Exception as error:
-                        status = repr(error)
-                    owner.append([method, status, round(time.time() - started, 3)])
-                time.sleep(0.8)
-            for t in threads: t.join()
-            print(json.dumps({"owner": owner, "cuts": cuts}))
-            """])
+        let probe = try await ProcessRunner.run(
+            ProjectPaths.python,
+            [
+                "-c",
+                """
+                import json, socket, threading, time, urllib.request
+                port, token = \(port), "\(token)"
+                until = time.time() + 14
+                cuts = []
+                def slow(address):
+                    while time.time() < until:
+                        s = socket.socket(); s.bind((address, 0)); s.connect(("127.0.0.1", port))
+                        opened = time.time()
+                        try:
+                            s.sendall(b"GET /api/status HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n" % port)
+                            while time.time() < until:
+                                time.sleep(1)
+                                s.sendall(b"X-Slow: 1\\r\\n")
+                        except OSError:
+                            cuts.append(round(time.time() - opened, 2))
+                        s.close()
+                threads = [threading.Thread(target=slow, args=("127.0.0.%d" % (1 + i // 16),)) for i in range(80)]
+                for t in threads: t.start()
+                time.sleep(2)
+                owner = []
+                for i in range(10):
+                    for method, path in (("GET", "/api/status"), ("POST", "/api/stop")):
+                        started = time.time()
+                        request = urllib.request.Request("http://127.0.0.1:%d%s" % (port, path), method=method, headers={"Authorization": "Bearer " + token})
+                        try:
+                            status = urllib.request.urlopen(request, timeout=5).status
+                        except Exception as error:
+                            status = repr(error)
+                        owner.append([method, status, round(time.time() - started, 3)])
+                    time.sleep(0.8)
+                for t in threads: t.join()
+                print(json.dumps({"owner": owner, "cuts": cuts}))
+                """,
+            ])
         #expect(probe.status == 0, "\(probe.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])
         let owner = result["owner"] as? [[Any]] ?? []
@@ -113,26 +123,32 @@ struct WebAttackTests {
         _ = await server.stop()
     }
 
-    @Test("Wrong codes from six addresses a minute never refuse the owner's right code; the guessers get 429",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "Wrong codes from six addresses a minute never refuse the owner's right code; the guessers get 429",
+        .timeLimit(.minutes(1)))
     func pairingFlood() async throws {
         let siege = try await Siege(lead: 6)
         let server = try await ServeProcess(dataDir: siege.lib.dataDir, environment: siege.lib.devices.environment)
         let port = String(server.url.split(separator: ":").last!)
         let key = try await BrowserKey.make(in: siege.lib.dir.path)
-        let probe = try await ProcessRunner.run(ProjectPaths.python, ["-c", """
-            import http.client, json
-            port, key = \(port), "\(key.publicKey)"
-            statuses = []
-            for address in range(2, 8):
-                for guess in range(6):
-                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.%d" % address, 0))
-                    body = json.dumps({"code": "WRONG%d%dAAAA" % (address, guess), "key": key})
-                    connection.request("POST", "/api/pair", body=body, headers={"Content-Type": "application/json", "Origin": "http://127.0.0.1:%d" % port})
-                    statuses.append(connection.getresponse().status)
-                    connection.close()
-            print(json.dumps(statuses))
-            """])
+        let probe = try await ProcessRunner.run(
+            ProjectPaths.python,
+            [
+                "-c",
+                """
+                import http.client, json
+                port, key = \(port), "\(key.publicKey)"
+                statuses = []
+                for address in range(2, 8):
+                    for guess in range(6):
+                        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.%d" % address, 0))
+                        body = json.dumps({"code": "WRONG%d%dAAAA" % (address, guess), "key": key})
+                        connection.request("POST", "/api/pair", body=body, headers={"Content-Type": "application/json", "Origin": "http://127.0.0.1:%d" % port})
+                        statuses.append(connection.getresponse().status)
+                        connection.close()
+                print(json.dumps(statuses))
+                """,
+            ])
         let statuses = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [Int], "\(probe.stderr)")
         #expect(statuses.count == 36 && statuses.allSatisfy { $0 == 403 || $0 == 429 } && statuses.contains(429), "\(statuses)")
         let owner = try await server.pairBrowser()
@@ -141,21 +157,26 @@ struct WebAttackTests {
         _ = await server.stop()
     }
 
-    @Test("HTTPS speaks TLS 1.2 and 1.3 with AEAD suites only: TLS 1.0, 1.1 and CBC with SHA-1 are refused (openssl s_client)",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "HTTPS speaks TLS 1.2 and 1.3 with AEAD suites only: TLS 1.0, 1.1 and CBC with SHA-1 are refused (openssl s_client)",
+        .timeLimit(.minutes(1)))
     func tlsVersions() async throws {
         let siege = try await Siege(lead: 5)
-        let server = try await ServeProcess(dataDir: siege.lib.dataDir, arguments: ["--listen", "127.0.0.1:0", "--https", "--no-pairing"],
-                                            environment: siege.lib.devices.environment)
+        let server = try await ServeProcess(
+            dataDir: siege.lib.dataDir, arguments: ["--listen", "127.0.0.1:0", "--https", "--no-pairing"],
+            environment: siege.lib.devices.environment)
         let port = String(server.url.split(separator: ":").last!)
         func handshake(_ arguments: [String]) async throws -> String {
             // SECLEVEL=0: the client offers what an old one would; the server must be the one to refuse.
-            let result = try await ProcessRunner.run("/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) \(arguments.joined(separator: " ")) </dev/null 2>&1"])
+            let result = try await ProcessRunner.run(
+                "/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) \(arguments.joined(separator: " ")) </dev/null 2>&1"])
             return result.stdout.split(separator: "\n").first { $0.hasPrefix("New, ") }.map(String.init) ?? result.stdout
         }
         #expect(try await handshake(["-tls1", "-cipher", "'DEFAULT:@SECLEVEL=0'"]) == "New, (NONE), Cipher is (NONE)")
         #expect(try await handshake(["-tls1_1", "-cipher", "'DEFAULT:@SECLEVEL=0'"]) == "New, (NONE), Cipher is (NONE)")
-        #expect(try await handshake(["-tls1_2", "-cipher", "'ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:AES128-SHA:@SECLEVEL=0'"]) == "New, (NONE), Cipher is (NONE)")
+        #expect(
+            try await handshake(["-tls1_2", "-cipher", "'ECDHE-ECDSA-AES128-SHA:ECDHE-RSA-AES128-SHA:AES128-SHA:@SECLEVEL=0'"])
+                == "New, (NONE), Cipher is (NONE)")
         let twelve = try await handshake(["-tls1_2"])
         #expect(twelve.hasPrefix("New, TLSv1.2, Cipher is ECDHE-") && (twelve.contains("GCM") || twelve.contains("CHACHA20")), "\(twelve)")
         #expect(try await handshake(["-tls1_3"]).hasPrefix("New, TLSv1.3, Cipher is TLS_"))
@@ -163,8 +184,9 @@ struct WebAttackTests {
         _ = await server.stop()
     }
 
-    @Test("A foreign Host (DNS rebinding) finds nothing, even with a paired device; a 100 KB path is answered and logged bounded; a 416 keeps its headers",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A foreign Host (DNS rebinding) finds nothing, even with a paired device; a 100 KB path is answered and logged bounded; a 416 keeps its headers",
+        .timeLimit(.minutes(1)))
     func requestsThatAreNotOurs() async throws {
         let siege = try await Siege(lead: 6)
         let server = try await ServeProcess(dataDir: siege.lib.dataDir, environment: siege.lib.devices.environment)
@@ -179,7 +201,9 @@ struct WebAttackTests {
         let ours = try await server.curl("GET", "/api/alarms", credential)
         #expect(ours.status == 200)
         // Every answer the application makes carries the security headers: a 416 and a refusal too.
-        let clip = try #require((try JSONSerialization.jsonObject(with: Data(try await siege.lib.ok(["clip", "list", "--json"]).utf8)) as? [[String: Any]])?.first?["id"] as? String)
+        let clip = try #require(
+            (try JSONSerialization.jsonObject(with: Data(try await siege.lib.ok(["clip", "list", "--json"]).utf8)) as? [[String: Any]])?.first?["id"] as? String
+        )
         let beyond = try await server.curl("GET", "/api/clips/\(clip)/audio", credential + ["-r", "99999999-", "-o", "/dev/null"])
         let refused = try await server.curl("GET", "/api/alarms")
         for answer in [beyond, refused] {
@@ -194,8 +218,9 @@ struct WebAttackTests {
         let huge = try await server.curl("GET", "/\(long)")
         #expect(huge.status == 404 || huge.status == 414 || huge.status == 431, "\(huge.status)")
         await pause(0.2)
-        #expect(!server.stderr.contains(String(repeating: "%0A", count: 1000)) && !server.stderr.contains("\n\n\n\n"),
-                "the log holds no 100 KB line and no newline from a path")
+        #expect(
+            !server.stderr.contains(String(repeating: "%0A", count: 1000)) && !server.stderr.contains("\n\n\n\n"),
+            "the log holds no 100 KB line and no newline from a path")
         try await siege.rang()
         _ = await server.stop()
     }
@@ -211,12 +236,15 @@ struct WebAttackTests {
     static let refusedPairs: [OwnPair] = [
         OwnPair(name: "expired", shift: "-400d", key: p256, keyMode: 0o600, names: "cert.pem", words: "the certificate expired on "),
         OwnPair(name: "not yet valid", shift: "+400d", key: p256, keyMode: 0o600, names: "cert.pem", words: "the certificate is not valid until "),
-        OwnPair(name: "RSA-1024", shift: nil, key: ["-newkey", "rsa:1024"], keyMode: 0o600, names: "cert.pem",
-                words: "the certificate's key is RSA-1024, weaker than RSA-2048 or ECDSA P-256: browsers refuse it"),
-        OwnPair(name: "key readable by others", shift: nil, key: p256, keyMode: 0o644, names: "key.pem",
-                words: "other accounts can read or change this private key (mode 0644): 'chmod 600' it"),
-        OwnPair(name: "key writable by others", shift: nil, key: p256, keyMode: 0o602, names: "key.pem",
-                words: "other accounts can read or change this private key (mode 0602)"),
+        OwnPair(
+            name: "RSA-1024", shift: nil, key: ["-newkey", "rsa:1024"], keyMode: 0o600, names: "cert.pem",
+            words: "the certificate's key is RSA-1024, weaker than RSA-2048 or ECDSA P-256: browsers refuse it"),
+        OwnPair(
+            name: "key readable by others", shift: nil, key: p256, keyMode: 0o644, names: "key.pem",
+            words: "other accounts can read or change this private key (mode 0644): 'chmod 600' it"),
+        OwnPair(
+            name: "key writable by others", shift: nil, key: p256, keyMode: 0o602, names: "key.pem",
+            words: "other accounts can read or change this private key (mode 0602)"),
     ]
     static let p256 = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
 
@@ -224,24 +252,33 @@ struct WebAttackTests {
     private static func ownPair(_ pair: OwnPair, in folder: String, days: Int = 30) async throws -> (certificate: String, key: String) {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let certificate = "\(folder)/cert.pem", key = "\(folder)/key.pem"
-        let request = ["openssl", "req", "-x509", "-nodes", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                       "-days", String(days), "-keyout", key, "-out", certificate] + pair.key
-        let made = try await ProcessRunner.run(pair.shift == nil ? "/usr/bin/env" : FakeClock.wrapper,
-                                               (pair.shift.map { ["-f", $0] } ?? []) + request)
+        let request =
+            [
+                "openssl", "req", "-x509", "-nodes", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                "-days", String(days), "-keyout", key, "-out", certificate,
+            ] + pair.key
+        let made = try await ProcessRunner.run(
+            pair.shift == nil ? "/usr/bin/env" : FakeClock.wrapper,
+            (pair.shift.map { ["-f", $0] } ?? []) + request)
         guard made.status == 0 else { throw TestSupportError("openssl req failed: \(made.stderr)") }
         chmod(key, mode_t(pair.keyMode))
         return (certificate, key)
     }
 
-    @Test("A person's own certificate and key are examined before anything listens: an expired, not yet valid or weak one, or a key others can read, is refused",
-          .timeLimit(.minutes(1)), arguments: refusedPairs)
+    @Test(
+        "A person's own certificate and key are examined before anything listens: an expired, not yet valid or weak one, or a key others can read, is refused",
+        .timeLimit(.minutes(1)), arguments: refusedPairs)
     func ownCertificateRefused(_ pair: OwnPair) async throws {
         let folder = TemporaryDirectory("own-pair")
         let (certificate, key) = try await Self.ownPair(pair, in: folder.file("tls"))
         let named = pair.names == "key.pem" ? key : certificate
         // A serve that took the pair would listen until stopped: `timeout` ends it (124), and the test fails.
-        let serve = try await ProcessRunner.run("/usr/bin/timeout", ["10", ProjectPaths.binary, "--data-dir", folder.file("data"), "--json", "serve",
-                                                                    "--listen", "127.0.0.1:0", "--cert", certificate, "--key", key])
+        let serve = try await ProcessRunner.run(
+            "/usr/bin/timeout",
+            [
+                "10", ProjectPaths.binary, "--data-dir", folder.file("data"), "--json", "serve",
+                "--listen", "127.0.0.1:0", "--cert", certificate, "--key", key,
+            ])
         #expect(serve.status == 1)
         let lines = serve.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("error: \(named): \(pair.words)"), "\(serve.stderr)")
@@ -250,14 +287,19 @@ struct WebAttackTests {
         #expect(!serve.stdout.contains("\"url\""), "nothing listened")
         // The service would fail at every start: it is not installed with that pair.
         let units = folder.file("units")
-        let install = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", folder.file("data"), "--unit-dir", units, "service", "install",
-                                                                       "--web", "--listen", "127.0.0.1:8470", "--cert", certificate, "--key", key])
+        let install = try await ProcessRunner.run(
+            ProjectPaths.binary,
+            [
+                "--data-dir", folder.file("data"), "--unit-dir", units, "service", "install",
+                "--web", "--listen", "127.0.0.1:8470", "--cert", certificate, "--key", key,
+            ])
         #expect(install.status == 1 && install.stderr.hasPrefix("error: \(named): \(pair.words)"), "\(install.stderr)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: units)) ?? []).isEmpty, "no unit written")
     }
 
-    @Test("A person's own RSA-2048 pair with the key shared with a group is served as is; one that ends within 30 days is served with a warning at every start",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A person's own RSA-2048 pair with the key shared with a group is served as is; one that ends within 30 days is served with a warning at every start",
+        .timeLimit(.minutes(1)))
     func ownCertificateServed() async throws {
         let folder = TemporaryDirectory("own-pair")
         let shared = OwnPair(name: "RSA-2048, 0640", shift: nil, key: ["-newkey", "rsa:2048"], keyMode: 0o640, names: "", words: "")
@@ -265,7 +307,8 @@ struct WebAttackTests {
             let (certificate, key) = try await Self.ownPair(pair, in: folder.file("tls-\(days)"), days: days)
             let server = try await ServeProcess(dataDir: folder.file("data"), arguments: ["--listen", "127.0.0.1:0", "--cert", certificate, "--key", key])
             // curl verifies the served certificate against the person's file: it is theirs, not one made here.
-            let verified = try await ProcessRunner.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", certificate, "\(server.url)/api/status"])
+            let verified = try await ProcessRunner.run(
+                "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", certificate, "\(server.url)/api/status"])
             #expect(verified.stdout == "401", "\(pair.name): \(verified.stderr)")
             let warned = server.stderr.contains("warning: \(certificate): the certificate expires on ") && server.stderr.contains("(in 9 days)")
             #expect(warned == (days == 10), "\(pair.name): \(server.stderr)")

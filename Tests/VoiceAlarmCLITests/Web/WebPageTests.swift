@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The page in real browsers, against the real server: Debian's headless Chromium (a 360 px phone,
 /// its microphone a known recording) and WebKit, the engine of every iPhone browser (WebKitGTK's
@@ -20,13 +20,16 @@ struct WebPageTests {
     }
 
     /// Runs a `web_page.py` scenario. Each step's name is appended to `progress` as the page reaches it.
-    private func browse(_ engine: String, _ scenario: String, _ link: String, microphone: String? = nil, progress: String,
-                        environment: [String: String]) async throws -> BrowserRun {
+    private func browse(
+        _ engine: String, _ scenario: String, _ link: String, microphone: String? = nil, progress: String,
+        environment: [String: String]
+    ) async throws -> BrowserRun {
         var environment = environment
         environment["WEB_PAGE_PROGRESS"] = progress
         let script = ["\(ProjectPaths.root)/Tests/Support/web_page.py", engine, scenario, link, ProjectPaths.testOutput] + (microphone.map { [$0] } ?? [])
         // WebKit draws on a 360 x 740 X screen of its own (MiniBrowser full screen: never narrower than 447 px in a window).
-        let result = engine == "webkit"
+        let result =
+            engine == "webkit"
             ? try await ProcessRunner.run("/usr/bin/xvfb-run", ["-a", "-s", "-screen 0 360x740x24", ProjectPaths.python] + script, environment: environment)
             : try await ProcessRunner.run(ProjectPaths.python, script, environment: environment)
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], "\(result.stderr.suffix(2000))")
@@ -43,15 +46,17 @@ struct WebPageTests {
         for (index, cue) in (twice ? ["ready to ring", "ring ended"] : ["ready to ring"]).enumerated().map({ ($0.offset, $0.element) }) {
             let ready = await eventually(within: 150, every: 0.1) { said().contains(Substring(cue)) || said().contains("failed") }
             guard ready, !said().contains("failed") else { Issue.record("the page did not say '\(cue)': \(said())"); return rings }
-            let result = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "ring", try await id(), "--max-seconds", "90"], environment: pulse.environment)
+            let result = try await ProcessRunner.run(
+                ProjectPaths.binary, ["--data-dir", data, "ring", try await id(), "--max-seconds", "90"], environment: pulse.environment)
             #expect(result.status == 0, "ring \(index + 1): \(result.stderr)")
             rings.append(result.stderr)
         }
         return rings
     }
 
-    @Test("Chromium, a 360 px phone over HTTPS: pair, the no-daemon problem first, record, a playlist, an alarm confirmed and refused where the tap was, the voice switch, listen, remove; every view light and dark (axe-core, contrast, words, 320 px); installable and offline; Snooze and Stop from the banner",
-          .timeLimit(.minutes(4)))
+    @Test(
+        "Chromium, a 360 px phone over HTTPS: pair, the no-daemon problem first, record, a playlist, an alarm confirmed and refused where the tap was, the voice switch, listen, remove; every view light and dark (axe-core, contrast, words, 320 px); installable and offline; Snooze and Stop from the banner",
+        .timeLimit(.minutes(4)))
     func chromium() async throws {
         let pulse = try await PulseServer()
         let folder = TemporaryDirectory("page")
@@ -60,7 +65,8 @@ struct WebPageTests {
         let data = folder.file("VoiceAlarmLibraryInAFolderWhoseNameIsLongerThanAPhoneIsWide")
         let progress = folder.file("progress")
         let microphone = folder.file("microphone.wav")
-        try await ProcessRunner.mustRun("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(ProjectPaths.sampleAudio)/kind.ogg", "-ac", "1", "-ar", "48000", microphone])
+        try await ProcessRunner.mustRun(
+            "/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(ProjectPaths.sampleAudio)/kind.ogg", "-ac", "1", "-ar", "48000", microphone])
         let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"], environment: pulse.environment)
         var steps = BrowserRun()
         var rings: [String] = []
@@ -68,11 +74,15 @@ struct WebPageTests {
         let started = Date()
         let heard = try await pulse.recording {
             async let browsed = browse("chromium", "phone", server.link, microphone: microphone, progress: progress, environment: pulse.environment)
-            rings = try await ring({
-                let alarms = try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData) as? [[String: Any]]
-                snoozedUntil = alarms?.first?["snoozedUntil"]
-                return alarms?.first { $0["time"] as? String == "07:30" }?["id"] as? String ?? "none"
-            }, data: data, progress: progress, twice: true, pulse: pulse)
+            rings = try await ring(
+                {
+                    let alarms =
+                        try JSONSerialization.jsonObject(
+                            with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData)
+                        as? [[String: Any]]
+                    snoozedUntil = alarms?.first?["snoozedUntil"]
+                    return alarms?.first { $0["time"] as? String == "07:30" }?["id"] as? String ?? "none"
+                }, data: data, progress: progress, twice: true, pulse: pulse)
             steps = try await browsed
         }
         let seconds = Date().timeIntervalSince(started)
@@ -104,7 +114,8 @@ struct WebPageTests {
         #expect(steps["switch"]?["checked"] as? String == "true" && steps["switch"]?["label"] as? String == "Wake up to my voice, alarm at 07:30, Run")
         #expect((steps["switch"]?["alarm"] as? String)?.contains("Your voice") == true, "the alarm was built on the recording before its voice went off")
         #expect(steps["voice off"]?["checked"] as? String == "false")
-        #expect(steps["focus kept"]?["focus"] as? [Bool] == [true, true], "the switch keeps the focus across the list's redraws: \(steps["focus kept"] ?? [:])")
+        #expect(
+            steps["focus kept"]?["focus"] as? [Bool] == [true, true], "the switch keeps the focus across the list's redraws: \(steps["focus kept"] ?? [:])")
         #expect(steps["accessibility"]?["unnamed"] as? [String] == [], "every control has a name a screen reader says")
         // Each view, light and dark: no serious or critical axe-core violation, every button at 4.5:1 or more,
         // no command, option or raw id on screen, no sideways scrolling at 360 or 320 px.
@@ -122,7 +133,9 @@ struct WebPageTests {
             #expect(FileManager.default.fileExists(atPath: "\(ProjectPaths.testOutput)/\(view["screenshot"] as? String ?? "-")"))
         }
         // The library, read by the command line: the recording is the microphone's sound.
-        let clips = try #require(try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"]).stdoutData) as? [[String: Any]])
+        let clips = try #require(
+            try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"]).stdoutData)
+                as? [[String: Any]])
         let clip = try #require(clips.first { $0["title"] as? String == "From my phone" })
         let path = try #require(clip["path"] as? String)
         let similarity = try await IndependentMeasure.similarity(path, toLooped: microphone, seconds: 3)
@@ -130,22 +143,30 @@ struct WebPageTests {
         let other = try await IndependentMeasure.similarity(path, toLooped: "\(ProjectPaths.sampleAudio)/calm.wav", seconds: 3)
         #expect(other < 0.4, "and not any speech: \(other)")
         // The alarm the page set, its voice switched off: the voice file is gone; the second one was removed.
-        let alarms = try #require(try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData) as? [[String: Any]])
+        let alarms = try #require(
+            try JSONSerialization.jsonObject(
+                with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData) as? [[String: Any]])
         let alarm = try #require(alarms.first)
         #expect(alarms.count == 1, "the second alarm was removed from the page")
-        #expect(alarm["time"] as? String == "07:30" && alarm["target"] as? String == "morning" && alarm["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"])
-        #expect(alarm["voice"] as? Bool == false && alarm["sound"] as? String == "default" && alarm["label"] as? String == "Run" && alarm["snooze"] as? Int == 9)
+        #expect(
+            alarm["time"] as? String == "07:30" && alarm["target"] as? String == "morning" && alarm["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"])
+        #expect(
+            alarm["voice"] as? Bool == false && alarm["sound"] as? String == "default" && alarm["label"] as? String == "Run" && alarm["snooze"] as? Int == 9)
         let id = try #require(alarm["id"] as? String)
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/Sounds")) ?? []).contains { $0.hasPrefix(id) }, "the voice file is deleted")
         #expect(server.stderr.contains("PUT /api/alarms/\(id)/voice 200"))
         #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:15?")
         // Listening: through the page's session, played from memory in the playlist's card.
         let listened = steps["listened"] ?? [:]
-        #expect((listened["src"] as? String)?.hasPrefix("blob:") == true && listened["error"] is NSNull && listened["card"] as? String == "playlist:morning", "\(listened)")
+        #expect(
+            (listened["src"] as? String)?.hasPrefix("blob:") == true && listened["error"] is NSNull && listened["card"] as? String == "playlist:morning",
+            "\(listened)")
         #expect(abs((listened["duration"] as? Double ?? 0) - (clip["duration"] as? Double ?? -9)) < 0.1, "\(listened) vs \(clip)")
         // Installable: the manifest and its icons load, the service worker runs and controls the page.
         let worker = steps["installable"]?["worker"] as? [String: Any] ?? [:]
-        #expect(worker["display"] as? String == "standalone" && worker["name"] as? String == "VoiceAlarm" && worker["startURL"] as? String == "/#alarms", "\(worker)")
+        #expect(
+            worker["display"] as? String == "standalone" && worker["name"] as? String == "VoiceAlarm" && worker["startURL"] as? String == "/#alarms",
+            "\(worker)")
         #expect(worker["icon192"] as? Int == 192 && worker["icon512"] as? Int == 512, "\(worker)")
         #expect(worker["active"] as? String == "\(server.url)/sw.js" && worker["controlled"] as? Bool == true, "\(worker)")
         #expect(steps["installable"]?["manifestErrors"] as? [String] == [], "\(steps["installable"] ?? [:])")
@@ -157,14 +178,17 @@ struct WebPageTests {
         // Ringing: the banner in view at the bottom of the page, naming the alarm, Stop and Snooze the largest.
         let shown = steps["ringing shown"] ?? [:]
         #expect((shown["what"] as? String)?.contains("07:30 · Run") == true, "\(shown)")
-        #expect((shown["scrollY"] as? Int ?? 0) > 200 && (shown["view"] as? [String: Any])?["shown"] as? Bool == true, "Stop is in view, scrolled down: \(shown)")
+        #expect(
+            (shown["scrollY"] as? Int ?? 0) > 200 && (shown["view"] as? [String: Any])?["shown"] as? Bool == true, "Stop is in view, scrolled down: \(shown)")
         #expect(shown["largest"] as? [String] == ["stop", "snooze"] && shown["snooze"] as? Bool == true, "\(shown)")
         #expect((shown["contrast"] as? [[String: Any]] ?? []).allSatisfy { ($0["ratio"] as? Double ?? 0) >= 4.5 }, "\(shown)")
         #expect((steps["snoozed"]?["message"] as? String)?.contains("rings again") == true)
         #expect(snoozedUntil is String, "the page's Snooze left a snoozed ring waiting: \(String(describing: snoozedUntil))")
         #expect(rings.count == 2 && rings.last?.contains("(stopped)") == true, "\(rings.last ?? "")")
         #expect(steps["stopped"]?["message"] as? String == "Stopped.")
-        let after = try JSONSerialization.jsonObject(with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData) as? [[String: Any]]
+        let after =
+            try JSONSerialization.jsonObject(
+                with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData) as? [[String: Any]]
         #expect(after?.first?["snoozedUntil"] is NSNull, "Stop cancelled the waiting snooze")
         #expect(IndependentMeasure.rmsDB(heard[...]) > -40, "the speaker played the rings")
         #expect(server.stderr.contains("POST /api/snooze 200") && server.stderr.contains("POST /api/stop 200"))
@@ -172,8 +196,9 @@ struct WebPageTests {
         _ = await server.stop()
     }
 
-    @Test("WebKit, the iPhone's engine, at 360 px on loopback HTTP: pairs without a cookie, the alarm list and the no-daemon problem, the voice switch, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast and words, the service worker; Stop ends the ring",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "WebKit, the iPhone's engine, at 360 px on loopback HTTP: pairs without a cookie, the alarm list and the no-daemon problem, the voice switch, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast and words, the service worker; Stop ends the ring",
+        .timeLimit(.minutes(3)))
     func webkit() async throws {
         let pulse = try await PulseServer()
         let folder = TemporaryDirectory("webkit")
@@ -200,9 +225,13 @@ struct WebPageTests {
         #expect(server.url.hasPrefix("http://127.0.0.1"))
         // Paired with no cookie kept (WebKit keeps no Secure cookie from loopback HTTP): the device key carried it.
         #expect(steps["paired"]?["cookies"] as? [String] == [] && steps["paired"]?["address"] as? String == "\(server.url)/", "\(steps["paired"] ?? [:])")
-        #expect((steps["alarms"]?["userAgent"] as? String)?.contains("AppleWebKit") == true && steps["alarms"]?["width"] as? Int == 360, "\(steps["alarms"] ?? [:])")
+        #expect(
+            (steps["alarms"]?["userAgent"] as? String)?.contains("AppleWebKit") == true && steps["alarms"]?["width"] as? Int == 360, "\(steps["alarms"] ?? [:])"
+        )
         #expect((steps["alarms"]?["text"] as? String)?.contains("06:45") == true && steps["alarms"]?["overflows"] as? Bool == false)
-        #expect((steps["health"]?["text"] as? String)?.hasPrefix("Nothing will ring") == true && (steps["health"]?["view"] as? [String: Any])?["shown"] as? Bool == true)
+        #expect(
+            (steps["health"]?["text"] as? String)?.hasPrefix("Nothing will ring") == true
+                && (steps["health"]?["view"] as? [String: Any])?["shown"] as? Bool == true)
         #expect(steps["switch"]?["before"] as? String == "true" && steps["switch"]?["after"] as? String == "false")
         // The mock microphone's recording, MP4/AAC as Safari records, imported as a clip.
         #expect(steps["recording type"]?["type"] as? [String] == ["audio/mp4"])

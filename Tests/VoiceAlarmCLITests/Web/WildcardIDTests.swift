@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A library of one clip, one alarm and one paired browser, served by the real binary.
 private struct OneOfEach {
@@ -53,8 +53,9 @@ struct WildcardIDTests {
         }
     }
 
-    @Test("Through the real server: refused as not an id with the error object (400); nothing removed, nothing served",
-          arguments: Attack.allCases)
+    @Test(
+        "Through the real server: refused as not an id with the error object (400); nothing removed, nothing served",
+        arguments: Attack.allCases)
     func web(_ attack: Attack) async throws {
         let lib = try await OneOfEach()
         let (method, path) = attack.request

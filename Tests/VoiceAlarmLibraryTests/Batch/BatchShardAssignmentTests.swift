@@ -35,10 +35,12 @@ struct BatchShardAssignmentTests {
 
     @Test("Ringtones declared alike share a shard even when their ids differ; a ringtone that cannot be built is placed by its id")
     func alike() throws {
-        let manifest = try BatchManifest(data: Data("""
-            {"ringtones": [{"id": "a", "clips": ["x.wav"]}, {"id": "b", "clips": ["x.wav"]}, {"id": "c", "clips": ["x.wav"]},
-                           {"id": "d", "clips": ["x.wav"]}, {"id": "e", "clips": ["x.wav"]}, {"id": "f/g", "clips": ["x.wav"]}]}
-            """.utf8), folder: "/m", base: RenderSettings())
+        let manifest = try BatchManifest(
+            data: Data(
+                """
+                {"ringtones": [{"id": "a", "clips": ["x.wav"]}, {"id": "b", "clips": ["x.wav"]}, {"id": "c", "clips": ["x.wav"]},
+                               {"id": "d", "clips": ["x.wav"]}, {"id": "e", "clips": ["x.wav"]}, {"id": "f/g", "clips": ["x.wav"]}]}
+                """.utf8), folder: "/m", base: RenderSettings())
         let shards = (1...8).map { BatchBuilder.items(of: manifest, in: ShardSpec(index: $0, count: 8, source: .option)).map(\.id) }
         #expect(shards.contains { Set(["a", "b", "c", "d", "e"]).isSubset(of: Set($0)) })
         #expect(shards.filter { $0.contains("f/g") }.count == 1)

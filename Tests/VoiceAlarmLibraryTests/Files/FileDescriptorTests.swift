@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmFiles
 
 @Suite("FileDescriptor: an owned descriptor that writes every byte, refuses links when asked and closes itself")
@@ -18,7 +18,7 @@ struct FileDescriptorTests {
             #expect(status.kind == .regular && status.owner == FileSystem.currentUser && status.size == big.count)
             #expect(status.permissions == 0o640 & ~currentUmask())
             try file.truncate(to: 10)
-            try file.write("é\n")   // written at the offset the descriptor had, past the cut: a hole before it
+            try file.write("é\n")  // written at the offset the descriptor had, past the cut: a hole before it
             #expect(try file.status().size == 300_003)
             try file.truncate()
             #expect(try file.status().size == 0)
@@ -26,8 +26,9 @@ struct FileDescriptorTests {
         #expect(!hasOpenDescriptor(on: path), "closed in deinit")
     }
 
-    @Test("With noFollow, a symbolic link in the file's place is refused (ELOOP) and its target never touched",
-          arguments: [FileDescriptor.Access.readOnly, .writeOnly, .readWrite])
+    @Test(
+        "With noFollow, a symbolic link in the file's place is refused (ELOOP) and its target never touched",
+        arguments: [FileDescriptor.Access.readOnly, .writeOnly, .readWrite])
     func refusesLinks(access: FileDescriptor.Access) throws {
         let dir = TemporaryDirectory("descriptor")
         try plantLink(dir.file("link"), to: dir.file("target"))
@@ -41,7 +42,9 @@ struct FileDescriptorTests {
     func exclusive(what: String) throws {
         let dir = TemporaryDirectory("descriptor")
         let path = dir.file("db")
-        if what == "file" { try Data().write(to: URL(fileURLWithPath: path)) } else {
+        if what == "file" {
+            try Data().write(to: URL(fileURLWithPath: path))
+        } else {
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: dir.file("nowhere"))
         }
         #expect(throws: SystemError(operation: "open", path: path, code: EEXIST)) {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmFiles
@@ -72,8 +72,11 @@ struct FileSystemSeamTests {
         }
         #expect(BatchClipCache.sweepAbandoned(in: dir.path) == [".voicealarm-cache-\(dead)-bbbbbbbb"])
         FileSystem.removeAbandonedTemporaries(in: dir.path)
-        #expect(dir.contents() == [".r1.m4a.\(me.text).aaaa.partial", ".r3.m4a.cccc.partial",
-                                   ".voicealarm-cache-\(me.text)-aaaaaaaa", ".voicealarm-cache-cccccccc"])
+        #expect(
+            dir.contents() == [
+                ".r1.m4a.\(me.text).aaaa.partial", ".r3.m4a.cccc.partial",
+                ".voicealarm-cache-\(me.text)-aaaaaaaa", ".voicealarm-cache-cccccccc",
+            ])
         // Those that do not name their owner go once nothing has touched them for long enough.
         let later = Date().addingTimeInterval(2 * 3600)
         BatchClipCache.sweepAbandoned(in: dir.path, now: later)

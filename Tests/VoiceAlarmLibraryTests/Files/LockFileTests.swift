@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarmFiles
 import VoiceAlarmScheduling
 
@@ -32,13 +32,14 @@ struct LockFileTests {
         _ = try LockFile(acquiring: path)
     }
 
-    @Test("A lock another process holds (util-linux flock) is refused with that process's pid, and taken once it lets go",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "A lock another process holds (util-linux flock) is refused with that process's pid, and taken once it lets go",
+        .timeLimit(.minutes(1)))
     func heldByAnotherProcess() async throws {
         let dir = TemporaryDirectory("lock")
         let path = dir.file("daemon.lock"), gate = dir.file("gate")
         let holder = try holdLock(path, until: gate)
-        defer { FileSystem.remove(gate) }   // the holder lets go however the test ends
+        defer { FileSystem.remove(gate) }  // the holder lets go however the test ends
         #expect(await eventually(within: 20) { LockFile.isHeld(path) && LockFile.holder(of: path) != nil })
 
         var refusal: LockFile.Problem?

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmFiles
 
@@ -16,12 +16,15 @@ struct LogFileTests {
         #expect(!hasOpenDescriptor(on: log.path))
     }
 
-    @Test("A symbolic link in the log's place is refused (ELOOP), whether it points at a file or at nothing",
-          arguments: [true, false])
+    @Test(
+        "A symbolic link in the log's place is refused (ELOOP), whether it points at a file or at nothing",
+        arguments: [true, false])
     func refusesLinks(targetExists: Bool) throws {
         let dir = TemporaryDirectory("log")
         let target = dir.file("someone-else.txt")
-        if targetExists { try plantLink(dir.file("events.log"), to: target) } else {
+        if targetExists {
+            try plantLink(dir.file("events.log"), to: target)
+        } else {
             try FileManager.default.createSymbolicLink(atPath: dir.file("events.log"), withDestinationPath: target)
         }
         #expect(throws: SystemError(operation: "open", path: dir.file("events.log"), code: ELOOP)) {
@@ -30,8 +33,9 @@ struct LogFileTests {
         #expect((try? String(contentsOfFile: target, encoding: .utf8)) == (targetExists ? "theirs\n" : nil))
     }
 
-    @Test("In a read-only folder neither a new log nor an existing one takes a line (EROFS)", .timeLimit(.minutes(1)),
-          arguments: [false, true])
+    @Test(
+        "In a read-only folder neither a new log nor an existing one takes a line (EROFS)", .timeLimit(.minutes(1)),
+        arguments: [false, true])
     func readOnlyFolder(logExists: Bool) async throws {
         let folder = try await ReadOnlyFolder("log-ro") { dir in
             if logExists { try "earlier\n".write(toFile: dir.file("events.log"), atomically: false, encoding: .utf8) }

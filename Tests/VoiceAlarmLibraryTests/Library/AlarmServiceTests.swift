@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmStore
@@ -46,7 +46,7 @@ struct AlarmServiceTests {
         #expect((folder[.posixPermissions] as? Int) == 0o700)
         #expect(try f.scheduled(id)?.configuration.sound == .named("\(id.uuidString.lowercased()).m4a"))
         #expect(try f.scheduled(id)?.configuration.schedule == .weekly(seven, days: [.monday]))
-        #expect(added.status.next == Date(timeIntervalSince1970: 1_796_022_000))   // date -u -d "2026-11-30 07:00" +%s
+        #expect(added.status.next == Date(timeIntervalSince1970: 1_796_022_000))  // date -u -d "2026-11-30 07:00" +%s
         let second = try f.service.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 7, minute: 5), days: [.monday])
         #expect(!second.isFirstForTarget)
     }

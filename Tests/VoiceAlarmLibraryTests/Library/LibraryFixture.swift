@@ -13,18 +13,21 @@ final class LibraryFixture {
     private let collected = Warnings()
     /// The warnings the library gave a person, in order.
     var warnings: [ServiceWarning] { collected.lines }
-    static let now = Date(timeIntervalSince1970: 1_795_989_600)   // date -u -d "2026-11-29 22:00" +%s
+    static let now = Date(timeIntervalSince1970: 1_795_989_600)  // date -u -d "2026-11-29 22:00" +%s
 
     /// A library whose scheduler is `makeScheduler(dataDir)` (the embedded one by default).
-    init(now: @escaping @Sendable () -> Date = { LibraryFixture.now },
-         makeScheduler: ((String) throws -> any AlarmScheduler)? = nil) throws {
+    init(
+        now: @escaping @Sendable () -> Date = { LibraryFixture.now },
+        makeScheduler: ((String) throws -> any AlarmScheduler)? = nil
+    ) throws {
         dir = TemporaryDirectory("library")
         let store = try LibraryStore(dataDirectory: dir.path)
         let sounds = try SoundsDirectory(path: dir.file("Sounds"))
         let scheduler = try makeScheduler?(dir.path) ?? EmbeddedScheduler(dataDirectory: dir.path)
         let collected = self.collected
-        service = AlarmService(store: store, sounds: sounds, scheduler: scheduler,
-                               now: now, timeZone: TimeZone(identifier: "UTC")!, warn: { collected.lines.append($0) })
+        service = AlarmService(
+            store: store, sounds: sounds, scheduler: scheduler,
+            now: now, timeZone: TimeZone(identifier: "UTC")!, warn: { collected.lines.append($0) })
     }
 
     func sample(_ name: String) -> String { "\(ProjectPaths.sampleAudio)/\(name)" }

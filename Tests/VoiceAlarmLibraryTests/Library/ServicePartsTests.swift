@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VoiceAlarm
+import Testing
 import VoiceAlarmCore
 import VoiceAlarmScheduling
+
+@testable import VoiceAlarm
 
 /// A scheduler that holds its list in memory, standing in for the backend it says it is; the
 /// devices it is asked to carry are noted.
@@ -45,7 +46,7 @@ struct ServicePartsTests {
         try await AudioFixtures.tone(plan.takePath, seconds: 2, rate: 48_000)
         let result = try importer.finish(take(plan.takePath, frames: 96_000), plan: plan, title: "Strong", keep: false)
         #expect(try f.service.playlists.clips(of: .playlist("morning")).map(\.id) == [result.clip.id])
-        #expect(abs(result.loudness.integrated - -15) < 2, "\(result.loudness.integrated) LUFS")   // a -12 dBFS sine
+        #expect(abs(result.loudness.integrated - -15) < 2, "\(result.loudness.integrated) LUFS")  // a -12 dBFS sine
         #expect(!FileManager.default.fileExists(atPath: plan.takePath))
     }
 
@@ -83,7 +84,7 @@ struct ServicePartsTests {
         let location = LibraryLocation(dataDirectory: f.dir.path)
         let host = try DaemonHost(location: location, options: .init(), say: { _ in }, open: { f.service })
         #expect(host.degraded == nil)
-        #expect(throws: (any Error).self) { try DaemonHost(location: location, options: .init(), say: { _ in }, open: { f.service }) }   // one per data dir
+        #expect(throws: (any Error).self) { try DaemonHost(location: location, options: .init(), say: { _ in }, open: { f.service }) }  // one per data dir
         host.stop()
         let start = Date()
         host.run()

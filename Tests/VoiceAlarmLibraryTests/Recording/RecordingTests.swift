@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
@@ -56,8 +56,10 @@ struct RecordingTests {
     func faults() async throws {
         let dir = TemporaryDirectory("faults")
         let chunk = tone(4800)
-        let capture = ScriptedCapture([.success(.samples(chunk)), .success(.overrun), .success(.samples(chunk)),
-                                       .success(.overrun), .success(.samples(chunk))])
+        let capture = ScriptedCapture([
+            .success(.samples(chunk)), .success(.overrun), .success(.samples(chunk)),
+            .success(.overrun), .success(.samples(chunk)),
+        ])
         let writer = try TakeWriter(path: dir.file("take.wav"), sampleRate: 48_000, channels: 1)
         let take = TakeRecorder(source: capture, writer: writer, shouldStop: { false }).record(.init())
         #expect(take.reason == .deviceFailed)
@@ -71,7 +73,8 @@ struct RecordingTests {
     func stopOnSilence() throws {
         let dir = TemporaryDirectory("silence")
         let quiet = [Int16](repeating: 0, count: 4800)
-        let script: [Result<CaptureChunk, AudioError>] = Array(repeating: .success(.samples(quiet)), count: 30)   // 3 s before speaking
+        let script: [Result<CaptureChunk, AudioError>] =
+            Array(repeating: .success(.samples(quiet)), count: 30)  // 3 s before speaking
             + Array(repeating: .success(.samples(tone(4800))), count: 10)
             + Array(repeating: .success(.samples(quiet)), count: 40)
         let writer = try TakeWriter(path: dir.file("take.wav"), sampleRate: 48_000, channels: 1)
@@ -87,8 +90,10 @@ struct RecordingTests {
         let full = [Int16](repeating: 32767, count: 4800)
         var seen: [TakeRecorder.Level] = []
         let writer = try TakeWriter(path: dir.file("take.wav"), sampleRate: 48_000, channels: 1)
-        _ = TakeRecorder(source: ScriptedCapture([.success(.samples(tone(4800, amplitude: 16384))), .success(.samples(full))]),
-                         writer: writer, shouldStop: { false }, onLevel: { level, _ in seen.append(level) }).record(.init())
+        _ = TakeRecorder(
+            source: ScriptedCapture([.success(.samples(tone(4800, amplitude: 16384))), .success(.samples(full))]),
+            writer: writer, shouldStop: { false }, onLevel: { level, _ in seen.append(level) }
+        ).record(.init())
         #expect(abs(seen[0].peak - -6.02) < 0.05)
         #expect(abs(seen[0].rms - -9.03) < 0.1)
         #expect(!seen[0].clipping && seen[1].clipping)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
@@ -43,8 +43,9 @@ struct AlarmRingerTests {
         let (f, id) = try setUp()
         let recorder = Recorder()
         var said: [RingNotice] = []
-        let ringer = AlarmRinger(service: f.service, openDevice: { _, _ in recorder }, openMixer: { _ in FakeMixer(recorder) },
-                                 shouldStop: { false }, say: { said.append($0) })
+        let ringer = AlarmRinger(
+            service: f.service, openDevice: { _, _ in recorder }, openMixer: { _ in FakeMixer(recorder) },
+            shouldStop: { false }, say: { said.append($0) })
         var options = AlarmRinger.Options()
         options.maxSeconds = 30
         let outcome = try ringer.ring(id.uuidString, options: options)
@@ -63,26 +64,31 @@ struct AlarmRingerTests {
         let (f, id) = try setUp()
         let recorder = Recorder()
         var opened: [String] = []
-        let ringer = AlarmRinger(service: f.service, openDevice: { name, _ in
-            opened.append(name)
-            if name == "default" { return recorder }
-            throw AudioError.device(name: name, function: "snd_pcm_open", code: -2, message: "No such file or directory")
-        }, openMixer: { _ in nil }, shouldStop: { false }, say: { _ in })
+        let ringer = AlarmRinger(
+            service: f.service,
+            openDevice: { name, _ in
+                opened.append(name)
+                if name == "default" { return recorder }
+                throw AudioError.device(name: name, function: "snd_pcm_open", code: -2, message: "No such file or directory")
+            }, openMixer: { _ in nil }, shouldStop: { false }, say: { _ in })
         var options = AlarmRinger.Options()
         options.device = "usb-speaker"
         options.maxSeconds = 1
         #expect(try ringer.ring(id.uuidString, options: options) == .rang(seconds: 1, sound: "\(id.uuidString.lowercased()).m4a", device: "default"))
         #expect(opened == ["usb-speaker", "default"])
 
-        let silent = AlarmRinger(service: f.service, openDevice: { name, _ in
-            throw AudioError.device(name: name, function: "snd_pcm_open", code: -2, message: "No such file or directory")
-        }, openMixer: { _ in nil }, shouldStop: { false }, say: { _ in })
+        let silent = AlarmRinger(
+            service: f.service,
+            openDevice: { name, _ in
+                throw AudioError.device(name: name, function: "snd_pcm_open", code: -2, message: "No such file or directory")
+            }, openMixer: { _ in nil }, shouldStop: { false }, say: { _ in })
         #expect(throws: AudioError.self) { try silent.ring(id.uuidString, options: options) }
         #expect(try String(contentsOfFile: f.dir.file("events.log"), encoding: .utf8).contains("ALARM MADE NO SOUND"))
     }
 
-    @Test("A device that fails mid-ring is tried again each second, 'default' first, and the ring goes on where it comes back",
-          arguments: [(2, true), (9, false)])
+    @Test(
+        "A device that fails mid-ring is tried again each second, 'default' first, and the ring goes on where it comes back",
+        arguments: [(2, true), (9, false)])
     func recoveryMidRing(_ downRounds: Int, _ comesBack: Bool) throws {
         let (f, id) = try setUp()
         let recorder = Recorder()
@@ -96,14 +102,16 @@ struct AlarmRingerTests {
             }
             func drain() {}
         }
-        let ringer = AlarmRinger(service: f.service, openDevice: { name, _ in
-            opens += 1
-            if opens == 1 { return Dying() }
-            guard pauses.count >= downRounds else {
-                throw AudioError.device(name: name, function: "snd_pcm_open", code: -111, message: "Connection refused")
-            }
-            return recorder
-        }, openMixer: { _ in nil }, shouldStop: { false }, pause: { pauses.append($0) }, say: { said.append($0) })
+        let ringer = AlarmRinger(
+            service: f.service,
+            openDevice: { name, _ in
+                opens += 1
+                if opens == 1 { return Dying() }
+                guard pauses.count >= downRounds else {
+                    throw AudioError.device(name: name, function: "snd_pcm_open", code: -111, message: "Connection refused")
+                }
+                return recorder
+            }, openMixer: { _ in nil }, shouldStop: { false }, pause: { pauses.append($0) }, say: { said.append($0) })
         var options = AlarmRinger.Options()
         options.maxSeconds = 2
         if comesBack {
@@ -119,8 +127,9 @@ struct AlarmRingerTests {
         }
     }
 
-    @Test("A voice file that fails at ring time rings the default tone, which is regenerated if missing",
-          arguments: ["missing", "corrupt", "voice off"])
+    @Test(
+        "A voice file that fails at ring time rings the default tone, which is regenerated if missing",
+        arguments: ["missing", "corrupt", "voice off"])
     func defaultToneFallback(_ how: String) throws {
         let (f, id) = try setUp()
         let file = try #require(try f.soundPath(id))
@@ -141,14 +150,16 @@ struct AlarmRingerTests {
         #expect(try SoundInspector.inspect(f.dir.file(DefaultTone.fileName)).problems.isEmpty)
     }
 
-    @Test("Started by a scheduler: under 10 minutes late it rings, later it is logged as missed",
-          arguments: [(9.0, true), (11.0, false)])
+    @Test(
+        "Started by a scheduler: under 10 minutes late it rings, later it is logged as missed",
+        arguments: [(9.0, true), (11.0, false)])
     func scheduledLateness(_ minutesLate: Double, _ rings: Bool) throws {
         let (f, id) = try setUp()
         // The alarm is at 21:55 UTC; "now" in the fixture is 22:00. Move it to lateness.
         let now = Date(timeIntervalSince1970: LibraryFixture.now.timeIntervalSince1970 - 300 + minutesLate * 60)
-        let late = AlarmService(store: f.service.store, sounds: f.service.sounds, scheduler: f.service.scheduler,
-                                now: { now }, timeZone: TimeZone(identifier: "UTC")!)
+        let late = AlarmService(
+            store: f.service.store, sounds: f.service.sounds, scheduler: f.service.scheduler,
+            now: { now }, timeZone: TimeZone(identifier: "UTC")!)
         let recorder = Recorder()
         let ringer = AlarmRinger(service: late, openDevice: { _, _ in recorder }, openMixer: { _ in nil }, shouldStop: { false }, say: { _ in })
         var options = AlarmRinger.Options()
@@ -168,8 +179,9 @@ struct AlarmRingerTests {
     func stop() throws {
         let (f, id) = try setUp()
         let recorder = Recorder()
-        let ringer = AlarmRinger(service: f.service, openDevice: { _, _ in recorder }, openMixer: { _ in FakeMixer(recorder) },
-                                 shouldStop: { recorder.samples.count >= 44_100 }, say: { _ in })
+        let ringer = AlarmRinger(
+            service: f.service, openDevice: { _, _ in recorder }, openMixer: { _ in FakeMixer(recorder) },
+            shouldStop: { recorder.samples.count >= 44_100 }, say: { _ in })
         guard case .rang(let seconds, _, _) = try ringer.ring(id.uuidString, options: .init()) else { Issue.record("did not ring"); return }
         #expect(seconds < 1.1)
         #expect(recorder.events.last == "restore")

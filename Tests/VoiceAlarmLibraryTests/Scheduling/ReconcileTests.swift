@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmCore
 import VoiceAlarmScheduling
@@ -20,9 +20,11 @@ struct ReconcileTests {
 
     private func fixture(_ backend: String) throws -> LibraryFixture {
         try LibraryFixture(makeScheduler: { dataDir in
-            backend == "embedded" ? try EmbeddedScheduler(dataDirectory: dataDir) as any AlarmScheduler
-                : try SystemdTimerScheduler(unitDirectory: dataDir + "/units", dataDirectory: dataDir, executable: ProjectPaths.binary,
-                                            timeZone: TimeZone(identifier: "UTC")!, now: { LibraryFixture.now }, systemctl: NoManager())
+            backend == "embedded"
+                ? try EmbeddedScheduler(dataDirectory: dataDir) as any AlarmScheduler
+                : try SystemdTimerScheduler(
+                    unitDirectory: dataDir + "/units", dataDirectory: dataDir, executable: ProjectPaths.binary,
+                    timeZone: TimeZone(identifier: "UTC")!, now: { LibraryFixture.now }, systemctl: NoManager())
         })
     }
 
@@ -49,8 +51,11 @@ struct ReconcileTests {
         let scheduler = f.service.scheduler
         try scheduler.cancel(id: missing)
         try scheduler.schedule(id: staleSound, configuration: .init(schedule: .weekly(AlarmTime(hour: 8, minute: 0), days: [.monday]), sound: .default))
-        try scheduler.schedule(id: staleSchedule, configuration: .init(schedule: .weekly(AlarmTime(hour: 9, minute: 30), days: [.monday]),
-                                                                         sound: .named("\(staleSchedule.uuidString.lowercased()).m4a")))
+        try scheduler.schedule(
+            id: staleSchedule,
+            configuration: .init(
+                schedule: .weekly(AlarmTime(hour: 9, minute: 30), days: [.monday]),
+                sound: .named("\(staleSchedule.uuidString.lowercased()).m4a")))
         try scheduler.schedule(id: unknown, configuration: .init(schedule: .weekly(seven, days: [.sunday]), sound: .default))
 
         let report = try f.service.sync.reconcile()
@@ -74,7 +79,7 @@ struct ReconcileTests {
         let once = try f.service.alarms.add(on: .manifesto, at: AlarmTime(hour: 23, minute: 0)).status.alarm.id
         let file = try #require(try f.soundPath(weekly))
         try FileManager.default.removeItem(atPath: file)
-        clock.withLock { $0 = $0.addingTimeInterval(2 * 3600) }     // 00:00: the 23:00 one-off has rung
+        clock.withLock { $0 = $0.addingTimeInterval(2 * 3600) }  // 00:00: the 23:00 one-off has rung
         let report = try f.service.sync.reconcile()
         #expect(FileManager.default.fileExists(atPath: file))
         #expect(report.cancelled == [once])
@@ -90,7 +95,8 @@ struct ReconcileTests {
         let unit = f.dir.file("units/voicealarm-\(id.uuidString.lowercased()).timer")
         try "garbage\n".write(toFile: unit, atomically: true, encoding: .utf8)
         let stray = UUID()
-        try "[Timer]\nOnCalendar=daily\n".write(toFile: f.dir.file("units/voicealarm-\(stray.uuidString.lowercased()).timer"), atomically: true, encoding: .utf8)
+        try "[Timer]\nOnCalendar=daily\n".write(
+            toFile: f.dir.file("units/voicealarm-\(stray.uuidString.lowercased()).timer"), atomically: true, encoding: .utf8)
         let report = try f.service.sync.reconcile()
         #expect(report.updated == [id])
         #expect(report.cancelled == [stray])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
@@ -10,8 +10,9 @@ import VoiceAlarmCore
 /// jobs, and `build` with several workers.
 @Suite("Parallel paths: the clip cache, batch jobs, build workers")
 struct ParallelPathsTests {
-    @Test("Eight threads asking the cache for the same clips get the same answers, each clip decoded once",
-          .timeLimit(.minutes(3)))
+    @Test(
+        "Eight threads asking the cache for the same clips get the same answers, each clip decoded once",
+        .timeLimit(.minutes(3)))
     func sharedCache() async throws {
         let dir = TemporaryDirectory("parallel-cache")
         let cache = try BatchClipCache(in: dir.path, sampleRate: RenderSettings.defaultSampleRate)
@@ -38,8 +39,9 @@ struct ParallelPathsTests {
         let dir = TemporaryDirectory("parallel-batch")
         let clips = try await ["a.wav", "b.flac", "c.ogg", "d.wav"].enumerated().asyncMap { index, name in
             let path = dir.file(name)
-            try await AudioFixtures.tone(path, seconds: 1 + Double(index) / 4, frequency: 300 + 100 * Double(index),
-                                   codec: name.hasSuffix("ogg") ? "libvorbis" : nil)
+            try await AudioFixtures.tone(
+                path, seconds: 1 + Double(index) / 4, frequency: 300 + 100 * Double(index),
+                codec: name.hasSuffix("ogg") ? "libvorbis" : nil)
             return path
         }
         // r6 and r7 are r0 and r1 again: built once, copied.
@@ -47,11 +49,14 @@ struct ParallelPathsTests {
             let k = index % 6
             return #"{"id": "r\#(index)", "clips": ["\#(clips[k % 4])", "\#(clips[(k + 1) % 4])"], "gap": \#(Double(k % 3) / 10)}"#
         }
-        let manifest = try BatchManifest(data: Data(#"{"format": "wav", "ringtones": [\#(ringtones.joined(separator: ","))]}"#.utf8),
-                                         folder: dir.path, base: RenderSettings())
+        let manifest = try BatchManifest(
+            data: Data(#"{"format": "wav", "ringtones": [\#(ringtones.joined(separator: ","))]}"#.utf8),
+            folder: dir.path, base: RenderSettings())
         let progress = Answers()
-        let outcome = try BatchBuilder(manifest: manifest, outputDirectory: dir.file("out"), jobs: 4,
-                                       progress: { progress.add("done", false, "\($0.done)") }).run()
+        let outcome = try BatchBuilder(
+            manifest: manifest, outputDirectory: dir.file("out"), jobs: 4,
+            progress: { progress.add("done", false, "\($0.done)") }
+        ).run()
         #expect(outcome.built == (0..<8).map { "r\($0)" } && outcome.failed.isEmpty, "\(outcome.failed)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("out")).filter { $0.hasSuffix(".wav") }.count == 8)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.file("out/r6.wav"))) == (try Data(contentsOf: URL(fileURLWithPath: dir.file("out/r0.wav")))))

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
@@ -22,7 +22,6 @@ private final class CountingRenderer: RingtoneRendering, @unchecked Sendable {
     /// One deadline for the whole test (5 s: a loaded or sanitized run is slow to open a worker),
     /// so waiting for company never adds up to more.
     private var deadline: Date?
-
 
     /// The most renders seen in flight at once, and how many there were, since the last reset.
     var seen: (most: Int, renders: Int) { condition.withLock { (most, renders) } }
@@ -87,9 +86,10 @@ private final class FakeOpener: SoundBuilderOpening {
             return false
         }
         if refused { throw OpenRefused() }
-        return SoundBuilder(store: try LibraryStore(dataDirectory: connector.dataDirectory),
-                            sounds: try SoundsDirectory(path: connector.soundsDirectory),
-                            renderer: renderer, checker: PresentFileChecker(), warn: warn)
+        return SoundBuilder(
+            store: try LibraryStore(dataDirectory: connector.dataDirectory),
+            sounds: try SoundsDirectory(path: connector.soundsDirectory),
+            renderer: renderer, checker: PresentFileChecker(), warn: warn)
     }
 }
 
@@ -111,20 +111,22 @@ private final class PoolLibrary {
         let renderer = CountingRenderer()
         self.renderer = renderer
         let collected = self.collected
-        var made: FakeOpener?   // the service makes its workers' opener from its own connector
-        service = AlarmService(store: store, sounds: sounds, scheduler: try EmbeddedScheduler(dataDirectory: dir.path),
-                               now: { LibraryFixture.now }, timeZone: TimeZone(identifier: "UTC")!,
-                               renderer: renderer, checker: PresentFileChecker(), jobs: jobs,
-                               opener: { connector in
-                                   made = FakeOpener(connector: connector, renderer: renderer)
-                                   return made
-                               },
-                               warn: { collected.lines.append($0) })
+        var made: FakeOpener?  // the service makes its workers' opener from its own connector
+        service = AlarmService(
+            store: store, sounds: sounds, scheduler: try EmbeddedScheduler(dataDirectory: dir.path),
+            now: { LibraryFixture.now }, timeZone: TimeZone(identifier: "UTC")!,
+            renderer: renderer, checker: PresentFileChecker(), jobs: jobs,
+            opener: { connector in
+                made = FakeOpener(connector: connector, renderer: renderer)
+                return made
+            },
+            warn: { collected.lines.append($0) })
         opener = made!
         let clips = try (0..<3).map { _ in
             let id = UUID()
-            let clip = LibraryClip(id: id, title: "clip \(id.uuidString.prefix(4))", fileName: "\(id.uuidString.lowercased()).flac",
-                                   frames: 88_200, trimmedStart: 0, trimmedLength: 88_200, sampleRate: 44_100, contentHash: id.uuidString)
+            let clip = LibraryClip(
+                id: id, title: "clip \(id.uuidString.prefix(4))", fileName: "\(id.uuidString.lowercased()).flac",
+                frames: 88_200, trimmedStart: 0, trimmedLength: 88_200, sampleRate: 44_100, contentHash: id.uuidString)
             try store.insertClip(clip)
             _ = FileManager.default.createFile(atPath: "\(store.clipsDirectory)/\(clip.fileName)", contents: Data("flac".utf8))
             return clip
@@ -156,11 +158,12 @@ private final class PoolLibrary {
 
 @Suite("Several ringtones rebuilt at once: the rebuild pool's rules, with fake audio", .timeLimit(.minutes(1)))
 struct RebuildPoolTests {
-    @Test("A settings change on six alarms builds `jobs` at once, each on a worker's own connection, with the serial summary",
-          arguments: [1, 2])
+    @Test(
+        "A settings change on six alarms builds `jobs` at once, each on a worker's own connection, with the serial summary",
+        arguments: [1, 2])
     func settingsChange(_ jobs: Int) throws {
         let lib = try PoolLibrary(alarms: 6, jobs: jobs)
-        lib.renderer.reset(unusable: [lib.clips[0].id], peers: jobs)   // two alarms' playlists hold it: each left out, with a warning
+        lib.renderer.reset(unusable: [lib.clips[0].id], peers: jobs)  // two alarms' playlists hold it: each left out, with a warning
         let summary = try lib.service.settings.change(.format, to: "caf")
 
         #expect(lib.renderer.seen.most == jobs, "renders in flight at once")
@@ -173,8 +176,9 @@ struct RebuildPoolTests {
         #expect(lib.warnings.count == 4)
     }
 
-    @Test("Workers that cannot open the library leave no alarm undecided: the others, or the caller, build their share",
-          arguments: [1, 2])
+    @Test(
+        "Workers that cannot open the library leave no alarm undecided: the others, or the caller, build their share",
+        arguments: [1, 2])
     func openFailures(_ refused: Int) throws {
         let lib = try PoolLibrary(alarms: 5, jobs: 2)
         lib.renderer.reset(peers: max(1, 2 - refused))
@@ -184,8 +188,9 @@ struct RebuildPoolTests {
         #expect(summary.rebuilt == lib.ids, "\(summary)")
         #expect(lib.renderer.seen.renders == 5, "each alarm built once")
         try lib.expectEveryAlarmOnVoice("wav")
-        #expect(lib.warnings.count == refused && lib.warnings.allSatisfy { if case .rebuildWorkerUnavailable = $0 { true } else { false } },
-                "one line per worker that could not open: \(lib.warnings)")
+        #expect(
+            lib.warnings.count == refused && lib.warnings.allSatisfy { if case .rebuildWorkerUnavailable = $0 { true } else { false } },
+            "one line per worker that could not open: \(lib.warnings)")
     }
 
     @Test("One alarm builds inline on the caller's connection; a clip removed from three playlists rebuilds their alarms together")
@@ -196,7 +201,7 @@ struct RebuildPoolTests {
         #expect(lib.opener.opened == 0 && lib.renderer.seen.renders == 1)
 
         lib.renderer.reset(peers: 2)
-        let removed = try lib.service.clips.remove([lib.clips[0].idString])   // in p0, p2 and p3: one alarm each
+        let removed = try lib.service.clips.remove([lib.clips[0].idString])  // in p0, p2 and p3: one alarm each
         #expect(lib.opener.opened == 2 && lib.renderer.seen.most == 2, "the three targets' alarms in one pool")
         #expect(Set(removed.summary.rebuilt) == [lib.ids[0], lib.ids[2], lib.ids[3]] && removed.summary.touched.count == 3, "\(removed.summary)")
         try lib.expectEveryAlarmOnVoice("m4a")
@@ -208,9 +213,12 @@ struct RebuildPoolTests {
         #expect(lib.opener.connector.dataDirectory == lib.dir.path && lib.opener.connector.soundsDirectory == lib.service.soundsDirectory)
 
         var asked = 0
-        let readOnly = AlarmService(store: try LibraryStore(readingOnly: lib.dir.path), sounds: lib.service.sounds,
-                                    scheduler: lib.service.scheduler, renderer: lib.renderer, checker: PresentFileChecker(),
-                                    opener: { _ in asked += 1; return nil })
+        let readOnly = AlarmService(
+            store: try LibraryStore(readingOnly: lib.dir.path), sounds: lib.service.sounds,
+            scheduler: lib.service.scheduler, renderer: lib.renderer, checker: PresentFileChecker(),
+            opener: { _ in
+                asked += 1; return nil
+            })
         #expect(asked == 0 && readOnly.soundsDirectory == lib.service.soundsDirectory)
     }
 

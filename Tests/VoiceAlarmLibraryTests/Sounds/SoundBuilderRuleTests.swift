@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VoiceAlarm
 import VoiceAlarmAudio
 import VoiceAlarmCore
@@ -61,9 +61,10 @@ private final class Rules {
     /// A clip record whose stored recording is a placeholder file.
     func clip(_ seconds: Double = 2) throws -> LibraryClip {
         let id = UUID()
-        let clip = LibraryClip(id: id, title: "clip \(id.uuidString.prefix(4))", fileName: "\(id.uuidString.lowercased()).flac",
-                               frames: Int(seconds * 44_100), trimmedStart: 0, trimmedLength: Int(seconds * 44_100),
-                               sampleRate: 44_100, contentHash: id.uuidString)
+        let clip = LibraryClip(
+            id: id, title: "clip \(id.uuidString.prefix(4))", fileName: "\(id.uuidString.lowercased()).flac",
+            frames: Int(seconds * 44_100), trimmedStart: 0, trimmedLength: Int(seconds * 44_100),
+            sampleRate: 44_100, contentHash: id.uuidString)
         try store.insertClip(clip)
         _ = FileManager.default.createFile(atPath: "\(store.clipsDirectory)/\(clip.fileName)", contents: Data("flac".utf8))
         return clip
@@ -175,7 +176,7 @@ struct SoundBuilderRuleTests {
         let id = try r.alarm([clip])
         _ = try r.build(id)
         r.renderer.failure = AudioError.silent(path: r.voiceFile(id), detail: "the ringtone would measure -70.0 LUFS, peak -80.0 dBFS")
-        try r.store.setClips([clip.id, clip.id], of: r.stored(id).alarm.target)   // a new identity: a rebuild is due
+        try r.store.setClips([clip.id, clip.id], of: r.stored(id).alarm.target)  // a new identity: a rebuild is due
         let outcome = try r.build(id)
         guard case .defaultTone(let reason) = outcome else { Issue.record("got \(outcome)"); return }
         #expect(reason.isFailure)
@@ -186,8 +187,9 @@ struct SoundBuilderRuleTests {
         #expect(r.builder.resolve(stored).soundName == "default")
     }
 
-    @Test("Voice off: the file deleted and the default tone; no recording: the default tone, not a failure",
-          arguments: [false, true])
+    @Test(
+        "Voice off: the file deleted and the default tone; no recording: the default tone, not a failure",
+        arguments: [false, true])
     func choicesAreNotFailures(_ voiceOff: Bool) throws {
         let r = try Rules()
         let id = voiceOff ? try r.alarm([try r.clip()], voice: true) : try r.alarm([])

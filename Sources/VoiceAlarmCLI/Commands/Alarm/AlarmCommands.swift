@@ -13,8 +13,10 @@ enum AlarmCommands: CommandGroup {
         let service = try context.library()
         let status = try service.alarms.setVoice(on, for: parsed.arguments[0])
         context.present(AlarmJSON(status, service.timeZone)) { context.console.result(status.alarm.idString) }
-        context.say(on ? "Voice on: alarm \(status.alarm.idString) \(status.sound.playing)."
-                       : "Voice off: alarm \(status.alarm.idString) rings with the default tone; its voice file is deleted.")
+        context.say(
+            on
+                ? "Voice on: alarm \(status.alarm.idString) \(status.sound.playing)."
+                : "Voice off: alarm \(status.alarm.idString) rings with the default tone; its voice file is deleted.")
         return .success
     }
 }

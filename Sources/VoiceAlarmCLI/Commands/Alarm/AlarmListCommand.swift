@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm alarm list`: the alarms, what each plays, and when next.
 enum AlarmListCommand: Command {
@@ -10,9 +10,9 @@ enum AlarmListCommand: Command {
         minimumArguments: 0, maximumArguments: 0,
         options: [all],
         discussion: """
-          One line per alarm: the short id (any unique 8 or more characters of an id are accepted),
-          the time, the days, the target, the next ring and the sound. --json gives the full ids.
-        """,
+              One line per alarm: the short id (any unique 8 or more characters of an id are accepted),
+              the time, the days, the target, the next ring and the sound. --json gives the full ids.
+            """,
         examples: ["voicealarm alarm list", "voicealarm alarm list --all --json"])
 
     static let all = Flag("all", short: "a", help: "Also list one-off alarms that have rung (hidden otherwise)")
@@ -31,7 +31,9 @@ enum AlarmListCommand: Command {
         }
         if all.count > statuses.count {
             let hidden = all.count - statuses.count
-            context.say("\(hidden) one-off alarm\(hidden == 1 ? " has" : "s have") rung and \(hidden == 1 ? "is" : "are") hidden; 'alarm list --all' shows \(hidden == 1 ? "it" : "them").")
+            context.say(
+                "\(hidden) one-off alarm\(hidden == 1 ? " has" : "s have") rung and \(hidden == 1 ? "is" : "are") hidden; 'alarm list --all' shows \(hidden == 1 ? "it" : "them")."
+            )
         }
         return .success
     }

@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm alarm remove`: alarms and their voice files gone.
 enum AlarmRemoveCommand: Command {

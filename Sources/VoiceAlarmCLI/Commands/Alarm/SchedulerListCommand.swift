@@ -1,14 +1,13 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm scheduler list`: what the scheduler holds, whatever the library says.
 enum SchedulerListCommand: Command {
     static let spec = CommandSpec(
         name: "scheduler list", summary: "What the scheduler holds: each alarm's sound and next ring time", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [], examples: ["voicealarm scheduler list --json"])
-
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let service = try context.library()
@@ -17,7 +16,9 @@ enum SchedulerListCommand: Command {
         context.present(scheduled.map { ScheduledJSON($0, now: now, timeZone: service.timeZone) }) {
             for alarm in scheduled {
                 let next = alarm.configuration.schedule.nextFire(after: now, in: service.timeZone)
-                context.console.result("\(alarm.id.uuidString.lowercased())  \(Report.describe(alarm.configuration.schedule))  next \(next.map { Report.iso($0, service.timeZone) } ?? "never")  sound \(alarm.configuration.sound)")
+                context.console.result(
+                    "\(alarm.id.uuidString.lowercased())  \(Report.describe(alarm.configuration.schedule))  next \(next.map { Report.iso($0, service.timeZone) } ?? "never")  sound \(alarm.configuration.sound)"
+                )
             }
             if scheduled.isEmpty { context.say("The scheduler holds no alarms.") }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 import VoiceAlarmFiles
 
 /// `voicealarm show`: what a ringtone will play, as a summary, a line of blocks, or a picture.
@@ -11,19 +11,21 @@ enum ShowCommand: Command {
         arguments: "PLAYLIST|manifesto|CLIP|ALARM", minimumArguments: 1, maximumArguments: 1,
         options: [svg, width],
         discussion: """
-          Renders with the library's settings (into a private temporary folder, removed afterwards)
-          and prints each clip's span; on a terminal, a line of blocks shows the waveform with │
-          where a clip starts. --svg writes a picture: the waveform (min/max per pixel column), each
-          clip's span and title, the gaps, the cap as a red line, clips left out greyed after it
-          with their reason, loudness and true peak in the caption. A target with no recording
-          shows the default tone, and says so. --json prints {"subject", "duration", "cap",
-          "loudness", "truePeak", "defaultTone", "svg", "clips": [{"title", "start", "duration", "used", "reason"}]}.
-        """,
+              Renders with the library's settings (into a private temporary folder, removed afterwards)
+              and prints each clip's span; on a terminal, a line of blocks shows the waveform with │
+              where a clip starts. --svg writes a picture: the waveform (min/max per pixel column), each
+              clip's span and title, the gaps, the cap as a red line, clips left out greyed after it
+              with their reason, loudness and true peak in the caption. A target with no recording
+              shows the default tone, and says so. --json prints {"subject", "duration", "cap",
+              "loudness", "truePeak", "defaultTone", "svg", "clips": [{"title", "start", "duration", "used", "reason"}]}.
+            """,
         examples: ["voicealarm show morning", "voicealarm show morning --svg morning.svg", "voicealarm show 9c41d2e0 --svg alarm.svg --width 600"])
 
-    static let svg: Option<String?> = .text("svg", value: "FILE", kind: .file, help: "Draw the ringtone as SVG: waveform, clip spans, the cap, what was left out")
-    static let width: Option<Double> = .number("width", value: "PX", .closed(200...4000), default: 1200,
-                                               help: "The picture's width in pixels, {range} (default {default}; height a quarter)")
+    static let svg: Option<String?> = .text(
+        "svg", value: "FILE", kind: .file, help: "Draw the ringtone as SVG: waveform, clip spans, the cap, what was left out")
+    static let width: Option<Double> = .number(
+        "width", value: "PX", .closed(200...4000), default: 1200,
+        help: "The picture's width in pixels, {range} (default {default}; height a quarter)")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let width = Int(try parsed[Self.width])

@@ -7,11 +7,11 @@ enum ClipImportCommand: Command {
         minimumArguments: 1, maximumArguments: 1,
         options: [title],
         discussion: """
-          The full recording is kept, untrimmed, as a lossless copy in the data dir, with its exact
-          length and a content hash. A recording may last at most 10 minutes (refused from its
-          header when it declares its length, else as soon as decoding passes 10 minutes). Files
-          that are not audio, silent, or not regular files (a FIFO, a device) are refused.
-        """,
+              The full recording is kept, untrimmed, as a lossless copy in the data dir, with its exact
+              length and a content hash. A recording may last at most 10 minutes (refused from its
+              header when it declares its length, else as soon as decoding passes 10 minutes). Files
+              that are not audio, silent, or not regular files (a FIFO, a device) are refused.
+            """,
         examples: ["voicealarm clip import calm.wav --title 'I am calm'"])
 
     static let title = ClipCommands.title(help: "A name for the clip (default: the file's name)")

@@ -1,8 +1,8 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm clip record`: speaking an affirmation into the library from a microphone.
 enum ClipRecordCommand: Command {
@@ -11,29 +11,34 @@ enum ClipRecordCommand: Command {
         minimumArguments: 0, maximumArguments: 0,
         options: [device, rate, channels, maxSeconds, stopOnSilence, title, replace, playlist, keep],
         discussion: """
-          Stop with Enter (on a terminal), Ctrl-C, --max-seconds or --stop-on-silence. Audio is written
-          to DATA-DIR/takes/ as it arrives, so even a killed recorder leaves a valid file holding what
-          was captured. On a terminal a meter shows peak and RMS levels, clipping, the time, and the
-          time left; past 29 s a note says the ringtone will be trimmed. A take stops at 10 minutes,
-          the longest recording the library keeps. An empty or silent take (a muted microphone) is
-          refused.
-        """,
-        examples: ["voicealarm clip record --title 'I am calm' --max-seconds 20",
-                   "voicealarm clip record --stop-on-silence 2 --playlist morning",
-                   "voicealarm clip record --replace 3f2a9c1e --device plughw:1,0"])
+              Stop with Enter (on a terminal), Ctrl-C, --max-seconds or --stop-on-silence. Audio is written
+              to DATA-DIR/takes/ as it arrives, so even a killed recorder leaves a valid file holding what
+              was captured. On a terminal a meter shows peak and RMS levels, clipping, the time, and the
+              time left; past 29 s a note says the ringtone will be trimmed. A take stops at 10 minutes,
+              the longest recording the library keeps. An empty or silent take (a muted microphone) is
+              refused.
+            """,
+        examples: [
+            "voicealarm clip record --title 'I am calm' --max-seconds 20",
+            "voicealarm clip record --stop-on-silence 2 --playlist morning",
+            "voicealarm clip record --replace 3f2a9c1e --device plughw:1,0",
+        ])
     static let device: Option<String?> = .text("device", value: "NAME", help: "ALSA capture device (default 'default'; see 'voicealarm devices')")
-    static let rate: Option<Double> = .number("rate", value: "HZ", .closed(8_000...192_000), default: 48_000,
-                                              help: "Sample rate to ask for, {range} (default {default}; the nearest the device has is used)")
+    static let rate: Option<Double> = .number(
+        "rate", value: "HZ", .closed(8_000...192_000), default: 48_000,
+        help: "Sample rate to ask for, {range} (default {default}; the nearest the device has is used)")
     static let channels: Option<Double> = .number("channels", value: "N", .closed(1...8), default: 1, help: "Channels to capture, {range} (default {default})")
     /// Never longer than the library keeps: a take past it would be refused after the fact.
     static let maxSeconds: Option<Double> = .number(
         "max-seconds", value: "SECONDS", .open(lower: 0, upper: 86_400), default: InputLimits.longestRecording,
         help: "Stop after this much audio (counted in captured frames; at most and by default {default})")
-    static let stopOnSilence: Option<Double?> = .number("stop-on-silence", value: "SECONDS", .open(lower: 0, upper: 600),
-                                                        help: "After speech, stop when this much silence follows, {range}")
+    static let stopOnSilence: Option<Double?> = .number(
+        "stop-on-silence", value: "SECONDS", .open(lower: 0, upper: 600),
+        help: "After speech, stop when this much silence follows, {range}")
     static let title = ClipCommands.title(help: "A name for the clip")
-    static let replace: Option<String?> = .text("replace", value: "CLIP", kind: .clip,
-                                                help: "Give this clip the new audio (its alarms are rebuilt) instead of adding one")
+    static let replace: Option<String?> = .text(
+        "replace", value: "CLIP", kind: .clip,
+        help: "Give this clip the new audio (its alarms are rebuilt) instead of adding one")
     static let playlist: Option<String?> = .text("playlist", value: "NAME", kind: .playlist, help: "Append the new clip to this playlist")
     static let keep = Flag("keep", help: "Keep the take file in DATA-DIR/takes even when it is refused")
 
@@ -44,8 +49,9 @@ enum ClipRecordCommand: Command {
         let longest = InputLimits.longestRecording
         let maxSeconds = try parsed[Self.maxSeconds]
         if maxSeconds > longest {
-            throw UsageError("\(Self.maxSeconds.spec.dashed): \(parsed.text(of: Self.maxSeconds) ?? "") is more than \(Int(longest)), the longest recording the library keeps",
-                             command: spec.name, input: Self.maxSeconds.spec.dashed)
+            throw UsageError(
+                "\(Self.maxSeconds.spec.dashed): \(parsed.text(of: Self.maxSeconds) ?? "") is more than \(Int(longest)), the longest recording the library keeps",
+                command: spec.name, input: Self.maxSeconds.spec.dashed)
         }
         let stopOnSilence = try parsed[Self.stopOnSilence]
         let device = try parsed[Self.device] ?? "default"
@@ -62,10 +68,13 @@ enum ClipRecordCommand: Command {
 
         let stop = StopFlag()
         InterruptHandler.onInterrupt { _ in stop.set() }
-        let meter = Meter(console: context.console, terminal: context.console.errIsTerminal && !context.quiet,
-                          quiet: context.quiet, rate: setup.sampleRate, maxSeconds: parsed.given(Self.maxSeconds) ? maxSeconds : nil)
+        let meter = Meter(
+            console: context.console, terminal: context.console.errIsTerminal && !context.quiet,
+            quiet: context.quiet, rate: setup.sampleRate, maxSeconds: parsed.given(Self.maxSeconds) ? maxSeconds : nil)
         if context.console.errIsTerminal && isatty(STDIN_FILENO) == 1 {
-            Thread.detachNewThread { _ = readLine(); stop.set() }
+            Thread.detachNewThread {
+                _ = readLine(); stop.set()
+            }
         }
         context.say("Recording from '\(device)' at \(setup.sampleRate) Hz\(meter.terminal ? "; press Enter or Ctrl-C to stop" : "")…")
         let take = setup.recorder(shouldStop: { stop.isSet }, onLevel: meter.show)
@@ -83,18 +92,28 @@ enum ClipRecordCommand: Command {
     }
 
     /// The clip's id on stdout; the take's levels and what became of it on stderr.
-    private static func report(_ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ service: AlarmService, _ context: CommandContext) {
+    private static func report(
+        _ take: TakeRecorder.Take, _ stored: TakeImporter.Result, plan: TakeImporter.Plan, _ service: AlarmService, _ context: CommandContext
+    ) {
         let clip = stored.clip
-        context.present(RecordedJSON(clip: ClipJSON(clip, service), seconds: Report.seconds(take.duration),
-                                     peak: .init(Report.tenths(take.peak)), loudness: .init(Report.tenths(stored.loudness.integrated)),
-                                     overruns: take.overruns, replaced: plan.replacing != nil, playlist: .init(plan.playlist),
-                                     rebuilds: RebuildJSON(stored.summary), keptTake: .init(stored.keptPath), failure: .init(take.failure))) {
+        context.present(
+            RecordedJSON(
+                clip: ClipJSON(clip, service), seconds: Report.seconds(take.duration),
+                peak: .init(Report.tenths(take.peak)), loudness: .init(Report.tenths(stored.loudness.integrated)),
+                overruns: take.overruns, replaced: plan.replacing != nil, playlist: .init(plan.playlist),
+                rebuilds: RebuildJSON(stored.summary), keptTake: .init(stored.keptPath), failure: .init(take.failure))
+        ) {
             context.console.result(clip.idString)
         }
-        var lines = [String(format: "Recorded %.1f s: peak %.1f dBFS, loudness %.1f LUFS, %d overrun%@.", take.duration, take.peak,
-                            stored.loudness.integrated, take.overruns, take.overruns == 1 ? "" : "s")]
-        lines.append(plan.replacing == nil ? "Saved as clip \(clip.idString)" + (plan.playlist.map { " and added to '\($0)'" } ?? "") + "."
-                                           : "Clip \(clip.idString) now holds the new take.")
+        var lines = [
+            String(
+                format: "Recorded %.1f s: peak %.1f dBFS, loudness %.1f LUFS, %d overrun%@.", take.duration, take.peak,
+                stored.loudness.integrated, take.overruns, take.overruns == 1 ? "" : "s")
+        ]
+        lines.append(
+            plan.replacing == nil
+                ? "Saved as clip \(clip.idString)" + (plan.playlist.map { " and added to '\($0)'" } ?? "") + "."
+                : "Clip \(clip.idString) now holds the new take.")
         if !stored.summary.rebuilt.isEmpty {
             lines.append("Rebuilt and re-scheduled alarms: " + stored.summary.rebuilt.map { $0.uuidString.lowercased() }.joined(separator: ", ") + ".")
         }

@@ -7,12 +7,12 @@ enum ClipRemoveCommand: Command {
         minimumArguments: 1, maximumArguments: nil,
         options: [force, yes],
         discussion: """
-          The clips leave every playlist and the manifesto that use them (later clips move up) and
-          their alarms are rebuilt; an alarm left with no recording rings with the default tone.
-          A clip that alarms play is removed only with --force (or --yes); without it, nothing is
-          removed and the alarms that would fall back to the default tone are named.
-          Every id is checked first: one unknown id removes nothing.
-        """,
+              The clips leave every playlist and the manifesto that use them (later clips move up) and
+              their alarms are rebuilt; an alarm left with no recording rings with the default tone.
+              A clip that alarms play is removed only with --force (or --yes); without it, nothing is
+              removed and the alarms that would fall back to the default tone are named.
+              Every id is checked first: one unknown id removes nothing.
+            """,
         examples: ["voicealarm clip remove 3f2a9c1e", "voicealarm clip remove 3f2a9c1e 7b1d04aa"])
 
     static let force = Flag("force", short: "f", help: "Remove clips that alarms play (their ringtones change)")
@@ -27,7 +27,9 @@ enum ClipRemoveCommand: Command {
             for id in ids { context.console.result(id) }
         }
         let names = removed.clips.map { "\($0.idString) (\($0.title))" }.joined(separator: ", ")
-        context.say("Removed clip\(ids.count == 1 ? "" : "s") \(names)" + (removed.targets.isEmpty ? "." : " from \(removed.targets.map(\.description).joined(separator: ", "))."))
+        context.say(
+            "Removed clip\(ids.count == 1 ? "" : "s") \(names)"
+                + (removed.targets.isEmpty ? "." : " from \(removed.targets.map(\.description).joined(separator: ", "))."))
         return Report.rebuilds(removed.summary, context)
     }
 }

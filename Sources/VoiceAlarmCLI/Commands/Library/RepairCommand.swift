@@ -8,15 +8,15 @@ enum RepairCommand: Command {
         name: "repair", summary: "Bring back a damaged library and rebuild the scheduler's list", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [],
         discussion: """
-          When the library's database is damaged (empty, truncated, not a database, failing SQLite's
-          check), every command refuses it rather than take it for a new library, and alarms keep
-          ringing from what their scheduler holds. repair keeps what SQLite can still read, fills in
-          the rest from the last-known-good copy (DATA-DIR/library-backup.json, rewritten after every
-          change), moves the damaged file aside (never deletes it), rebuilds voice files and makes
-          the scheduler hold exactly the restored alarms. On a healthy library it only rebuilds the
-          scheduler's list. --json prints {"wasHealthy", "movedAside", "clips", "playlists",
-          "alarms", "alarmsSalvaged", "alarmsFromBackup", "scheduled", "updated", "cancelled"}.
-        """,
+              When the library's database is damaged (empty, truncated, not a database, failing SQLite's
+              check), every command refuses it rather than take it for a new library, and alarms keep
+              ringing from what their scheduler holds. repair keeps what SQLite can still read, fills in
+              the rest from the last-known-good copy (DATA-DIR/library-backup.json, rewritten after every
+              change), moves the damaged file aside (never deletes it), rebuilds voice files and makes
+              the scheduler hold exactly the restored alarms. On a healthy library it only rebuilds the
+              scheduler's list. --json prints {"wasHealthy", "movedAside", "clips", "playlists",
+              "alarms", "alarmsSalvaged", "alarmsFromBackup", "scheduled", "updated", "cancelled"}.
+            """,
         examples: ["voicealarm repair", "voicealarm --data-dir ~/alarms repair --json"])
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -30,9 +30,10 @@ enum RepairCommand: Command {
         if report.wasHealthy {
             context.say("The library was whole; the scheduler's list was rebuilt (\(report.alarms) alarms).")
         } else {
-            context.say("Restored \(report.clips) clips, \(report.playlists) playlists and \(report.alarms) alarms "
-                        + "(\(report.alarmsSalvaged) read from the damaged database, \(report.alarmsFromBackup) from the backup); "
-                        + "scheduled \(report.reconcile.scheduled.count + report.reconcile.updated.count).")
+            context.say(
+                "Restored \(report.clips) clips, \(report.playlists) playlists and \(report.alarms) alarms "
+                    + "(\(report.alarmsSalvaged) read from the damaged database, \(report.alarmsFromBackup) from the backup); "
+                    + "scheduled \(report.reconcile.scheduled.count + report.reconcile.updated.count).")
         }
         return .success
     }

@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm settings [KEY VALUE]`: the library's render settings and its playback device.
 enum SettingsCommand: Command {
@@ -27,7 +27,9 @@ enum SettingsCommand: Command {
                     try service.settings.setRamp(parsed.arguments[1])
                 case .device:
                     let report = try service.settings.setDevice(parsed.arguments[1])
-                    if !report.updated.isEmpty { context.say("Re-wrote \(report.updated.count) alarm unit\(report.updated.count == 1 ? "" : "s") for the device.") }
+                    if !report.updated.isEmpty {
+                        context.say("Re-wrote \(report.updated.count) alarm unit\(report.updated.count == 1 ? "" : "s") for the device.")
+                    }
                     if let problem = try Doctor(service: service).examine().problems.first(where: { if case .deviceDoesNotOpen = $0 { true } else { false } }) {
                         context.console.note("warning: \(problem.sentence(libraryOpens: true))")
                     }
@@ -45,10 +47,11 @@ enum SettingsCommand: Command {
             throw UsageError("give a KEY and a VALUE, or nothing to show the settings", command: spec.name)
         }
         let settings = try service.settings.current()
-        let json = SettingsJSON(format: settings.format.rawValue, codec: settings.codec.rawValue, gap: Report.seconds(settings.gap),
-                                trimSilence: settings.trimSilence, normalize: settings.normalize, targetLufs: settings.targetLUFS,
-                                device: try service.settings.device() ?? "default", ramp: Report.seconds(try service.settings.ramp()),
-                                soundsDir: service.soundsDirectory, dataDir: service.dataDirectory)
+        let json = SettingsJSON(
+            format: settings.format.rawValue, codec: settings.codec.rawValue, gap: Report.seconds(settings.gap),
+            trimSilence: settings.trimSilence, normalize: settings.normalize, targetLufs: settings.targetLUFS,
+            device: try service.settings.device() ?? "default", ramp: Report.seconds(try service.settings.ramp()),
+            soundsDir: service.soundsDirectory, dataDir: service.dataDirectory)
         context.present(json) {
             typealias Key = LibrarySettings.Key
             let values: [(String, String)] = [

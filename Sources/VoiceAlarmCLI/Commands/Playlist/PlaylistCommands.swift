@@ -27,7 +27,7 @@ enum PlaylistCommands: CommandGroup {
         let clips = try service.playlists.clips(of: resolved)
         let json = TargetJSON(resolved, clips: clips, capNote: try service.playlists.capNote(of: resolved), rebuilds: rebuilds)
         try context.present(json) {
-            let length = ShortID.length(for: try service.clips.all().map(\.idString))   // unambiguous among every clip
+            let length = ShortID.length(for: try service.clips.all().map(\.idString))  // unambiguous among every clip
             for (i, clip) in clips.enumerated() {
                 let head = String(format: "%d. %@  %7.2f s  ", i + 1, String(clip.idString.prefix(length)), clip.duration)
                 context.console.result(head + context.fitted(clip.title, context.lineWidth - head.count))

@@ -18,7 +18,9 @@ enum PlaylistRenameCommand: Command {
         context.present(RenamedJSON(name: renamed.target.description, previousName: args[0], alarms: alarms)) {
             context.console.result(renamed.target.description)
         }
-        context.say("Renamed playlist '\(args[0])' to '\(renamed.target)'" + (alarms.isEmpty ? "." : "; its \(alarms.count) alarm\(alarms.count == 1 ? " follows" : "s follow") it."))
+        context.say(
+            "Renamed playlist '\(args[0])' to '\(renamed.target)'"
+                + (alarms.isEmpty ? "." : "; its \(alarms.count) alarm\(alarms.count == 1 ? " follows" : "s follow") it."))
         return .success
     }
 

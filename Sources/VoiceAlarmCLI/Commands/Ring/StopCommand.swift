@@ -1,8 +1,8 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm stop`: every ring of ours ended, and any pending snooze.
 enum StopCommand: Command {

@@ -37,13 +37,16 @@ enum DoctorCommand: Command {
         let opens = report.libraryProblem == nil
         for problem in report.problems { context.console.note("warning: \(problem.sentence(libraryOpens: opens))") }
         if !report.fails {
-            context.say(report.problems.isEmpty ? "Everything needed to ring the alarms is in place."
-                                                : "Everything needed to ring the alarms is in place; the warnings above are worth a look.")
+            context.say(
+                report.problems.isEmpty
+                    ? "Everything needed to ring the alarms is in place."
+                    : "Everything needed to ring the alarms is in place; the warnings above are worth a look.")
             return .success
         }
         let count = report.problems.filter(\.isFailure).count
-        context.console.note("error: doctor: \(count == 1 ? "one thing stands" : "\(count) things stand") between the alarms and their ringing; "
-                             + "the warnings above say what to do")
+        context.console.note(
+            "error: doctor: \(count == 1 ? "one thing stands" : "\(count) things stand") between the alarms and their ringing; "
+                + "the warnings above say what to do")
         return .failure
     }
 }

@@ -9,11 +9,11 @@ enum ReconcileCommand: Command {
         name: "reconcile", summary: "Make the scheduler hold exactly the library's alarms", arguments: "",
         minimumArguments: 0, maximumArguments: 0, options: [],
         discussion: """
-          Schedules stored alarms the scheduler lacks, re-schedules those it holds with a stale sound
-          or schedule (or an edited or corrupt unit), cancels ours it holds that the library does not
-          know, and rebuilds voice files that should exist and do not. Running it again does nothing.
-          --json prints {"scheduled": [...], "updated": [...], "cancelled": [...]}.
-        """,
+              Schedules stored alarms the scheduler lacks, re-schedules those it holds with a stale sound
+              or schedule (or an edited or corrupt unit), cancels ours it holds that the library does not
+              know, and rebuilds voice files that should exist and do not. Running it again does nothing.
+              --json prints {"scheduled": [...], "updated": [...], "cancelled": [...]}.
+            """,
         examples: ["voicealarm reconcile --json", "voicealarm --scheduler systemd reconcile"])
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -24,8 +24,10 @@ enum ReconcileCommand: Command {
             }
         }
         let count = report.scheduled.count + report.updated.count + report.cancelled.count
-        context.say(count == 0 ? "The scheduler already holds exactly the library's alarms."
-                    : "Scheduled \(report.scheduled.count), updated \(report.updated.count), cancelled \(report.cancelled.count).")
+        context.say(
+            count == 0
+                ? "The scheduler already holds exactly the library's alarms."
+                : "Scheduled \(report.scheduled.count), updated \(report.updated.count), cancelled \(report.cancelled.count).")
         return .success
     }
 

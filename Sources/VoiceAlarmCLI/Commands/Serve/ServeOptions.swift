@@ -6,7 +6,8 @@ import VoiceAlarmWeb
 /// so the rule that a certificate comes with its key is worded once.
 struct ServeOptions {
     static let listen: Option<ListenAddress?> = .reading(
-        "listen", value: "ADDR:PORT", help: "Where the page listens: 127.0.0.1:8470 by default; 0.0.0.0:8470 for the phones on your network (HTTPS)") { text in
+        "listen", value: "ADDR:PORT", help: "Where the page listens: 127.0.0.1:8470 by default; 0.0.0.0:8470 for the phones on your network (HTTPS)"
+    ) { text in
         switch ListenAddress.parse(text) {
         case .success(let address): return address
         case .failure(let failure): throw OptionRefusal(failure.description)
@@ -34,8 +35,9 @@ struct ServeOptions {
         keyFile = try parsed[Self.key].map(LibraryAccess.absolute)
         https = parsed[Self.https]
         if (certificateFile == nil) != (keyFile == nil) {
-            throw UsageError("--cert and --key go together: give both, or neither for a certificate made here",
-                             command: parsed.command, input: certificateFile == nil ? Self.key.spec.dashed : Self.cert.spec.dashed)
+            throw UsageError(
+                "--cert and --key go together: give both, or neither for a certificate made here",
+                command: parsed.command, input: certificateFile == nil ? Self.key.spec.dashed : Self.cert.spec.dashed)
         }
     }
 

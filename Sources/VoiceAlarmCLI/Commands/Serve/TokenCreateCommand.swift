@@ -17,7 +17,9 @@ enum TokenCreateCommand: Command {
         let service = try context.library()
         let (device, token) = try ServeCommands.registry(service).createToken(name: parsed.arguments[0])
         context.present(TokenJSON(id: device.id.uuidString.lowercased(), name: device.name, token: token)) { context.console.result(token) }
-        context.say("Made a token for \(device.name): send it as 'Authorization: Bearer TOKEN'. It is shown only now; 'voicealarm serve revoke \(device.id.uuidString.lowercased().prefix(8))' ends it.")
+        context.say(
+            "Made a token for \(device.name): send it as 'Authorization: Bearer TOKEN'. It is shown only now; 'voicealarm serve revoke \(device.id.uuidString.lowercased().prefix(8))' ends it."
+        )
         return .success
     }
 

@@ -50,7 +50,9 @@ enum ServiceCommands: CommandGroup {
             running = state.running
             lingering = state.lingering
             self.cannotWake = .init(cannotWake?.sentence(on: .terminal))
-            self.web = .init(webState.installed ? WebJSON(unit: web.path, shipped: web.isShipped, installed: true, enabled: webState.enabled, running: webState.running) : nil)
+            self.web = .init(
+                webState.installed
+                    ? WebJSON(unit: web.path, shipped: web.isShipped, installed: true, enabled: webState.enabled, running: webState.running) : nil)
         }
     }
 

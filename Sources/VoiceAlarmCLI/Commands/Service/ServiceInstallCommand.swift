@@ -10,23 +10,25 @@ enum ServiceInstallCommand: Command {
         name: "service install", summary: "Run the daemon as a systemd user service, started now and at every login",
         arguments: "", minimumArguments: 0, maximumArguments: 0, options: [web] + ServeOptions.all,
         discussion: """
-          Writes voicealarm-daemon-<id>.service into the unit folder (Restart=on-failure, the installed
-          binary, this data dir, the remembered device) and, when a systemd user manager runs, enables
-          and starts it; otherwise it prints the commands to run. Installing again re-writes it.
-          Without lingering (loginctl enable-linger) the daemon runs only while you are logged in.
-          Prints the unit's path.
-          With --web, also writes voicealarm-web-<id>.service, running 'voicealarm serve' with
-          --listen, --cert, --key and --https as given (Restart=on-failure), and starts it the same
-          way; then prints both paths. Neither service needs the other: the alarms ring with the
-          web page down.
-          Installed from the Debian package, VoiceAlarm ships voicealarm-daemon.service and
-          voicealarm-web.service in /usr/lib/systemd/user, for each account's default data dir.
-          For that data dir, when they run this binary (and the web page serve's default options),
-          install enables and starts them instead of writing units, and replaces a unit it wrote
-          before; another data dir still gets units of its own.
-        """,
-        examples: ["voicealarm service install", "voicealarm --data-dir ~/alarms service install",
-                   "voicealarm service install --web --listen 0.0.0.0:8470"])
+              Writes voicealarm-daemon-<id>.service into the unit folder (Restart=on-failure, the installed
+              binary, this data dir, the remembered device) and, when a systemd user manager runs, enables
+              and starts it; otherwise it prints the commands to run. Installing again re-writes it.
+              Without lingering (loginctl enable-linger) the daemon runs only while you are logged in.
+              Prints the unit's path.
+              With --web, also writes voicealarm-web-<id>.service, running 'voicealarm serve' with
+              --listen, --cert, --key and --https as given (Restart=on-failure), and starts it the same
+              way; then prints both paths. Neither service needs the other: the alarms ring with the
+              web page down.
+              Installed from the Debian package, VoiceAlarm ships voicealarm-daemon.service and
+              voicealarm-web.service in /usr/lib/systemd/user, for each account's default data dir.
+              For that data dir, when they run this binary (and the web page serve's default options),
+              install enables and starts them instead of writing units, and replaces a unit it wrote
+              before; another data dir still gets units of its own.
+            """,
+        examples: [
+            "voicealarm service install", "voicealarm --data-dir ~/alarms service install",
+            "voicealarm service install --web --listen 0.0.0.0:8470",
+        ])
     static let web = Flag("web", help: "Also serve the web page ('voicealarm serve') as a service beside the daemon's")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -48,17 +50,27 @@ enum ServiceInstallCommand: Command {
 
     /// What the person reads after an install: what was written or started (or retired), how to
     /// pair a phone with the web page's service, and what keeps the daemon from running or waking the machine.
-    private static func report(_ daemon: DaemonService, _ installed: (existed: Bool, retired: DaemonService.Unit?),
-                               web: (options: WebService.Options, service: WebService, installed: (existed: Bool, retired: DaemonService.Unit?))?,
-                               _ location: LibraryLocation, _ parsed: ParsedArguments, _ context: CommandContext) {
+    private static func report(
+        _ daemon: DaemonService, _ installed: (existed: Bool, retired: DaemonService.Unit?),
+        web: (options: WebService.Options, service: WebService, installed: (existed: Bool, retired: DaemonService.Unit?))?,
+        _ location: LibraryLocation, _ parsed: ParsedArguments, _ context: CommandContext
+    ) {
         let unit = daemon.unit, state = unit.state()
         say(unit, installed, managed: state.managed, "the alarms of \(unit.dataDirectory) ring without a terminal open.", context)
         if let (webOptions, webService, webInstalled) = web {
-            say(webService.unit, webInstalled, managed: state.managed,
-                "the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.loopbackDefault.description); it restarts when it fails, and the alarms ring without it.", context)
-            context.say("To pair a phone, run \(ServiceCommands.pairCommand(parsed, webOptions)) and open the link it prints (the service prints none: its journal is not private).")
+            say(
+                webService.unit, webInstalled, managed: state.managed,
+                "the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.loopbackDefault.description); it restarts when it fails, and the alarms ring without it.",
+                context)
+            context.say(
+                "To pair a phone, run \(ServiceCommands.pairCommand(parsed, webOptions)) and open the link it prints (the service prints none: its journal is not private)."
+            )
         }
-        if !state.lingering { context.say("note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))") }
+        if !state.lingering {
+            context.say(
+                "note: lingering is off: the daemon runs only while you are logged in (loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER"))"
+            )
+        }
         if let warning = location.buildFolderProblem { context.say("warning: \(warning.sentence(libraryOpens: true))") }
         if let reason = daemon.cannotWake {
             context.say("note: alarms cannot wake this machine from suspend: \(reason.sentence(on: .terminal))")
@@ -67,10 +79,14 @@ enum ServiceInstallCommand: Command {
 
     /// What became of one unit: written or enabled, started or not (and what to run then), what
     /// it replaced; `what` says what it does once running.
-    private static func say(_ unit: DaemonService.Unit, _ installed: (existed: Bool, retired: DaemonService.Unit?), managed: Bool,
-                            _ what: String, _ context: CommandContext) {
+    private static func say(
+        _ unit: DaemonService.Unit, _ installed: (existed: Bool, retired: DaemonService.Unit?), managed: Bool,
+        _ what: String, _ context: CommandContext
+    ) {
         if let retired = installed.retired { context.say(retiredSentence(retired, for: unit)) }
-        if installed.existed { context.console.note("warning: \(unit.name) was already \(unit.isShipped ? "enabled; restarted it" : "installed; re-wrote it")") }
+        if installed.existed {
+            context.console.note("warning: \(unit.name) was already \(unit.isShipped ? "enabled; restarted it" : "installed; re-wrote it")")
+        }
         switch (unit.isShipped, managed) {
         case (false, true): context.say("Installed \(unit.name), enabled and started: \(what)")
         case (false, false): context.say("Wrote \(unit.path). No systemd user manager manages it here; to start it: \(unit.manualSteps)")
@@ -99,7 +115,8 @@ enum ServiceInstallCommand: Command {
         }
         let options = try ServeOptions(parsed)
         if let certificate = options.certificateFile, let keyFile = options.keyFile,
-           let ends = try WebServer.checkIdentity(certificateFile: certificate, keyFile: keyFile, now: context.now()) {
+            let ends = try WebServer.checkIdentity(certificateFile: certificate, keyFile: keyFile, now: context.now())
+        {
             context.console.note(ServeCommand.expiringSoon(certificate, ends: ends, now: context.now()))
         }
         return WebService.Options(listen: options.listen?.description, certificateFile: options.certificateFile, keyFile: options.keyFile, https: options.https)

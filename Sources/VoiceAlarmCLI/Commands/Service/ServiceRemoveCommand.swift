@@ -17,7 +17,7 @@ enum ServiceRemoveCommand: Command {
         // Whichever of the data dir's daemon units is installed (the package's is disabled, not
         // removed); with the web page's service gone, a daemon's service already gone is no error.
         let installed = [daemon.unit, daemon.other].compactMap { $0 }.filter(\.isInstalled)
-        if installed.isEmpty, removedWeb.isEmpty { try daemon.unit.remove() }   // throws: none is installed
+        if installed.isEmpty, removedWeb.isEmpty { try daemon.unit.remove() }  // throws: none is installed
         for unit in installed { try unit.remove() }
         context.present(ServiceCommands.StatusJSON(daemon, web: webService, cannotWake: nil)) { context.console.result((installed.first ?? daemon.unit).path) }
         for unit in removedWeb { context.say("\(removed(unit)); the web page is no longer served.") }

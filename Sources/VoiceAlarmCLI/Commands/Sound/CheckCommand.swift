@@ -1,7 +1,7 @@
-import VoiceAlarmDocuments
 import Foundation
 import VoiceAlarmAudio
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm check`: may this file be an alarm's sound?
 enum CheckCommand: Command {
@@ -13,16 +13,17 @@ enum CheckCommand: Command {
         maximumArguments: 1,
         options: [targetLUFS],
         discussion: """
-          A file is shippable when its name has an extension, it decodes, it lasts less than
-          30 s, it is not silent, and its container and codec are among the five formats
-          (m4a/AAC, caf/PCM or IMA4, wav/PCM, aiff/PCM or IMA4, mp3). Exit 0 when it is, 1 when not.
-          Its loudness and true peak are measured too: a file more than 0.5 LU under the target
-          is shippable but gets a warning, "at the true-peak ceiling" or "quiet".
-        """,
+              A file is shippable when its name has an extension, it decodes, it lasts less than
+              30 s, it is not silent, and its container and codec are among the five formats
+              (m4a/AAC, caf/PCM or IMA4, wav/PCM, aiff/PCM or IMA4, mp3). Exit 0 when it is, 1 when not.
+              Its loudness and true peak are measured too: a file more than 0.5 LU under the target
+              is shippable but gets a warning, "at the true-peak ceiling" or "quiet".
+            """,
         examples: ["voicealarm check morning.m4a", "voicealarm check --json morning.caf"])
 
-    static let targetLUFS: Option<Double> = .number("target-lufs", value: "LUFS", .closed(RenderSettings.targetLUFSRange),
-                                                    default: RenderSettings.defaultTargetLUFS, help: "The loudness the file is held to, {range} (default {default})")
+    static let targetLUFS: Option<Double> = .number(
+        "target-lufs", value: "LUFS", .closed(RenderSettings.targetLUFSRange),
+        default: RenderSettings.defaultTargetLUFS, help: "The loudness the file is held to, {range} (default {default})")
 
     /// What `--json` prints.
     struct Verdict: Encodable {
@@ -59,12 +60,14 @@ enum CheckCommand: Command {
             let inspection = try SoundInspector.inspect(file, measureLoudness: true)
             let facts = inspection.facts
             let loudness = inspection.loudness.map { measured in
-                RenderReport.LoudnessReport(integrated: (measured.integrated * 1000).rounded() / 1000, truePeak: (measured.truePeak * 1000).rounded() / 1000,
-                                            shortfall: measured.isSilent ? nil : .of(file: measured.integrated, truePeak: measured.truePeak, target: target))
+                RenderReport.LoudnessReport(
+                    integrated: (measured.integrated * 1000).rounded() / 1000, truePeak: (measured.truePeak * 1000).rounded() / 1000,
+                    shortfall: measured.isSilent ? nil : .of(file: measured.integrated, truePeak: measured.truePeak, target: target))
             }
-            verdict = Verdict(file: file, shippable: inspection.problems.isEmpty, container: facts.container, codec: facts.codec,
-                              sampleRate: facts.sampleRate, channels: facts.channels,
-                              duration: (facts.duration * 1000).rounded() / 1000, loudness: loudness, problems: inspection.problems)
+            verdict = Verdict(
+                file: file, shippable: inspection.problems.isEmpty, container: facts.container, codec: facts.codec,
+                sampleRate: facts.sampleRate, channels: facts.channels,
+                duration: (facts.duration * 1000).rounded() / 1000, loudness: loudness, problems: inspection.problems)
         } catch let error as AudioError {
             // Not decodable is an answer, not a crash: the file is not shippable, and why.
             verdict = Verdict(file: file, shippable: false, problems: [error.problem])

@@ -1,7 +1,7 @@
 import Foundation
 import VoiceAlarm
-import VoiceAlarmDocuments
 import VoiceAlarmCore
+import VoiceAlarmDocuments
 
 /// `voicealarm render`: clips in, one ringtone out.
 enum RenderCommand: Command {
@@ -13,15 +13,15 @@ enum RenderCommand: Command {
         maximumArguments: nil,
         options: [output] + RenderOptions.all + [waveform],
         discussion: """
-          Clips play in the order given. A clip is used only if the ringtone including it, gaps
-          counted, stays within the cap; the first clip that would cross it stops the playlist.
-          A first clip longer than the cap is cut at the cap and faded out. Silence below -50 dBFS
-          is trimmed from each clip's ends (50 ms kept). Loudness is measured over the whole
-          ringtone (EBU R128) and brought to the target with one gain (at most +20 dB) and a
-          limiter, so the true peak stays at or below -1 dBTP after encoding. The file is checked
-          before it replaces OUT; on any error OUT is left as it was.
-          Prints OUT on stdout (the full report with --json); a summary goes to stderr.
-        """,
+              Clips play in the order given. A clip is used only if the ringtone including it, gaps
+              counted, stays within the cap; the first clip that would cross it stops the playlist.
+              A first clip longer than the cap is cut at the cap and faded out. Silence below -50 dBFS
+              is trimmed from each clip's ends (50 ms kept). Loudness is measured over the whole
+              ringtone (EBU R128) and brought to the target with one gain (at most +20 dB) and a
+              limiter, so the true peak stays at or below -1 dBTP after encoding. The file is checked
+              before it replaces OUT; on any error OUT is left as it was.
+              Prints OUT on stdout (the full report with --json); a summary goes to stderr.
+            """,
         examples: [
             "voicealarm render -o morning.m4a calm.wav ready.mp3 grateful.flac",
             "voicealarm render --format caf --codec ima4 -o morning.caf manifesto.m4a",
@@ -29,8 +29,9 @@ enum RenderCommand: Command {
             "voicealarm render -o morning.m4a --waveform morning.svg calm.wav ready.mp3",
         ])
 
-    static let output: Option<String?> = .text("output", short: "o", value: "OUT", kind: .file,
-                                               help: "Where to write the ringtone; its extension picks the format")
+    static let output: Option<String?> = .text(
+        "output", short: "o", value: "OUT", kind: .file,
+        help: "Where to write the ringtone; its extension picks the format")
     static let waveform: Option<String?> = .text(
         "waveform", value: "FILE.svg", kind: .file, help: "Also draw the ringtone as SVG: waveform, clip spans, the cap",
         problem: { URL(fileURLWithPath: $0).pathExtension.lowercased() == "svg" ? nil : "'\($0)' must end in .svg" })
@@ -56,8 +57,9 @@ enum RenderCommand: Command {
             throw UsageError("\(output): cannot write .\(ext) (formats: \(known))", command: spec.name)
         }
         if let asked, asked != byExtension {
-            throw UsageError("\(RenderOptions.format.spec.dashed) \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name,
-                             input: RenderOptions.format.spec.dashed)
+            throw UsageError(
+                "\(RenderOptions.format.spec.dashed) \(asked.rawValue) contradicts the output's extension .\(ext)", command: spec.name,
+                input: RenderOptions.format.spec.dashed)
         }
         return byExtension
     }
@@ -82,13 +84,14 @@ enum RenderCommand: Command {
     /// The sentence or two a person reads after a render.
     static func summary(_ report: RenderReport) -> String {
         let used = report.clips.filter(\.used).count
-        var text = String(format: "Rendered %d of %d clip%@ into %@: %.2f s, %@ %@ %d Hz mono, %.1f LUFS, true peak %.1f dBTP, %@.\n",
-                          used, report.clips.count, report.clips.count == 1 ? "" : "s", PrintableText.escaped(report.output), report.duration,
-                          report.format, report.codec, report.sampleRate, report.loudness.integrated, report.loudness.truePeak,
-                          byteCount(report.bytes))
+        var text = String(
+            format: "Rendered %d of %d clip%@ into %@: %.2f s, %@ %@ %d Hz mono, %.1f LUFS, true peak %.1f dBTP, %@.\n",
+            used, report.clips.count, report.clips.count == 1 ? "" : "s", PrintableText.escaped(report.output), report.duration,
+            report.format, report.codec, report.sampleRate, report.loudness.integrated, report.loudness.truePeak,
+            byteCount(report.bytes))
         for clip in report.clips where clip.reason != nil {
             let what = clip.used ? String(format: "plays %.2f s", clip.duration) : "left out"
-            text += "  \(PrintableText.escaped(clip.input)): \(what) (\(PrintableText.escaped(clip.reason!)))\n"   // file names may hold anything
+            text += "  \(PrintableText.escaped(clip.input)): \(what) (\(PrintableText.escaped(clip.reason!)))\n"  // file names may hold anything
         }
         return text
     }
