@@ -205,12 +205,7 @@ package final class ScheduleSync {
 
     private func reconcileDeferred(with scheduler: any AlarmScheduler) throws -> ReconcileReport {
         let settings = try builder.settings()
-        let due = try store.alarms().filter { stored in
-            guard stored.alarm.voice else { return false }
-            if stored.rebuildPending != nil { return true }
-            if case .defaultTone = builder.resolve(stored) { return true }
-            return false
-        }
+        let due = builder.owingRebuild(try store.alarms(), settings: settings)
         let outcomes = pool.build(due, settings: settings, on: builder)
         let (plan, desired) = try plan(with: scheduler)
         for id in plan.schedule + plan.update { try scheduler.schedule(id: id, configuration: desired[id]!) }

@@ -30,6 +30,47 @@ private final class MountedLibrary {
 struct HostileMachineTests {
     @Test("A full disk during a settings change: exit 1 with the reason, every voice file kept, the rebuild owed and caught up")
     func fullDisk() async throws {
+        let (mounted, ids) = try await Self.settingsChangeOnFullDisk()
+        let lib = mounted.lib
+        let listed = try await lib.ok(["alarm", "list", "--json", "-q"])
+        #expect(listed.components(separatedBy: ".m4a").count - 1 == 2, "both alarms still play their voice: \(listed)")
+        let ring = try await lib.run(["ring", ids[0], "--max-seconds", "1", "-q"])
+        #expect(ring.status == 0 && ring.stdout == "\(ids[0]).m4a\n", "\(ring.stderr)")
+
+        try FileManager.default.removeItem(atPath: "\(lib.dataDir)/filler")
+        let reconcile = try await lib.run(["reconcile", "-q"])
+        #expect(reconcile.status == 0, "\(reconcile.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds").sorted()
+        #expect(names == ids.map { "\($0).caf" }.sorted(), "the owed rebuilds caught up: \(names)")
+    }
+
+    @Test("A rebuild owed whose mark the full disk refused too is still caught up: the file is not what the settings build")
+    func owedWithoutMark() async throws {
+        let (mounted, ids) = try await Self.settingsChangeOnFullDisk()
+        let lib = mounted.lib
+        try FileManager.default.removeItem(atPath: "\(lib.dataDir)/filler")
+        // The mark a full disk can refuse as well, erased by another SQLite (Python's module).
+        try await ProcessRunner.mustRun(
+            ProjectPaths.python,
+            [
+                "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('UPDATE alarms SET rebuild_pending = NULL'); c.commit()",
+                "\(lib.dataDir)/voicealarm.sqlite",
+            ])
+        let reconcile = try await lib.run(["reconcile", "-q"])
+        #expect(reconcile.status == 0, "\(reconcile.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds").sorted()
+        #expect(names == ids.map { "\($0).caf" }.sorted(), "the rebuilds caught up without their marks: \(names)")
+        for id in ids {
+            let probed = try await IndependentMeasure.probe("\(lib.dataDir)/Sounds/\(id).caf")
+            #expect(probed.formatName == "caf", "\(probed)")
+        }
+        let again = try await lib.run(["reconcile", "-q"])
+        #expect(again.status == 0 && again.stdout.isEmpty, "a second reconcile has nothing to do: \(again.stdout) \(again.stderr)")
+    }
+
+    /// Two voice alarms on a 24 MB tmpfs library, the disk filled but for 400 KB, then the format
+    /// changed to caf: the change fails and keeps both m4a files (checked here).
+    private static func settingsChangeOnFullDisk() async throws -> (MountedLibrary, [String]) {
         let mounted = try await MountedLibrary(megabytes: 24)
         let lib = mounted.lib
         let clip = try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/manifesto.flac", "-q"])
@@ -44,16 +85,7 @@ struct HostileMachineTests {
         #expect(change.stderr.contains("could not be rebuilt") && change.stderr.contains("keeps its current voice file"), "\(change.stderr)")
         let after = try ids.map { try Data(contentsOf: URL(fileURLWithPath: "\(lib.dataDir)/Sounds/\($0).m4a")) }
         #expect(after == before, "no valid voice file is deleted by a full disk")
-        let listed = try await lib.ok(["alarm", "list", "--json", "-q"])
-        #expect(listed.components(separatedBy: ".m4a").count - 1 == 2, "both alarms still play their voice: \(listed)")
-        let ring = try await lib.run(["ring", ids[0], "--max-seconds", "1", "-q"])
-        #expect(ring.status == 0 && ring.stdout == "\(ids[0]).m4a\n", "\(ring.stderr)")
-
-        try FileManager.default.removeItem(atPath: "\(lib.dataDir)/filler")
-        let reconcile = try await lib.run(["reconcile", "-q"])
-        #expect(reconcile.status == 0, "\(reconcile.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: "\(lib.dataDir)/Sounds").sorted()
-        #expect(names == ids.map { "\($0).caf" }.sorted(), "the owed rebuilds caught up: \(names)")
+        return (mounted, ids)
     }
 
     @Test("A read-only data dir: the ring plays the voice file, read without writing, and says so")
