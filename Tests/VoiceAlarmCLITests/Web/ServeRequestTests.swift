@@ -138,12 +138,12 @@ struct ServeRequestTests {
         ring.standardError = FileHandle.nullDevice
         try ring.run()
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: "\(lib.dataDir)/ringing/\(id).pid") { await pause(0.01) }
-        // Another process holds a write transaction for five seconds (a long rebuild, say).
+        // Another process holds a write transaction for eight seconds (a long rebuild, say).
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: ProjectPaths.python)
         holder.arguments = [
             "-c",
-            "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(5)",
+            "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(8)",
             "\(lib.dataDir)/voicealarm.sqlite",
         ]
         let held = Pipe()
@@ -153,8 +153,9 @@ struct ServeRequestTests {
         let started = Date()
         async let answer = server.curl("POST", "/api/stop", ["-H", "Authorization: Bearer \(token)"], origin: false)
         _ = await ring.ended()
-        let took = Date().timeIntervalSince(started)
-        #expect(took < 2, "the ring ended \(took) s after Stop, while the library was held")
+        // What matters is that Stop does not wait for the library: the ring is over while the
+        // lock is still held (a wall-clock bound would measure the machine's load instead).
+        #expect(holder.isRunning, "the ring ended \(Date().timeIntervalSince(started)) s after Stop, only once the library was free")
         let stop = try await answer
         #expect(stop.status == 200 && (stop.json as? [String: Any])?["stopped"] as? [String] == [id], "\(stop.body)")
         _ = await holder.ended()
