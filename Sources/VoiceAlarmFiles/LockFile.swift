@@ -77,7 +77,7 @@ package final class LockFile: Sendable {
 
     /// The pid the file at `path` records, or nil when it records none (missing, empty, not a number).
     package static func holder(of path: String) -> Int32? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = FileSystem.contents(path) else { return nil }
         return Int32(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -43,7 +43,7 @@ package struct ProcessIdentity: Equatable, Sendable {
 
     /// Field 22 of `/proc/<pid>/stat`, or nil when there is no such process.
     static func startTime(of pid: Int32) -> UInt64? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        guard let data = FileSystem.contents("/proc/\(pid)/stat") else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         // The command name (field 2) is in parentheses and may hold spaces: count after the last ')'.
         guard let close = text.lastIndex(of: ")") else { return nil }

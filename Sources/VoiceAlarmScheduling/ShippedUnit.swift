@@ -46,7 +46,7 @@ package struct ShippedUnit: Sendable, Equatable {
         for folder in searchPath(environment: environment) {
             let path = "\(folder)/\(name(role))"
             guard FileSystem.kind(of: path, followingLinks: true) == .regular else { continue }
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let text = FileSystem.text(path) ?? ""
             return ShippedUnit(path: path, command: execStart(text))
         }
         return nil

@@ -146,7 +146,7 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
             let configuration = unit.configuration
         else { return false }
         let (timer, service) = unitTexts(id: alarm.id, configuration: configuration)
-        return unit.timer == timer && (try? String(contentsOfFile: unitPath(alarm.id, "service"), encoding: .utf8)) == service
+        return unit.timer == timer && FileSystem.text(unitPath(alarm.id, "service")) == service
     }
 
     /// The two unit files for an alarm.
@@ -217,7 +217,7 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
             let id = UUID(uuidString: String(name.dropFirst("voicealarm-".count).dropLast(".timer".count))),
             FileSystem.kind(of: "\(unitDirectory)/\(name)") != .missing
         else { return nil }
-        let text = (try? String(contentsOfFile: "\(unitDirectory)/\(name)", encoding: .utf8)) ?? ""
+        let text = FileSystem.text("\(unitDirectory)/\(name)") ?? ""
         let fields = Self.fields(text)
         if let owner = fields["X-VoiceAlarm-DataDir"], owner != dataDirectory { return nil }
         let configuration = fields["X-VoiceAlarm-Configuration"]

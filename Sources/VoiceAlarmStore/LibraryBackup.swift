@@ -66,7 +66,7 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
 
     /// The copy at `path`, or nil when there is none or it cannot be read.
     package static func read(_ path: String) -> LibraryBackup? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = FileSystem.contents(path) else { return nil }
         return try? JSONDecoder().decode(LibraryBackup.self, from: data)
     }
 

@@ -55,7 +55,7 @@ struct BatchIndex: Codable {
     /// The index at `path`, or an empty one when there is none or it is unreadable
     /// (everything it recorded is then rebuilt — the safe side).
     static func load(_ path: String) -> BatchIndex {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = FileSystem.contents(path),
             let index = try? JSONDecoder().decode(BatchIndex.self, from: data), index.version == 1
         else { return BatchIndex() }
         return index

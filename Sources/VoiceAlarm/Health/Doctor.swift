@@ -169,7 +169,7 @@ package struct Doctor {
     /// Why the daemon running for `dataDirectory` is degraded, or nil (none runs, or it is not).
     static func daemonState(_ dataDirectory: String) -> String? {
         guard DaemonLock.isHeld(dataDirectory: dataDirectory),
-            let text = try? String(contentsOfFile: "\(dataDirectory)/\(DaemonHost.degradedFile)", encoding: .utf8)
+            let text = FileSystem.text("\(dataDirectory)/\(DaemonHost.degradedFile)")
         else { return nil }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }

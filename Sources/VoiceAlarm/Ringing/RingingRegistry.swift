@@ -28,7 +28,7 @@ package struct RingingRegistry: Sendable {
         var stopped: [UUID] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasSuffix(".pid") {
             guard let id = UUID(uuidString: String(name.dropLast(4))),
-                let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                let text = FileSystem.text("\(directory)/\(name)"),
                 let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid)
             else {
                 // Best effort: an entry that cannot be removed is stale all the same, and skipped again next time.
@@ -44,7 +44,7 @@ package struct RingingRegistry: Sendable {
     package func live() -> [(id: UUID, pid: Int32)] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().compactMap { name in
             guard name.hasSuffix(".pid"), let id = UUID(uuidString: String(name.dropLast(4))),
-                let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                let text = FileSystem.text("\(directory)/\(name)"),
                 let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isRing(pid)
             else { return nil }
             return (id, pid)
@@ -69,7 +69,7 @@ package struct RingingRegistry: Sendable {
 
     /// Whether `pid` is a live `voicealarm … ring` process (never signal a recycled pid).
     static func isRing(_ pid: Int32) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        guard let data = FileSystem.contents("/proc/\(pid)/cmdline") else { return false }
         let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         return words.first?.hasSuffix("voicealarm") == true && words.contains("ring")
     }

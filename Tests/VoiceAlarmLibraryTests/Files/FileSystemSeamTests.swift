@@ -102,4 +102,33 @@ struct FileSystemSeamTests {
         }
         #expect(SystemError.text(of: AudioError.emptyFile(path: "a.wav")) == "a.wav: empty file (0 bytes)", "our own errors as they are")
     }
+
+    /// What reading a whole file gives, by what is at the path.
+    enum ReadCase: String, CaseIterable, Sendable {
+        case procEntry, empty, small, missing, folder
+    }
+
+    @Test("Whole files are read to their end: a /proc entry (size 0) whole, an empty file empty, nothing and a folder nil", arguments: ReadCase.allCases)
+    func readsWholeFiles(_ which: ReadCase) throws {
+        let dir = TemporaryDirectory("read")
+        let path: String
+        switch which {
+        case .procEntry: path = "/proc/\(getpid())/stat"
+        case .empty: path = dir.file("lock"); try Data().write(to: URL(fileURLWithPath: path))
+        case .small: path = dir.file("look"); try Data("1795989600\n".utf8).write(to: URL(fileURLWithPath: path))
+        case .missing: path = dir.file("nothing")
+        case .folder: path = dir.path
+        }
+        let read = FileSystem.contents(path)
+        switch which {
+        case .procEntry:
+            // The kernel says its size is 0; the entry is still read whole: "PID (comm) state …".
+            #expect((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0)
+            let text = try #require(FileSystem.text(path))
+            #expect(text.hasPrefix("\(getpid()) (") && text.hasSuffix("\n"), "\(text)")
+        case .empty: #expect(read == Data())
+        case .small: #expect(FileSystem.text(path) == "1795989600\n")
+        case .missing, .folder: #expect(read == nil && FileSystem.text(path) == nil)
+        }
+    }
 }
