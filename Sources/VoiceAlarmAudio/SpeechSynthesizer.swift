@@ -1,6 +1,6 @@
 internal import CEspeakNG
 import Foundation
-import Synchronization
+import VoiceAlarmFiles
 
 /// Text to speech through libespeak-ng: what `clip say` stores as a spoken stand-in until the
 /// person records the affirmation in their own voice.
@@ -38,7 +38,7 @@ package struct SpeechSynthesizer: Sendable {
         package var duration: Double { Double(samples.count) / Double(sampleRate) }
     }
 
-    private static let lock = Mutex(())
+    private static let lock = Locked(())
 
     /// The voice used when none is named.
     package static let defaultVoice = "en"

@@ -8,7 +8,7 @@ import VoiceAlarmFiles
 /// must stop gracefully (a ring restoring the mixer, the daemon) installs its own reaction.
 package enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    private static let reaction = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+    private static let reaction = Locked<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Installs the handlers; call once at start-up. A write to a closed pipe or socket (a sound
     /// server that died mid-ring) becomes an error the ring recovers from, not a silent death.

@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
 import VoiceAlarm
 import VoiceAlarmDocuments
+import VoiceAlarmFiles
 
 /// A progress bar on a terminal for `batch`: done/total, rate, time left, failures.
 final class ProgressBar: Sendable {
     let console: Console
     let enabled: Bool
-    private let drawing = Mutex(())
+    private let drawing = Locked(())
 
     init(console: Console, enabled: Bool) {
         self.console = console

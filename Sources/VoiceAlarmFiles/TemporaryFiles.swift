@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// Temporary files and folders being written right now, so that an interrupted command (Ctrl-C,
 /// SIGTERM) can remove them before it exits instead of leaving half-written files, or a batch's
 /// decode cache, beside the user's.
 package enum TemporaryFiles {
-    private static let paths = Mutex<(files: Set<String>, folders: Set<String>)>(([], []))
+    private static let paths = Locked<(files: Set<String>, folders: Set<String>)>(([], []))
 
     /// Notes that `path` is being written and must not outlive the command.
     package static func register(_ path: String) { paths.withLock { _ = $0.files.insert(path) } }

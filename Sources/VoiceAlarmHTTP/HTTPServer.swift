@@ -1,7 +1,6 @@
 internal import CMicroHTTPD
 import Foundation
 import Glibc
-import Synchronization
 import VoiceAlarmFiles
 
 /// An HTTP or HTTPS server on libmicrohttpd: one thread per connection (a handler may take
@@ -50,7 +49,7 @@ package final class HTTPServer: @unchecked Sendable {
 
     private let daemon: OpaquePointer
     private let context: Unmanaged<ServerContext>
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
     /// The port it listens on (the kernel's choice when asked for port 0).
     package let port: Int
     /// The address it was asked to listen on.

@@ -1,6 +1,5 @@
 internal import CLinux
 import Foundation
-import Synchronization
 import VoiceAlarmCore
 import VoiceAlarmFiles
 
@@ -37,7 +36,7 @@ package final class AlarmTimerClock: WallClock, Sendable {
     private let poll: Int32
     private let clockSets: Int32
     private let wake: Int32
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
 
     private struct State {
         var deadline: Date?

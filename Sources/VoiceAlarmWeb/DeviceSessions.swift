@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import VoiceAlarm
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmHTTP
 
 /// A paired browser's proof that it is our page in the browser that paired, not merely something
@@ -52,7 +52,7 @@ package final class DeviceSessions: Sendable {
         var sessions: [String: Pending] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let secrets: any SecretSource
     private let now: @Sendable () -> Date
 

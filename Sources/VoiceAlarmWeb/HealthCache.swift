@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import VoiceAlarm
+import VoiceAlarmFiles
 
 /// What `doctor` found, kept for a few seconds: the page asks for the status every few seconds
 /// from every open tab, and a full examination (the scheduler, the services' states through
@@ -15,7 +15,7 @@ final class HealthCache: Sendable {
 
     /// How long an examination answers for.
     let lifetime: TimeInterval
-    private let kept = Mutex<(entry: Entry, at: Date)?>(nil)
+    private let kept = Locked<(entry: Entry, at: Date)?>(nil)
 
     init(lifetime: TimeInterval = 15) { self.lifetime = lifetime }
 

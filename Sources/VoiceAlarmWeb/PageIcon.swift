@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import VoiceAlarmFiles
 
 /// The home-screen icon as PNG, drawn here from the shapes of `Page/icon.svg` (an alarm clock,
 /// white on the page's blue), at the sizes the manifest and iOS ask for. Drawn once per size and
@@ -133,7 +133,7 @@ enum PageIcon {
 
 /// The icons drawn so far, by size.
 private final class DrawnIcons: Sendable {
-    private let kept = Mutex<[Int: Data]>([:])
+    private let kept = Locked<[Int: Data]>([:])
 
     func png(size: Int) -> Data {
         if let png = kept.withLock({ $0[size] }) { return png }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// The one way a browser pairs: the code checked against the library, and wrong codes counted
 /// per client address (`PairingLimits`) for as long as the server runs. Shared by every request
@@ -12,7 +12,7 @@ import VoiceAlarmCore
 /// that live ten minutes, so even at the server's full rate of answers the chance that any guess
 /// lands in a code's life is far below one in a million (docs/api.md gives the figure).
 package final class PairingGate: Sendable {
-    private let limits = Mutex(PairingLimits())
+    private let limits = Locked(PairingLimits())
     private let now: @Sendable () -> Date
 
     package init(now: @escaping @Sendable () -> Date) { self.now = now }

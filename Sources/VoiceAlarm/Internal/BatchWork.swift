@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 /// The batch workers' shared state: what was built, and the running counts progress shows.
 final class BatchWork: Sendable {

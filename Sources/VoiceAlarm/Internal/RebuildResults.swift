@@ -1,3 +1,5 @@
+import VoiceAlarmFiles
+
 /// What the workers of a `RebuildPool` did, under a lock: each alarm's outcome at its place in the
 /// order the alarms were given, and whether any changed the library.
 final class RebuildResults: Sendable {

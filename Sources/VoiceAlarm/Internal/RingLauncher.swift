@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VoiceAlarmCore
 import VoiceAlarmFiles
 
@@ -15,7 +14,7 @@ final class RingLauncher: Sendable {
     let ramp: Double?
     /// The daemon's clock, for the event log's times.
     let now: @Sendable () -> Date
-    private let running = Mutex<[Process]>([])
+    private let running = Locked<[Process]>([])
 
     init(
         executable: String, dataDirectory: String, soundsDirectory: String, device: String?, ramp: Double?, maxSeconds: Double,

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// The one way VoiceAlarm does several things at once (a batch's ringtones, `build`'s alarms):
 /// `workers` threads take the items `0..<count` one at a time, in order, until none is left.

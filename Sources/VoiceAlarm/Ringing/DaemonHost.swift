@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VoiceAlarmCore
 import VoiceAlarmFiles
 import VoiceAlarmScheduling
@@ -50,7 +49,7 @@ package final class DaemonHost: Sendable {
     private let daemon: AlarmDaemon
     private let launcher: RingLauncher
     private let lock: DaemonLock?
-    private let state = Mutex<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
+    private let state = Locked<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
     /// The last list the daemon read, kept in the data dir for a restart that cannot read one.
     static let lastListFile = "daemon-last-list.json"
@@ -74,7 +73,7 @@ package final class DaemonHost: Sendable {
         lock = opened.lock
         startReport = opened.report
         let lastKnown =
-            FileManager.default.contents(atPath: "\(dataDirectory)/\(Self.lastListFile)")
+            FileSystem.contents("\(dataDirectory)/\(Self.lastListFile)")
             .flatMap { try? JSONDecoder().decode([ScheduledAlarm].self, from: $0) } ?? []
         watched = (try? EmbeddedScheduler.scheduledAlarms(in: dataDirectory).count) ?? lastKnown.count
         if let unrecorded = opened.lock?.pidNotRecorded { say(.pidNotRecorded("\(unrecorded)")) }
@@ -149,7 +148,7 @@ package final class DaemonHost: Sendable {
         say: @escaping @Sendable (DaemonNotice) -> Void
     ) -> @Sendable (String) -> Void {
         let events = EventLog(dataDirectory: dataDirectory)
-        let failed = Mutex(false)
+        let failed = Locked(false)
         return { message in
             do { try events.record(message, at: clock.now()) } catch {
                 let first = failed.withLock { failed in
@@ -187,9 +186,9 @@ package final class DaemonHost: Sendable {
     ) -> AlarmDaemon {
         let lastListPath = "\(dataDirectory)/\(lastListFile)"
         let lookFile = "\(dataDirectory)/daemon-last-look"
-        let lastLook = (try? String(contentsOfFile: lookFile, encoding: .utf8))
+        let lastLook = FileSystem.text(lookFile)
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
-        let remembered = Mutex(lastKnown)
+        let remembered = Locked(lastKnown)
         let window = Int(MissedAlarmPolicy.window / 60)
         return AlarmDaemon(
             clock: clock, timeZone: zone, pollInterval: pollInterval,

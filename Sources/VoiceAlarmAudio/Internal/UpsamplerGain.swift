@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import VoiceAlarmFiles
 
 /// The most libswresample's upsampling to 192 kHz can raise a peak, per input rate: the largest
 /// L1 norm among the filter's phases, measured once per rate by sending impulses through it —
@@ -9,7 +9,7 @@ import Synchronization
 /// gives one tap per output; impulses at each offset of one period of the rate's grid give every
 /// tap of every phase exactly once, grouped by the output's position between input samples.
 enum UpsamplerGain {
-    private static let cache = Mutex<[Int: Filter]>([:])
+    private static let cache = Locked<[Int: Filter]>([:])
 
     /// What one rate's filter can do.
     struct Filter: Sendable {

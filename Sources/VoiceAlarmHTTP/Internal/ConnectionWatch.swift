@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import Synchronization
+import VoiceAlarmFiles
 
 /// `ConnectionDeadlines` applied to a running server's sockets: told of every connection as it
 /// opens and closes and of every request's progress, it shuts down the socket of a connection
@@ -14,12 +14,12 @@ final class ConnectionWatch: @unchecked Sendable {
         var sockets: [UInt: Int32] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let started = ContinuousClock.now
     private let timer: DispatchSourceTimer
 
     init(limits: ConnectionDeadlines.Limits) {
-        state = Mutex(State(deadlines: ConnectionDeadlines(limits: limits)))
+        state = Locked(State(deadlines: ConnectionDeadlines(limits: limits)))
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "voicealarm.http.deadlines"))
         timer.schedule(deadline: .now() + 0.5, repeating: 0.5, leeway: .milliseconds(100))
         timer.setEventHandler { [weak self] in self?.check() }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import VoiceAlarmFiles
 
 /// One thread that serves every `SystemWallClock` sleep of the process: it waits on a
 /// semaphore until the nearest deadline (a futex timeout on the monotonic clock) or until a new
@@ -22,7 +22,7 @@ final class SliceSleeper: Sendable {
         var started = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
 
     /// Returns after `seconds`, or at once when the calling task is cancelled.

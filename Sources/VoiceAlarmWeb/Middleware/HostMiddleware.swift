@@ -1,4 +1,4 @@
-import Synchronization
+import VoiceAlarmFiles
 import VoiceAlarmHTTP
 
 /// Refuses (421) a request whose `Host` is not one of this server's names and port
@@ -17,7 +17,7 @@ struct HostMiddleware: WebMiddleware {
 
 /// The port a server listens on, known once it does (port 0 asks the kernel to choose).
 final class ListeningPort: Sendable {
-    private let value = Mutex<Int?>(nil)
+    private let value = Locked<Int?>(nil)
     var current: Int? { value.withLock { $0 } }
     func set(_ port: Int) { value.withLock { $0 = port } }
 }
