@@ -450,6 +450,16 @@ def phone(driver, engine, link, out, steps):
       return {src: p.src, error: p.error && p.error.code, duration: p.duration, card: p.closest('[data-card]') && p.closest('[data-card]').dataset.card}""")
     driver.execute_script("document.getElementById('player').pause()")
     steps.append({"step": "listened", "src": player["src"], "error": player["error"], "duration": player["duration"], "card": player["card"]})
+    # A playlist drawn after the one that played is deleted: each redraw carries the player back
+    # into its card, and every card after it still draws.
+    driver.find_element(By.ID, "playlist-name").send_keys("weekend")
+    tap(driver, driver.find_element(By.ID, "playlist-create"))
+    wait_said(driver, "playlist-form", "Created weekend")
+    tap(driver, next(b for b in card(driver, "#playlists", "weekend").find_elements(By.TAG_NAME, "button") if b.text == "Delete"))
+    tap(driver, card(driver, "#playlists", "weekend").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
+    until(driver, lambda d: "weekend" not in d.find_element(By.ID, "playlists").text and settled(d), 30)
+    steps.append({"step": "deleted after listening", "message": said(driver, "playlists"), "playlists": driver.find_element(By.ID, "playlists").text,
+                  "player": driver.execute_script("const p = document.getElementById('player'); return p && p.closest('[data-card]') && p.closest('[data-card]').dataset.card")})
     # A second alarm, removed again after the page asks.
     add_alarm(driver, "08:15", "Once")
     wait_said(driver, "alarm-form", "Added the alarm at 08:15")

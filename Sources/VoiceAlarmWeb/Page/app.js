@@ -552,10 +552,11 @@ $("alarm-form").addEventListener("submit", (event) => {
 $("add-jump").addEventListener("click", () => { $("alarm-form").scrollIntoView({ block: "start" }); $("alarm-time").focus({ preventScroll: true }); });
 
 // ---------------------------------------------------------------------------------------------
-// Listening: one player, shown in the card whose Listen or Play was pressed.
+// Listening: one player, shown in the card whose Listen or Play was pressed. It is held, not
+// looked up: while a redraw carries it into a card not yet on the page, getElementById finds nothing.
+const player = $("player");
 
 async function play(path, card) {
-  const player = $("player");
   player.controls = true;
   player.hidden = false;
   player.dataset.card = card;
@@ -568,7 +569,6 @@ async function play(path, card) {
 
 function playAll(paths, card) {
   let index = 0;
-  const player = $("player");
   const next = async () => {
     if (index >= paths.length) { player.onended = null; return; }
     await play(paths[index++], card);
@@ -579,7 +579,6 @@ function playAll(paths, card) {
 
 // A redrawn card takes the player back, so what plays stays under its button.
 function reattachPlayer(item, card) {
-  const player = $("player");
   if (player.dataset.card === card) item.append(player);
 }
 
@@ -865,7 +864,8 @@ async function startRecording() {
   }, 100);
   // The recording is whole once the recorder has stopped and handed over its last data. The spec
   // hands it over before "stop"; WebKit's MP4 recorder can hand it over after, so both are waited
-  // for (the last at most 2 s): a fragmented MP4 cut short does not import.
+  // for (the last at most 15 s: on a busy machine WebKit's last second came after 2 s, and the
+  // take imported a second short): a fragmented MP4 cut short does not import.
   const taking = recorder;
   const finished = new Promise((resolve) => {
     let stopped = false;
@@ -887,7 +887,8 @@ async function startRecording() {
       $("level").value = 0;
       recorder = null;
       stopped = true;
-      setTimeout(() => { last = true; give(); }, 2000);
+      if (!last) tell("record", "Finishing the recording…", false);
+      setTimeout(() => { last = true; give(); }, 15000);
       give();
     });
   });

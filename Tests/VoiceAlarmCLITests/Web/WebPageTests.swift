@@ -162,6 +162,9 @@ struct WebPageTests {
             (listened["src"] as? String)?.hasPrefix("blob:") == true && listened["error"] is NSNull && listened["card"] as? String == "playlist:morning",
             "\(listened)")
         #expect(abs((listened["duration"] as? Double ?? 0) - (clip["duration"] as? Double ?? -9)) < 0.1, "\(listened) vs \(clip)")
+        // After playing, a playlist drawn after the one that played is deleted; the player stays in its card.
+        let deleted = steps["deleted after listening"] ?? [:]
+        #expect((deleted["message"] as? String)?.contains("Deleted weekend") == true && deleted["player"] as? String == "playlist:morning", "\(deleted)")
         // Installable: the manifest and its icons load, the service worker runs and controls the page.
         let worker = steps["installable"]?["worker"] as? [String: Any] ?? [:]
         #expect(
