@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -17,7 +16,8 @@ final class TestMicrophone: @unchecked Sendable {
     /// Two seconds of speech at 48 kHz, made by the ffmpeg CLI.
     let speech: [Int16]
     private var feeder: FileHandle?
-    private let stopFeeding = Atomic<Bool>(false)
+    /// Feeds silence in real time on a queue of its own (`feedLive`) until `stop`.
+    private var live: (any DispatchSourceTimer)?
 
     init(infile: [Int16]? = nil) async throws {
         speech = try await IndependentMeasure.decodedSamples("\(ProjectPaths.sampleAudio)/strong.flac", rate: 48_000)
@@ -32,6 +32,8 @@ final class TestMicrophone: @unchecked Sendable {
             feeder = FileHandle(forUpdatingAtPath: fifo)
             let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc does not export
             _ = fcntl(feeder!.fileDescriptor, setPipeSize, 1 << 20)
+            // Never blocking: a write the pipe has no room for is dropped (see `feed`).
+            _ = fcntl(feeder!.fileDescriptor, F_SETFL, fcntl(feeder!.fileDescriptor, F_GETFL) | O_NONBLOCK)
         }
         try """
         pcm.nullsink { type null }
@@ -45,24 +47,33 @@ final class TestMicrophone: @unchecked Sendable {
         return environment
     }
 
-    /// Writes `samples` into the pipe (blocking while the recorder has not read them).
+    /// Writes `samples` into the pipe without waiting: what the pipe has no room for (1 MB, ten
+    /// seconds the recorder has not read) is dropped. Audio that must arrive intact (two seconds of
+    /// speech) is written before the recorder starts, into an empty pipe.
     func feed(_ samples: [Int16]) {
         guard let feeder else { return }
-        samples.withUnsafeBufferPointer { feeder.write(Data(buffer: $0)) }
-    }
-
-    /// Puts the speech in the pipe at once, then feeds silence about in real time, until stopped.
-    func feedLive() {
-        feed(speech)
-        Thread.detachNewThread { [self] in
-            while !stopFeeding.load(ordering: .relaxed) {
-                feed([Int16](repeating: 0, count: 4800))
-                usleep(100_000)  // a thread of its own, feeding in real time
+        samples.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let wrote = write(feeder.fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                guard wrote > 0 else { return }  // EAGAIN: full
+                offset += wrote
             }
         }
     }
 
-    func stop() { stopFeeding.store(true, ordering: .relaxed) }
+    /// Puts the speech in the pipe at once, then feeds silence about in real time, until stopped:
+    /// a timer on a queue of its own, so no thread sleeps between writes.
+    func feedLive() {
+        feed(speech)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "test-microphone"))
+        timer.schedule(deadline: .now() + 0.1, repeating: 0.1)
+        timer.setEventHandler { [self] in feed([Int16](repeating: 0, count: 4800)) }
+        timer.resume()
+        live = timer
+    }
+
+    func stop() { live?.cancel() }
 
     func run(_ arguments: [String]) async throws -> ProcessResult {
         try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", dataDir] + arguments, environment: environment)
