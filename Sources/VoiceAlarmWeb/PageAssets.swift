@@ -5,18 +5,19 @@ import VoiceAlarmHTTP
 /// SwiftPM's `.embedInCode`), so there is nothing to install beside `voicealarm` and nothing is
 /// loaded from elsewhere (the Content-Security-Policy allows only this server, and nothing in
 /// the page is inline). The PNG icons are drawn from the SVG's shapes (`PageIcon`).
+/// Each answer is made once, on first use, not copied again at every request.
 enum PageAssets {
-    static var appPage: HTTPResponse { file(PackageResources.app_html, "text/html; charset=utf-8") }
-    static var pairPage: HTTPResponse { file(PackageResources.pair_html, "text/html; charset=utf-8") }
-    static var appScript: HTTPResponse { script(PackageResources.app_js) }
-    static var logicScript: HTTPResponse { script(PackageResources.page_logic_js) }
-    static var pairScript: HTTPResponse { script(PackageResources.pair_js) }
-    static var deviceScript: HTTPResponse { script(PackageResources.device_js) }
-    static var style: HTTPResponse { file(PackageResources.style_css, "text/css; charset=utf-8") }
-    static var manifest: HTTPResponse { file(PackageResources.manifest_webmanifest, "application/manifest+json; charset=utf-8") }
-    static var iconSVG: HTTPResponse { file(PackageResources.icon_svg, "image/svg+xml; charset=utf-8") }
+    static let appPage: HTTPResponse = file(PackageResources.app_html, "text/html; charset=utf-8")
+    static let pairPage: HTTPResponse = file(PackageResources.pair_html, "text/html; charset=utf-8")
+    static let appScript: HTTPResponse = script(PackageResources.app_js)
+    static let logicScript: HTTPResponse = script(PackageResources.page_logic_js)
+    static let pairScript: HTTPResponse = script(PackageResources.pair_js)
+    static let deviceScript: HTTPResponse = script(PackageResources.device_js)
+    static let style: HTTPResponse = file(PackageResources.style_css, "text/css; charset=utf-8")
+    static let manifest: HTTPResponse = file(PackageResources.manifest_webmanifest, "application/manifest+json; charset=utf-8")
+    static let iconSVG: HTTPResponse = file(PackageResources.icon_svg, "image/svg+xml; charset=utf-8")
     /// The service worker; `Service-Worker-Allowed` is not needed: it lives at the root it controls.
-    static var serviceWorker: HTTPResponse { script(PackageResources.sw_js) }
+    static let serviceWorker: HTTPResponse = script(PackageResources.sw_js)
 
     /// The icon as a PNG of `size` pixels square.
     static func icon(_ size: Int) -> HTTPResponse {

@@ -34,6 +34,8 @@ package struct WebEndpoint: Sendable {
     package let access: Access
     package let body: Body
     let handler: @Sendable (WebContext) throws -> HTTPResponse
+    /// The path's segments, split once when the route is declared: literal text, or a parameter's name.
+    let pattern: [Segment]
 
     init(_ method: String, _ path: String, _ access: Access, body: Body = .none, _ handler: @escaping @Sendable (WebContext) throws -> HTTPResponse) {
         precondition(path.hasPrefix("/"), "a route's path starts with /: \(path)")
@@ -42,24 +44,18 @@ package struct WebEndpoint: Sendable {
         self.access = access
         self.body = body
         self.handler = handler
+        pattern = path.split(separator: "/").map {
+            $0.hasPrefix("{") && $0.hasSuffix("}") ? .parameter(String($0.dropFirst().dropLast())) : .literal(String($0))
+        }
     }
 
     /// Whether it changes anything, and so must come from our own page or a token.
     package var changesState: Bool { method != "GET" && method != "HEAD" }
 
-    /// Whether its answer is a JSON document (an API route) rather than a page or a file.
-    package var isAPI: Bool { path.hasPrefix("/api/") }
-
-    /// The path's segments: literal text, or a parameter's name.
-    var pattern: [Segment] {
-        path.split(separator: "/").map { $0.hasPrefix("{") && $0.hasSuffix("}") ? .parameter(String($0.dropFirst().dropLast())) : .literal(String($0)) }
-    }
-
     enum Segment: Equatable { case literal(String), parameter(String) }
 
     /// The parameters `segments` give this path, or nil when they are not this path.
     func parameters(_ segments: [String]) -> [String: String]? {
-        let pattern = self.pattern
         guard pattern.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         for (part, segment) in zip(pattern, segments) {
