@@ -77,8 +77,8 @@ package enum PrivateFolder {
         }
     }
 
-    /// Whether two paths name one folder (the same device and inode), however they are spelled:
-    /// a trailing slash, a doubled one, a link.
+    /// Whether two paths name one folder or file (the same device and inode), however they are
+    /// spelled: a trailing slash, a doubled one, a link (`/bin/x` and `/usr/bin/x` on a merged `/usr`).
     package static func same(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }

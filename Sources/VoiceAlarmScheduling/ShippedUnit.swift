@@ -71,7 +71,7 @@ package struct ShippedUnit: Sendable, Equatable {
     /// role's arguments, on the default data dir.
     package func runs(_ role: UserServiceUnit.Role, executable: String) -> Bool {
         guard let command, let first = command.first, servesDefaultDataDirectory(role) else { return false }
-        return Array(command.dropFirst()) == Self.arguments(role) && Self.sameFile(first, executable)
+        return Array(command.dropFirst()) == Self.arguments(role) && PrivateFolder.same(first, executable)
     }
 
     /// The text the package installs for `role`, running `executable`.
@@ -128,10 +128,5 @@ package struct ShippedUnit: Sendable, Equatable {
         }
         if inWord { words.append(word) }
         return words.isEmpty ? nil : words.map { $0.replacingOccurrences(of: "%%", with: "%").replacingOccurrences(of: "$$", with: "$") }
-    }
-
-    /// Whether two paths name the same file, links resolved (`/bin/x` and `/usr/bin/x` on a merged `/usr`).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        a == b || URL(fileURLWithPath: a).resolvingSymlinksInPath().path == URL(fileURLWithPath: b).resolvingSymlinksInPath().path
     }
 }

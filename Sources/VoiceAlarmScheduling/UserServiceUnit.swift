@@ -199,11 +199,13 @@ package struct UserServiceUnit: Sendable {
     }
 
     package func state() -> State {
-        let installed = isInstalled
+        // Each question asked of systemctl once (`isInstalled` would ask two of them again).
         let managed = self.managed
+        let enabled = managed && systemctl.user(["is-enabled", name]).status == 0
+        let installed =
+            isShipped ? (managed ? enabled : FileSystem.kind(of: wantsLink) != .missing) : FileSystem.kind(of: path) == .regular
         return State(
-            installed: installed, managed: managed,
-            enabled: managed && systemctl.user(["is-enabled", name]).status == 0,
+            installed: installed, managed: managed, enabled: enabled,
             running: managed && systemctl.user(["is-active", name]).status == 0,
             lingering: systemctl.lingering())
     }

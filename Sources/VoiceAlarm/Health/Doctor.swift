@@ -151,16 +151,10 @@ package struct Doctor {
         }
     }
 
-    /// The daemon's service, for the embedded backend.
-    private func daemonService(_ location: LibraryLocation) -> ServiceReport? {
-        guard let daemon = try? DaemonService(service: service, location: location) else { return nil }
-        return ServiceReport(daemon.current)
-    }
-
-    /// The web page's service, for the embedded backend, and the warning when it is installed
-    /// and managed but not running.
-    private func webService(_ location: LibraryLocation) -> (report: ServiceReport, problem: Problem?)? {
-        guard let daemon = try? DaemonService(service: service, location: location), let web = try? WebService(beside: daemon) else { return nil }
+    /// The web page's service beside `daemon`'s, and the warning when it is installed and
+    /// managed but not running.
+    private func webService(beside daemon: DaemonService?) -> (report: ServiceReport, problem: Problem?)? {
+        guard let daemon, let web = try? WebService(beside: daemon) else { return nil }
         let report = ServiceReport(web.current)
         let state = report.state
         return (report, state.installed && state.managed && !state.running ? .webServiceDown(unit: report.name) : nil)
@@ -201,12 +195,14 @@ package struct Doctor {
         problems += try soundProblems(live)
         let deviceProblem = self.deviceProblem(device)
         if let deviceProblem { problems.append(deviceProblem) }
-        let web = webService(location)
+        // The daemon's service worked out once, for its own report and the web page's.
+        let daemonService = try? DaemonService(service: service, location: location)
+        let web = webService(beside: daemonService)
         if let down = web?.problem { problems.append(down) }
         let wake = Self.wake(service, executable: location.executable)
         return Report(
             backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
-            daemonService: daemonService(location), webService: web?.report,
+            daemonService: daemonService.map { ServiceReport($0.current) }, webService: web?.report,
             wakeClock: wake.clock, cannotWake: wake.cannotWake,
             dataDirectory: service.dataDirectory, soundsDirectory: service.sounds.path,
             unitDirectory: service.scheduler.systemdUnitDirectory,

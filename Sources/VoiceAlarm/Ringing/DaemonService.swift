@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarmCore
+import VoiceAlarmFiles
 import VoiceAlarmScheduling
 import VoiceAlarmStore
 
@@ -86,7 +87,7 @@ package struct DaemonService {
         else { return (written, nil) }
         let environment = written.managerEnvironment().flatMap { $0["HOME"] == nil ? nil : $0 } ?? ProcessInfo.processInfo.environment
         let served = LibraryLocation.defaultDataDirectory(environment: environment).path
-        guard samePath(served, written.dataDirectory) else { return (written, nil) }
+        guard PrivateFolder.same(served, written.dataDirectory) else { return (written, nil) }
         let packaged = written.shipped(shipped)
         return shipped.runs(written.role, executable: written.executable) ? (packaged, written) : (written, packaged)
     }
@@ -103,11 +104,5 @@ package struct DaemonService {
             retired = other
         }
         return (try unit.install(), retired)
-    }
-
-    /// Whether two folders are one (links resolved).
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
-        return a == b || resolved(a) == resolved(b)
     }
 }
