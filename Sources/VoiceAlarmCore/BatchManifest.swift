@@ -20,6 +20,9 @@ package struct BatchManifest: Sendable {
         /// The clips as the manifest writes them (before they are made absolute).
         package var writtenClips: [String] = []
 
+        /// The ringtone's file in the output folder: its id and its format's extension.
+        package var fileName: String { "\(id).\(settings.format.fileExtension)" }
+
         /// The text whose SHA-256 decides the ringtone's shard (`ShardSpec`): its settings and its
         /// clips as the manifest writes them. Ringtones declared alike land in one shard (and are
         /// built once), a clip's new bytes never move a ringtone to another shard, and no shard

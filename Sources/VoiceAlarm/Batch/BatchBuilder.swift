@@ -110,8 +110,8 @@ package final class BatchBuilder: Sendable {
             if let problem = item.problem { plan.failed.append(.init(id: item.id, error: problem)); continue }
             do {
                 let inputHashes = try item.clips.map { try hash($0, records: records, index: &index, seen: &hashes) }
-                let key = ContentHash.sha256(Self.identity(item.settings, inputHashes))
-                let file = "\(item.id).\(item.settings.format.fileExtension)"
+                let key = Self.key(item.settings, inputHashes)
+                let file = item.fileName
                 if var previous = records.current(item.id, key: key, file: file) {
                     // Built by any shard before (or by an earlier version, which kept no stamp): this shard's now.
                     if previous.stamp == nil { previous.stamp = try? FileStamp(path: "\(output)/\(file)") }
@@ -204,7 +204,7 @@ package final class BatchBuilder: Sendable {
             retire(item.id, records: records, index: &index)
             return
         }
-        let file = "\(item.id).\(item.settings.format.fileExtension)"
+        let file = item.fileName
         for previous in Set(records.ringtones(item.id).map(\.file) + [index.ringtones[item.id]?.file].compactMap { $0 }) where previous != file {
             FileSystem.remove("\(output)/\(previous)")
         }
@@ -239,7 +239,7 @@ package final class BatchBuilder: Sendable {
     /// Builds one ringtone and copies it to every other id with the same identity.
     private func build(_ items: [BatchManifest.Item], hashes: [String], cache: BatchClipCache) -> [(BatchManifest.Item, Result<RenderReport, Error>)] {
         let first = items[0]
-        let path = "\(output)/\(first.id).\(first.settings.format.fileExtension)"
+        let path = "\(output)/\(first.fileName)"
         let built = Result<RenderReport, Error> {
             let sources = zip(first.clips, hashes).map { CachedClipSource(path: $0, contentHash: $1, cache: cache) }
             return try RingtoneRenderer().render(sources, settings: first.settings, to: path)
@@ -251,7 +251,7 @@ package final class BatchBuilder: Sendable {
                     other,
                     built.flatMap { rendered in
                         Result {
-                            let target = "\(output)/\(other.id).\(other.settings.format.fileExtension)"
+                            let target = "\(output)/\(other.fileName)"
                             do { try FileSystem.atomicCopy(path, to: target) } catch let error as SystemError {
                                 throw BatchError.output(target, error.reason)
                             }
@@ -297,8 +297,9 @@ package final class BatchBuilder: Sendable {
         }
     }
 
-    /// Everything a ringtone depends on, in a canonical text.
-    static func identity(_ settings: RenderSettings, _ inputHashes: [String]) -> String {
-        (["batch-v1", "p\(RenderSettings.processing)", settings.fingerprint] + inputHashes).joined(separator: "|")
+    /// The index's key for a ringtone: the SHA-256 of everything it depends on, in a canonical
+    /// text (its settings and its clips' audio hashes, in order).
+    static func key(_ settings: RenderSettings, _ inputHashes: [String]) -> String {
+        ContentHash.sha256((["batch-v1", "p\(RenderSettings.processing)", settings.fingerprint] + inputHashes).joined(separator: "|"))
     }
 }

@@ -64,11 +64,11 @@ package struct BatchVerifier: Sendable {
         for item in BatchBuilder.items(of: manifest, in: shard) {
             verdict.checked += 1
             if let problem = item.problem { verdict.missing.append(.init(id: item.id, reason: "cannot be built: \(problem)")); continue }
-            let file = "\(item.id).\(item.settings.format.fileExtension)"
+            let file = item.fileName
             let present = FileSystem.kind(of: "\(output)/\(file)", followingLinks: true) == .regular
             let key: String
             do {
-                key = ContentHash.sha256(BatchBuilder.identity(item.settings, try item.clips.map { try hash($0, records: records, seen: &hashes) }))
+                key = BatchBuilder.key(item.settings, try item.clips.map { try hash($0, records: records, seen: &hashes) })
             } catch {
                 let reason = "a clip cannot be read (\(SystemError.text(of: error)))"
                 if present { verdict.stale.append(.init(id: item.id, reason: reason)) } else { verdict.missing.append(.init(id: item.id, reason: reason)) }
