@@ -20,6 +20,8 @@ struct CapNoteTests {
         ([3.7, 35, 2], .init(usedSeconds: 3.7, crossing: "c1", seconds: 35, leftOut: 2)),
         ([2], .init(usedSeconds: 2, crossing: nil, seconds: 0, leftOut: 0)),  // very short
         ([3], nil),  // 3 s is not under 3 s
+        ([35, 4], .init(usedSeconds: 29, crossing: nil, seconds: 0, cut: "c0", cutSeconds: 35, leftOut: 1)),  // the greeting never plays
+        ([35, 4, 2], .init(usedSeconds: 29, crossing: nil, seconds: 0, cut: "c0", cutSeconds: 35, leftOut: 2)),
     ]
 
     @Test("Clips left out at the cap, or a very short ringtone, are noted; a whole target is not", arguments: cases)
@@ -27,9 +29,10 @@ struct CapNoteTests {
         let clips = lengths.enumerated().map { clip($0.element, "c\($0.offset)") }
         let note = CapNote(LibraryPlan(clips: clips, settings: RenderSettings(gap: 0, format: .wav)))
         #expect(
-            note.map { (($0.usedSeconds * 10).rounded() / 10, $0.crossing?.title, $0.leftOut) }.map { "\($0)" }
-                == expected.map { ($0.usedSeconds, $0.crossing?.title, $0.leftOut) }.map { "\($0)" })
+            note.map { (($0.usedSeconds * 10).rounded() / 10, $0.crossing?.title, $0.cutFirst?.title, $0.leftOut) }.map { "\($0)" }
+                == expected.map { ($0.usedSeconds, $0.crossing?.title, $0.cutFirst?.title, $0.leftOut) }.map { "\($0)" })
         if let crossing = note?.crossing, let want = expected?.crossing { #expect(abs(crossing.seconds - want.seconds) < 0.01) }
+        if let cut = note?.cutFirst, let want = expected?.cutFirst { #expect(abs(cut.seconds - want.seconds) < 0.01) }
         #expect(note?.cap ?? 29 == 29)
     }
 
@@ -41,7 +44,9 @@ struct CapNoteTests {
 
 private extension CapNote {
     /// An expectation: seconds used, the crossing clip (title and length) and how many are left out.
-    init(usedSeconds: Double, crossing: String?, seconds: Double, leftOut: Int) {
-        self.init(usedSeconds: usedSeconds, cap: 29, crossing: crossing.map { Crossing(title: $0, seconds: seconds) }, leftOut: leftOut)
+    init(usedSeconds: Double, crossing: String?, seconds: Double, cut: String? = nil, cutSeconds: Double = 0, leftOut: Int) {
+        self.init(
+            usedSeconds: usedSeconds, cap: 29, crossing: crossing.map { Crossing(title: $0, seconds: seconds) },
+            cutFirst: cut.map { Crossing(title: $0, seconds: cutSeconds) }, leftOut: leftOut)
     }
 }

@@ -121,8 +121,11 @@ struct WebAPITests {
         let second = try site.service().clips.add("\(ProjectPaths.sampleAudio)/manifesto.flac", title: "Manifesto").idString
         let put = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(second)", "\#(first)"]}"#))
         #expect(put.status == 200)
-        // The 35 s manifesto first is cut at the cap, as a first clip is: nothing to note.
-        #expect((put.json as? [String: Any])?["capNote"] is NSNull)
+        // The 35 s manifesto first is cut at the cap, as a first clip is, and the clip after it never plays: said.
+        #expect(
+            (put.json as? [String: Any])?["capNote"] as? String
+                == "'Manifesto' (34.6 s) is longer than the 29 s cap and is cut at it, so the clip after it is left out of morning's ringtone",
+            "\(put.json ?? "")")
         #expect(((put.json as? [String: Any])?["clips"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [second, first])
         let unknown = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(first)", "ffffffff"]}"#))
         #expect(unknown.status == 404)

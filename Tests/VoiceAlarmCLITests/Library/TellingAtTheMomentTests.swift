@@ -18,9 +18,9 @@ struct TellingAtTheMomentTests {
         return (lib, greeting, long, created)
     }
 
-    @Test("playlist create and alarm add say when a clip crosses the cap and is left out")
+    @Test("playlist create and alarm add say when a clip crosses the cap, or follows one cut at it, and is left out")
     func capSaidWhenArranged() async throws {
-        let (lib, _, _, created) = try await crossing()
+        let (lib, greeting, long, created) = try await crossing()
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stderr.contains("warning: only 3.7 s of the 29 s cap is used: 'My manifesto' (35.0 s) crosses it"), "\(created.stderr)")
         let added = try await lib.run(["alarm", "add", "p", "--at", "07:00", "--days", "mon"])
@@ -29,6 +29,13 @@ struct TellingAtTheMomentTests {
         // The ringtone built is what the warning says: 3.7 s of it, measured by ffprobe.
         let probe = try await IndependentMeasure.probe("\(lib.dataDir)/Sounds/\(added.stdout.trimmingCharacters(in: .newlines)).m4a")
         #expect(abs(probe.duration - 3.7) < 0.2, "\(probe.duration) s")
+        // The long one first: it is cut at the cap, and the greeting after it never plays.
+        let reversed = try await lib.run(["playlist", "create", "r", long, greeting])
+        #expect(
+            reversed.status == 0
+                && reversed.stderr.contains(
+                    "warning: 'My manifesto' (35.0 s) is longer than the 29 s cap and is cut at it, so the clip after it is left out of r's ringtone"),
+            "\(reversed.stderr)")
         let whole = try await lib.run(["playlist", "create", "q", try await lib.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])])
         #expect(whole.status == 0 && !whole.stderr.contains("warning:"), "a playlist that fits says nothing: \(whole.stderr)")
     }
