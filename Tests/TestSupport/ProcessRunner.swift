@@ -1,4 +1,5 @@
 import Foundation
+import VoiceAlarmFiles
 
 /// What a finished process left behind.
 ///
@@ -54,8 +55,8 @@ public enum ProcessRunner {
                 continuation.resume(throwing: error)
             }
         }
-        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
-        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+        let outData = FileSystem.contents(outPath) ?? Data()
+        let errData = FileSystem.contents(errPath) ?? Data()
         return ProcessResult(
             status: status,
             stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
