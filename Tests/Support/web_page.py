@@ -458,6 +458,16 @@ def phone(driver, engine, link, out, steps):
     tap(driver, next(b for b in card(driver, "#playlists", "weekend").find_elements(By.TAG_NAME, "button") if b.text == "Delete"))
     tap(driver, card(driver, "#playlists", "weekend").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
     until(driver, lambda d: "weekend" not in d.find_element(By.ID, "playlists").text and settled(d), 30)
+    # A recording that an alarm plays: the machine refuses at first (409), the card asks again in
+    # the phone's words, and "Keep it" keeps it.
+    view(driver, "voice")
+    tap(driver, next(b for b in card(driver, "#clips", "From my phone").find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
+    tap(driver, card(driver, "#clips", "From my phone").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
+    until(driver, lambda d: any(b.text == "Remove anyway" for b in card(d, "#clips", "From my phone").find_elements(By.TAG_NAME, "button")), 30)
+    asked = card(driver, "#clips", "From my phone").text
+    tap(driver, next(b for b in card(driver, "#clips", "From my phone").find_elements(By.TAG_NAME, "button") if b.text == "Keep it"))
+    until(driver, lambda d: settled(d) and not any(b.text == "Remove anyway" for b in d.find_elements(By.CSS_SELECTOR, "#clips button")), 30)
+    steps.append({"step": "kept in use", "asked": asked, "clips": driver.find_element(By.ID, "clips").text})
     steps.append({"step": "deleted after listening", "message": said(driver, "playlists"), "playlists": driver.find_element(By.ID, "playlists").text,
                   "player": driver.execute_script("const p = document.getElementById('player'); return p && p.closest('[data-card]') && p.closest('[data-card]').dataset.card")})
     # A second alarm, removed again after the page asks.

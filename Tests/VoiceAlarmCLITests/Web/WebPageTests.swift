@@ -162,6 +162,11 @@ struct WebPageTests {
             (listened["src"] as? String)?.hasPrefix("blob:") == true && listened["error"] is NSNull && listened["card"] as? String == "playlist:morning",
             "\(listened)")
         #expect(abs((listened["duration"] as? Double ?? 0) - (clip["duration"] as? Double ?? -9)) < 0.1, "\(listened) vs \(clip)")
+        // A recording an alarm plays: asked again in the phone's words (no flag, no id), and kept.
+        let kept = steps["kept in use"] ?? [:]
+        let asked = kept["asked"] as? String ?? ""
+        #expect(asked.contains("Remove it anyway") && asked.contains("1 alarm plays it") && !asked.contains("--") && !asked.contains("voicealarm "), "\(kept)")
+        #expect((kept["clips"] as? String)?.contains("From my phone") == true, "\(kept)")
         // After playing, a playlist drawn after the one that played is deleted; the player stays in its card.
         let deleted = steps["deleted after listening"] ?? [:]
         #expect((deleted["message"] as? String)?.contains("Deleted weekend") == true && deleted["player"] as? String == "playlist:morning", "\(deleted)")
