@@ -28,10 +28,11 @@ BIN := .build/debug/voicealarm
 .PHONY: deps build-deps build build-tests demo test lint lint-page test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
         deb-deps deb test-deb
 
-# Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root).
+# Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root),
+# asking dpkg-query once for all of them.
 define install_packages
 	@command -v swift >/dev/null || { echo "error: swift: the Swift 6 toolchain is not on PATH (see README)" >&2; exit 1; }
-	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	@missing=$$(dpkg-query -W -f='$${Package} $${Status}\n' $(1) 2>/dev/null | awk '$$NF == "installed" {ok[$$1] = 1} END {n = split("$(strip $(1))", want, " "); for (i = 1; i <= n; i++) if (!(want[i] in ok)) print want[i]}'); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:" $$missing; \
 	  $(SUDO) apt-get update -qq && \
