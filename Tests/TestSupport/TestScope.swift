@@ -9,4 +9,7 @@ public enum TestScope {
 
     /// `all` in a full run; otherwise only `quick`, the cases `make test` keeps.
     public static func cases<T>(_ all: [T], quick: [T]) -> [T] { full ? all : quick }
+
+    /// `all` in a full run; otherwise `quick`: how many rounds a sweep makes (mutations of a fuzz).
+    public static func count(_ all: Int, quick: Int) -> Int { full ? all : quick }
 }
