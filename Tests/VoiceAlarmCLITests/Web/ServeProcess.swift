@@ -45,6 +45,12 @@ final class ServeProcess: @unchecked Sendable {
         throw TestSupportError("serve did not say where it listens: \(stderr)")
     }
 
+    /// Whether its log says `line` (a whole line) `times` times within ten seconds: the log is
+    /// read from a pipe, so a request's line can come a moment after its answer.
+    func logged(_ line: String, times: Int = 1) async -> Bool {
+        await eventually(within: 10) { stderr.components(separatedBy: line + "\n").count - 1 >= times }
+    }
+
     /// SIGTERM, and its exit status.
     func stop() async -> Int32 {
         if process.isRunning { process.terminate() }

@@ -76,7 +76,7 @@ struct ServeTests {
         let token = browser.cookie
         #expect(try await server.curl("GET", "/api/alarms", browser.curl).status == 200)
         #expect(!server.stderr.contains(token), "the token is never logged")
-        #expect(server.stderr.contains("POST /api/pair 201"))
+        #expect(await server.logged("POST /api/pair 201"))
         // The QR code under the link is the link, as a phone's camera would read it.
         let drawing = server.stderr.split(separator: "\n").filter { line in !line.isEmpty && line.allSatisfy { "█▀▄ ".contains($0) } }.joined(separator: "\n")
         #expect(try await TerminalQR.scan(drawing) == server.link)

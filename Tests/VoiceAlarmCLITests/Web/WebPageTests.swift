@@ -154,7 +154,7 @@ struct WebPageTests {
             alarm["voice"] as? Bool == false && alarm["sound"] as? String == "default" && alarm["label"] as? String == "Run" && alarm["snooze"] as? Int == 9)
         let id = try #require(alarm["id"] as? String)
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/Sounds")) ?? []).contains { $0.hasPrefix(id) }, "the voice file is deleted")
-        #expect(server.stderr.contains("PUT /api/alarms/\(id)/voice 200"))
+        #expect(await server.logged("PUT /api/alarms/\(id)/voice 200"))
         #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:15?")
         // Listening: through the page's session, played from memory in the playlist's card.
         let listened = steps["listened"] ?? [:]
@@ -199,7 +199,8 @@ struct WebPageTests {
                 with: try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "alarm", "list"]).stdoutData) as? [[String: Any]]
         #expect(after?.first?["snoozedUntil"] is NSNull, "Stop cancelled the waiting snooze")
         #expect(IndependentMeasure.rmsDB(heard[...]) > -40, "the speaker played the rings")
-        #expect(server.stderr.contains("POST /api/snooze 200") && server.stderr.contains("POST /api/stop 200"))
+        #expect(await server.logged("POST /api/snooze 200"))
+        #expect(await server.logged("POST /api/stop 200"))
         print("the Chromium scenario took \(Int(seconds)) s")
         _ = await server.stop()
     }
@@ -246,7 +247,7 @@ struct WebPageTests {
         let clips = try #require(try JSONSerialization.jsonObject(with: Data(try await voicealarm(["--json", "clip", "list"]).utf8)) as? [[String: Any]])
         let recorded = try #require(clips.first { $0["title"] as? String == "From WebKit" }, "\(clips)")
         #expect((recorded["duration"] as? Double ?? 0) > 2.5, "the whole take, not its first fragments: \(recorded)")
-        #expect(server.stderr.contains("POST /api/clips 201"))
+        #expect(await server.logged("POST /api/clips 201"))
         for view in steps.examined {
             let name = "WebKit \(view["view"] ?? "")"
             #expect((view["below"] as? [Any])?.isEmpty == true, "buttons under 4.5:1 on \(name): \(view["below"] ?? "")")
