@@ -852,13 +852,16 @@ async function startRecording() {
   analyser.fftSize = 2048;
   context.createMediaStreamSource(stream).connect(analyser);
   const samples = new Float32Array(analyser.fftSize);
-  const started = Date.now();
+  // The clock counts from the recorder's own start, not from the press: on a busy machine WebKit's
+  // recorder began a second late, and a take the clock called 3 s held 2 s.
+  let started = null;
+  recorder.addEventListener("start", () => { started = Date.now(); });
   const timer = setInterval(() => {
     analyser.getFloatTimeDomainData(samples);
     let peak = 0;
     for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
     $("level").value = peak;
-    const elapsed = (Date.now() - started) / 1000;
+    const elapsed = started === null ? 0 : (Date.now() - started) / 1000;
     $("record-time").textContent = L.clock(elapsed);
     if (elapsed >= MAX_RECORDING && recorder && recorder.state === "recording") recorder.stop();
   }, 100);
