@@ -131,41 +131,43 @@ package final class SoundBuilder {
         for stored in (try? store.alarms()) ?? [] where stored.alarm.voice && stored.soundFile != nil && stored.soundRecordings == nil {
             // The identity the file was built with may be an earlier processing's: any proves it.
             guard let clips = try? usableClips(of: stored.alarm.target, warning: false), !clips.isEmpty else { continue }
-            guard Self.isIdentity(stored.soundIdentity, of: LibraryPlan(clips: clips, settings: settings)) else { continue }
+            guard Self.identities(of: LibraryPlan(clips: clips, settings: settings)).contains(stored.soundIdentity ?? "") else { continue }
             try? store.setSoundRecordings(Self.recordings(clips), for: stored.alarm.id)
         }
     }
 
-    /// The voice alarms that owe a rebuild, reading the library's clips once for all of them:
-    /// marked so by a rebuild the machine stopped; on the default tone; or — when the machine
-    /// refused the mark as well (a full disk refuses the database's write too) — whose file is
-    /// still of the alarm's recordings but is not what `settings` build: another format, or an
-    /// identity no processing of these settings gives. A file of an earlier processing is not
-    /// rebuilt unasked. When the clips cannot be read, the marks and the default tone alone decide.
+    /// The voice alarms that owe a rebuild, reading the library's clips once for all of them and
+    /// each target's once: marked so by a rebuild the machine stopped; on the default tone; or —
+    /// when the machine refused the mark as well (a full disk refuses the database's write too) —
+    /// whose file is still of the alarm's recordings but is not what `settings` build: another
+    /// format, or an identity no processing of these settings gives. A file of an earlier
+    /// processing is not rebuilt unasked. When the clips cannot be read, the marks and the default
+    /// tone alone decide.
     func owingRebuild(_ alarms: [StoredAlarm], settings: RenderSettings) -> [StoredAlarm] {
         let library = try? Dictionary(uniqueKeysWithValues: store.clips().map { ($0.id, $0) })
+        var targets: [Target: (recordings: String, identities: Set<String>)?] = [:]
+        func built(_ target: Target) -> (recordings: String, identities: Set<String>)? {
+            if let known = targets[target] { return known }
+            var made: (recordings: String, identities: Set<String>)?
+            if let library, let clips = try? usableClips(of: target, in: library, warning: false), !clips.isEmpty {
+                made = (Self.recordings(clips), Self.identities(of: LibraryPlan(clips: clips, settings: settings)))
+            }
+            targets[target] = .some(made)
+            return made
+        }
         return alarms.filter { stored in
             guard stored.alarm.voice else { return false }
             if stored.rebuildPending != nil { return true }
             if case .defaultTone = resolve(stored) { return true }
-            guard let library, let file = stored.soundFile,
-                let clips = try? usableClips(of: stored.alarm.target, in: library, warning: false), !clips.isEmpty,
-                stored.soundRecordings == Self.recordings(clips)
-            else { return false }
-            return !isBuilt(file, identity: stored.soundIdentity, of: stored.alarm.id, from: clips, as: settings)
+            guard let file = stored.soundFile, let built = built(stored.alarm.target), stored.soundRecordings == built.recordings else { return false }
+            return file != SoundsDirectory.fileName(for: stored.alarm.id, format: settings.format)
+                || !built.identities.contains(stored.soundIdentity ?? "")
         }
     }
 
-    /// Whether `file` with `identity` is what `settings` build from `clips` for `alarm`, under the
-    /// current processing or an earlier one.
-    private func isBuilt(_ file: String, identity: String?, of alarm: UUID, from clips: [LibraryClip], as settings: RenderSettings) -> Bool {
-        guard file == SoundsDirectory.fileName(for: alarm, format: settings.format) else { return false }
-        return Self.isIdentity(identity, of: LibraryPlan(clips: clips, settings: settings))
-    }
-
-    /// Whether `identity` is `plan`'s under the current processing or an earlier one.
-    private static func isIdentity(_ identity: String?, of plan: LibraryPlan) -> Bool {
-        (1...RenderSettings.processing).contains { ContentHash.sha256(plan.identity(processing: $0)) == identity }
+    /// `plan`'s identity under the current processing and every earlier one.
+    private static func identities(of plan: LibraryPlan) -> Set<String> {
+        Set((1...RenderSettings.processing).map { ContentHash.sha256(plan.identity(processing: $0)) })
     }
 
     /// The recordings a ringtone is made from, apart from any setting: the clips' audio in order.
