@@ -21,7 +21,10 @@ package struct BatchManifest: Sendable {
         package var writtenClips: [String] = []
 
         /// The ringtone's file in the output folder: its id and its format's extension.
-        package var fileName: String { "\(id).\(settings.format.fileExtension)" }
+        package var fileName: String { fileName(as: settings.format) }
+
+        /// Its file in the output folder were it built as `format` (a sweep looks for every format's).
+        package func fileName(as format: RingtoneFormat) -> String { "\(id).\(format.fileExtension)" }
 
         /// The text whose SHA-256 decides the ringtone's shard (`ShardSpec`): its settings and its
         /// clips as the manifest writes them. Ringtones declared alike land in one shard (and are

@@ -19,7 +19,7 @@ extension BatchBuilder {
             return
         }
         BatchClipCache.sweep(in: output, tag: cacheTag)
-        let names = owned.flatMap { item in RingtoneFormat.allCases.map { "\(item.id).\($0.fileExtension)" } }
+        let names = owned.flatMap { item in RingtoneFormat.allCases.map(item.fileName(as:)) }
         FileSystem.removeTemporaries(in: output, of: Set(names))
         FileSystem.removeTemporaries(in: folder, of: [BatchIndex.fileName(of: shard)])
     }
