@@ -102,9 +102,13 @@ package struct UserServiceUnit: Sendable {
 
     /// Whether the unit file is there; for the package's, whether it is enabled (where no user
     /// manager answers: whether `systemctl --user enable` left its link in `default.target.wants`).
-    package var isInstalled: Bool {
+    package var isInstalled: Bool { installed(managed: managed) { systemctl.user(["is-enabled", name]).status == 0 } }
+
+    /// `isInstalled`, given whether a user manager answers and, where one does, how to ask it
+    /// whether the unit is enabled (`state()` has asked already).
+    private func installed(managed: Bool, enabled: () -> Bool) -> Bool {
         guard isShipped else { return FileSystem.kind(of: path) == .regular }
-        return managed ? systemctl.user(["is-enabled", name]).status == 0 : FileSystem.kind(of: wantsLink) != .missing
+        return managed ? enabled() : FileSystem.kind(of: wantsLink) != .missing
     }
 
     /// The link `systemctl --user enable` makes for a unit `WantedBy=default.target`.
@@ -202,8 +206,7 @@ package struct UserServiceUnit: Sendable {
         // Each question asked of systemctl once (`isInstalled` would ask two of them again).
         let managed = self.managed
         let enabled = managed && systemctl.user(["is-enabled", name]).status == 0
-        let installed =
-            isShipped ? (managed ? enabled : FileSystem.kind(of: wantsLink) != .missing) : FileSystem.kind(of: path) == .regular
+        let installed = self.installed(managed: managed) { enabled }
         return State(
             installed: installed, managed: managed, enabled: enabled,
             running: managed && systemctl.user(["is-active", name]).status == 0,
