@@ -35,7 +35,7 @@ extension Process {
 extension Process {
     /// Runs `body` while this (started) process runs, then ends the process with SIGKILL and
     /// suspends until it has ended — when `body` throws too — so nothing it writes outlives the
-    /// test's folders. What a `defer` with `waitUntilExit()` did, without holding a thread.
+    /// test's folders, without holding a thread while it waits.
     public func killed<T>(after body: () async throws -> T) async throws -> T {
         let result: Result<T, any Error>
         do { result = .success(try await body()) } catch { result = .failure(error) }

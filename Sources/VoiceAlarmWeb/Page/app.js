@@ -867,8 +867,8 @@ async function startRecording() {
   }, 100);
   // The recording is whole once the recorder has stopped and handed over its last data. The spec
   // hands it over before "stop"; WebKit's MP4 recorder can hand it over after, so both are waited
-  // for (the last at most 15 s: on a busy machine WebKit's last second came after 2 s, and the
-  // take imported a second short): a fragmented MP4 cut short does not import.
+  // for (the last at most 15 s, which a busy machine's recorder may need): a fragmented MP4 cut
+  // short does not import.
   const taking = recorder;
   const finished = new Promise((resolve) => {
     let stopped = false;
