@@ -10,7 +10,8 @@ import VoiceAlarmFiles
 /// Stops in `deinit` (or `stop()`).
 ///
 /// ```swift
-/// let server = try HTTPServer(listening: .loopbackDefault, tls: nil, handler: app)
+/// let plan = ListenPlan(.accountDefault(uid: getuid()), machineAddresses: MachineAddresses.all(), hostName: "bedside")
+/// let server = try HTTPServer(listening: plan.sockets, tls: identity, handler: app)
 /// print(server.port)
 /// ```
 package final class HTTPServer: @unchecked Sendable {
@@ -47,24 +48,56 @@ package final class HTTPServer: @unchecked Sendable {
         "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+CHACHA20-POLY1305:+AES-128-GCM:"
         + "-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:%SERVER_PRECEDENCE"
 
-    private let daemon: OpaquePointer
+    private let daemons: [OpaquePointer]
     private let context: Unmanaged<ServerContext>
     private let stopped = Locked(false)
-    /// The port it listens on (the kernel's choice when asked for port 0).
+    /// The port it listens on (the kernel's choice when asked for port 0), the same on every socket.
     package let port: Int
-    /// The address it was asked to listen on.
-    package let address: ListenAddress
+    /// The sockets it holds.
+    package let sockets: [ListenPlan.Socket]
     /// Whether it speaks HTTPS.
     package let isHTTPS: Bool
 
-    package init(listening address: ListenAddress, tls: TLSIdentity?, limits: Limits = Limits(), handler: any HTTPHandler) throws(Failure) {
+    /// Starts listening on every socket of `sockets` (one port for all: the kernel's choice for the
+    /// first, when it is 0, is asked of the others), or on none.
+    /// - Throws: `Failure.notStarted` naming the first socket it cannot hold (another program
+    ///   holds it, or the machine has no such address); the sockets already held are let go.
+    package init(listening sockets: [ListenPlan.Socket], tls: TLSIdentity?, limits: Limits = Limits(), handler: any HTTPHandler) throws(Failure) {
+        precondition(!sockets.isEmpty, "a server listens somewhere")
+        let context = Unmanaged.passRetained(ServerContext(handler: handler, watch: ConnectionWatch(limits: limits.deadlines)))
+        var started: [OpaquePointer] = []
+        var port = sockets[0].address.port
+        for socket in sockets {
+            var address = socket.address
+            address.port = port
+            do {
+                let daemon = try Self.start(address, dualStack: socket.dualStack, tls: tls, limits: limits, context: context)
+                started.append(daemon)
+                port = Int(cmhd_port(daemon))
+            } catch {
+                for daemon in started { MHD_stop_daemon(daemon) }
+                context.takeUnretainedValue().watch.stop()
+                context.release()
+                throw error
+            }
+        }
+        daemons = started
+        self.context = context
+        self.sockets = sockets.map { ListenPlan.Socket(ListenAddress(host: $0.address.host, port: port), dualStack: $0.dualStack) }
+        self.port = port
+        isHTTPS = tls != nil
+    }
+
+    /// One libmicrohttpd daemon on `address`, thread per connection, its callbacks on `context`.
+    private static func start(
+        _ address: ListenAddress, dualStack: Bool, tls: TLSIdentity?, limits: Limits, context: Unmanaged<ServerContext>
+    ) throws(Failure) -> OpaquePointer {
         var socketAddress = sockaddr_storage()
         guard cmhd_socket_address(address.host, UInt16(clamping: address.port), &socketAddress) == 0 else {
             throw .badAddress(address.host)
         }
         var flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
-        if address.family == .v6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
-        let context = Unmanaged.passRetained(ServerContext(handler: handler, watch: ConnectionWatch(limits: limits.deadlines)))
+        if address.family == .v6 { flags |= UInt32((dualStack ? MHD_USE_DUAL_STACK : MHD_USE_IPv6).rawValue) }
         errno = 0
         let started: OpaquePointer? = withUnsafePointer(to: &socketAddress) { storage in
             storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
@@ -79,29 +112,23 @@ package final class HTTPServer: @unchecked Sendable {
         }
         guard let started else {
             let code = errno
-            context.takeUnretainedValue().watch.stop()
-            context.release()
             let reason =
                 code == 0
                 ? (tls == nil ? "the server did not start" : "the certificate or its key was refused")
                 : String(cString: strerror(code))
             throw .notStarted(address: address.description, reason: reason)
         }
-        daemon = started
-        self.context = context
-        self.address = address
-        port = Int(cmhd_port(started))
-        isHTTPS = tls != nil
+        return started
     }
 
-    /// Closes the listening socket and every connection, waiting for running handlers.
+    /// Closes the listening sockets and every connection, waiting for running handlers.
     package func stop() {
         guard
             stopped.withLock({
                 let was = $0; $0 = true; return !was
             })
         else { return }
-        MHD_stop_daemon(daemon)
+        for daemon in daemons { MHD_stop_daemon(daemon) }
         context.takeUnretainedValue().watch.stop()
         context.release()
     }

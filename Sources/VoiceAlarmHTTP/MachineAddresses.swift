@@ -33,6 +33,42 @@ package enum MachineAddresses {
         return found.filter { !IPAddressText.isLoopback($0) } + found.filter(IPAddressText.isLoopback)
     }
 
+    /// The networks of this machine's interfaces other than loopback and link-local, as
+    /// `NETWORK/PREFIX` (`192.168.1.0/24`, `fd00::/64`), from each address and its netmask
+    /// (`getifaddrs`): the ranges its addresses move within when DHCP gives it another.
+    package static func networks() -> [String] {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return [] }
+        defer { freeifaddrs(first) }
+        var found: [String] = []
+        var cursor = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, let mask = entry.pointee.ifa_netmask else { continue }
+            let family = Int32(address.pointee.sa_family)
+            let size = family == AF_INET ? 4 : family == AF_INET6 ? 16 : 0
+            guard size > 0 else { continue }
+            let bytes = Self.bytes(address, family: family), maskBytes = Self.bytes(mask, family: family)
+            guard bytes.count == size, maskBytes.count == size else { continue }
+            let network = zip(bytes, maskBytes).map { $0 & $1 }
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+            guard inet_ntop(family, network, &text, socklen_t(text.count)) != nil else { continue }
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let range = "\(name)/\(maskBytes.reduce(0) { $0 + $1.nonzeroBitCount })"
+            if IPAddressText.isLoopback(name) || name.lowercased().hasPrefix("fe80") || found.contains(range) { continue }
+            found.append(range)
+        }
+        return found
+    }
+
+    /// The 4 or 16 bytes of an IPv4 or IPv6 socket address.
+    private static func bytes(_ address: UnsafeMutablePointer<sockaddr>, family: Int32) -> [UInt8] {
+        if family == AF_INET {
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) } }
+        }
+        return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
+    }
+
     /// The address a phone should open for a server listening on `listen`: the address itself,
     /// or for every address (`0.0.0.0`, `::`) this machine's first one of the family it takes
     /// (IPv4 only for `0.0.0.0`), else loopback.

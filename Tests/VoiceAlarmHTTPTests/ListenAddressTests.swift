@@ -9,6 +9,7 @@ struct ListenAddressTests {
         arguments: [
             ("127.0.0.1:8470", "127.0.0.1", 8470, true), ("0.0.0.0:8470", "0.0.0.0", 8470, false), ("[::1]:80", "::1", 80, true),
             ("[::]:8470", "::", 8470, false), ("192.168.1.20:0", "192.168.1.20", 0, false), ("127.8.9.10:1", "127.8.9.10", 1, true),
+            ("localhost:21000", "localhost", 21000, true),
         ])
     func reads(_ text: String, _ host: String, _ port: Int, _ loopback: Bool) throws {
         let address = try ListenAddress.parse(text).get()
@@ -19,8 +20,8 @@ struct ListenAddressTests {
     @Test(
         "Refused with the reason",
         arguments: [
-            ("8470", "no port"), ("localhost:8470", "not a numeric"), ("::1:8470", "[ADDR]:PORT"), ("127.0.0.1:65536", "not a port"),
-            ("127.0.0.1:http", "not a port"), ("[::1]8470", "[ADDR]:PORT"), ("999.1.1.1:80", "not a numeric"),
+            ("8470", "no port"), ("bedside.local:8470", "not localhost nor a numeric"), ("::1:8470", "[ADDR]:PORT"), ("127.0.0.1:65536", "not a port"),
+            ("127.0.0.1:http", "not a port"), ("[::1]8470", "[ADDR]:PORT"), ("999.1.1.1:80", "nor a numeric"),
         ])
     func refused(_ text: String, _ reason: String) {
         guard case .failure(let failure) = ListenAddress.parse(text) else {
@@ -28,5 +29,50 @@ struct ListenAddressTests {
             return
         }
         #expect(failure.description.contains(reason), "\(failure)")
+    }
+
+    @Test("Each account has a port of its own, below the ephemeral range", arguments: [(0, 20000), (1000, 21000), (1001, 21001), (65534, 25534)])
+    func accountPort(uid: UInt32, port: Int) {
+        #expect(ListenAddress.accountPort(uid: uid) == port)
+        #expect(ListenAddress.accountDefault(uid: uid) == ListenAddress(host: "localhost", port: port))
+    }
+}
+
+@Suite("What a server holds: every address a link, the Host check or the certificate names")
+struct ListenPlanTests {
+    static let machine = ["192.168.1.20", "fd00::2", "127.0.0.1", "::1"]
+
+    @Test(
+        "Sockets, addresses, names and the link's host for each --listen",
+        arguments: [
+            ("localhost:21000", machine, ["127.0.0.1:21000", "[::1]:21000"], ["127.0.0.1", "::1"], ["localhost"], "127.0.0.1"),
+            ("localhost:21000", ["192.168.1.20", "127.0.0.1"], ["127.0.0.1:21000"], ["127.0.0.1"], ["localhost"], "127.0.0.1"),
+            (
+                "0.0.0.0:8470", machine, ["dual [::]:8470"], ["192.168.1.20", "fd00::2", "127.0.0.1", "::1"], ["localhost", "bedside", "bedside.local"],
+                "192.168.1.20"
+            ),
+            (
+                "[::]:8470", machine, ["dual [::]:8470"], ["192.168.1.20", "fd00::2", "127.0.0.1", "::1"], ["localhost", "bedside", "bedside.local"],
+                "192.168.1.20"
+            ),
+            (
+                "0.0.0.0:8470", ["192.168.1.20", "127.0.0.1"], ["0.0.0.0:8470"], ["192.168.1.20", "127.0.0.1"], ["localhost", "bedside", "bedside.local"],
+                "192.168.1.20"
+            ),
+            ("127.0.0.1:8470", machine, ["127.0.0.1:8470"], ["127.0.0.1"], [], "127.0.0.1"),
+            ("[::1]:8470", machine, ["[::1]:8470"], ["::1"], [], "::1"),
+            ("192.168.1.20:8470", machine, ["192.168.1.20:8470"], ["192.168.1.20"], [], "192.168.1.20"),
+        ] as [(String, [String], [String], [String], [String], String)])
+    func plan(_ listen: String, _ machine: [String], _ sockets: [String], _ addresses: [String], _ names: [String], _ link: String) throws {
+        let plan = ListenPlan(try ListenAddress.parse(listen).get(), machineAddresses: machine, hostName: "Bedside")
+        #expect(plan.sockets.map { ($0.dualStack ? "dual " : "") + $0.address.description } == sockets)
+        #expect(plan.addresses == addresses && plan.names == names && plan.linkHost == link)
+        #expect(plan.hosts == Set((addresses + names).map { $0.lowercased() }))
+    }
+
+    @Test("localhost is held only with both loopback addresses; a name that is not ASCII is never one")
+    func names() throws {
+        let plan = ListenPlan(ListenAddress(host: "0.0.0.0", port: 1), machineAddresses: ["127.0.0.1"], hostName: "café")
+        #expect(plan.names == ["localhost"] && plan.isLoopbackOnly)
     }
 }

@@ -18,6 +18,14 @@ private func addressKey(_ text: String) -> String? {
     return nil
 }
 
+/// A server identity issued by an authority that may certify any name and address (the library's
+/// own is constrained to the machine's: `CertificateAuthorityTests`).
+private func issued(commonName: String, dnsNames: [String], ipAddresses: [String], now: Date, validDays: Int = 825) throws -> TLSIdentity {
+    let authority = try CertificateAuthority.make(
+        commonName: "Test authority", dnsNames: ["local", "localhost", "a.local", "b.local"], ranges: ["0.0.0.0/0", "::/0"], now: now)
+    return try authority.issue(organization: commonName, dnsNames: dnsNames, ipAddresses: ipAddresses, now: now, validDays: validDays)
+}
+
 /// An identity and its two PEM files, `cert.pem` and `key.pem`, in a folder of its own.
 private struct WrittenIdentity {
     static let dnsNames = ["bedside.local", "localhost"]
@@ -31,7 +39,7 @@ private struct WrittenIdentity {
 
     init(validDays: Int = 825) throws {
         now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))  // certificates keep seconds
-        identity = try TLSIdentity.selfSigned(
+        identity = try issued(
             commonName: "bedside.local", dnsNames: Self.dnsNames,
             ipAddresses: Self.ipAddresses, now: now, validDays: validDays)
         try identity.certificatePEM.write(toFile: certificate, atomically: true, encoding: .utf8)
@@ -39,7 +47,7 @@ private struct WrittenIdentity {
     }
 }
 
-@Suite("A self-signed TLS identity, read back by openssl", .timeLimit(.minutes(1)))
+@Suite("A server identity issued by an authority, read back by openssl", .timeLimit(.minutes(1)))
 struct TLSIdentitySelfSignedTests {
     @Test("openssl prints the same SHA-256 fingerprint")
     func fingerprint() async throws {
@@ -95,12 +103,12 @@ struct TLSIdentitySelfSignedTests {
         #expect(text.contains("NIST CURVE: P-256"))
     }
 
-    @Test("a version 3 server certificate: CN, not a CA, digital signature, server auth, signed with ECDSA SHA-256")
+    @Test("a version 3 server certificate: CN, issued by the authority, not a CA, digital signature, server auth, signed with ECDSA SHA-256")
     func extensions() async throws {
         let written = try WrittenIdentity()
         let text = try await openssl(["x509", "-noout", "-text", "-nameopt", "RFC2253", "-in", written.certificate])
         for expected in [
-            "Version: 3 (0x2)", "Subject: CN=bedside.local", "Issuer: CN=bedside.local", "CA:FALSE",
+            "Version: 3 (0x2)", "Subject: CN=bedside.local", "Issuer: CN=Test authority,O=VoiceAlarm", "CA:FALSE",
             "Digital Signature", "TLS Web Server Authentication", "Signature Algorithm: ecdsa-with-SHA256",
         ] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
@@ -125,16 +133,16 @@ struct TLSIdentitySelfSignedTests {
     @Test("an address that is neither IPv4 nor IPv6 is refused, by name", arguments: ["bedside.local", "192.168.1", "", "::g"])
     func badAddress(address: String) {
         #expect(throws: TLSIdentity.Failure.notAnIPAddress(address)) {
-            try TLSIdentity.selfSigned(commonName: "x", dnsNames: [], ipAddresses: ["127.0.0.1", address], now: Date())
+            try issued(commonName: "x", dnsNames: [], ipAddresses: ["127.0.0.1", address], now: Date())
         }
     }
 }
 
 @Suite("Loading a TLS identity", .timeLimit(.minutes(1)))
 struct TLSIdentityLoadTests {
-    @Test("loading what selfSigned made gives the same identity")
+    @Test("loading what the authority issued gives the same identity")
     func roundTrip() throws {
-        let made = try TLSIdentity.selfSigned(commonName: "bedside.local", dnsNames: ["bedside.local"], ipAddresses: [], now: Date())
+        let made = try issued(commonName: "bedside.local", dnsNames: ["bedside.local"], ipAddresses: [], now: Date())
         #expect(try TLSIdentity.load(certificatePEM: made.certificatePEM, keyPEM: made.keyPEM) == made)
     }
 
@@ -205,8 +213,8 @@ struct TLSIdentityLoadTests {
 
     @Test("load refuses what does not parse or does not match, saying which", arguments: Refusal.allCases)
     func refuses(refusal: Refusal) throws {
-        let identity = try TLSIdentity.selfSigned(commonName: "a", dnsNames: ["a.local"], ipAddresses: [], now: Date())
-        let other = try TLSIdentity.selfSigned(commonName: "b", dnsNames: ["b.local"], ipAddresses: [], now: Date())
+        let identity = try issued(commonName: "a", dnsNames: ["a.local"], ipAddresses: [], now: Date())
+        let other = try issued(commonName: "b", dnsNames: ["b.local"], ipAddresses: [], now: Date())
         let (certificate, key) = refusal.inputs(identity, other: other)
         let failure = try #require(throws: TLSIdentity.Failure.self) { try TLSIdentity.load(certificatePEM: certificate, keyPEM: key) }
         #expect(refusal.accepts(failure), "\(failure)")
@@ -254,7 +262,7 @@ struct TLSIdentityCheckTests {
     @Test("valid from its notBefore until its notAfter: refused before and after, expiring soon within 30 days of the end")
     func validity() throws {
         let now = Date(timeIntervalSince1970: 1_796_000_000)
-        let identity = try TLSIdentity.selfSigned(commonName: "bedside", dnsNames: ["bedside.local"], ipAddresses: ["127.0.0.1"], now: now, validDays: 90)
+        let identity = try issued(commonName: "bedside", dnsNames: ["bedside.local"], ipAddresses: ["127.0.0.1"], now: now, validDays: 90)
         #expect(identity.notBefore == now.addingTimeInterval(-3600))
         #expect(identity.dnsNames == ["bedside.local"], "\(identity.dnsNames)"); #expect(identity.ipAddresses == ["127.0.0.1"], "\(identity.ipAddresses)")
         try identity.check(at: now)

@@ -31,6 +31,37 @@ final class X509Certificate {
         try Datum.exported("gnutls_x509_crt_export2") { gnutls_x509_crt_export2(handle, GNUTLS_X509_FMT_PEM, $0) }
     }
 
+    /// The certificate's DER bytes: what a phone installs (`application/x-x509-ca-cert`). The
+    /// corresponding C function is `gnutls_x509_crt_export2`.
+    func der() throws(GnuTLSError) -> Data {
+        var datum = gnutls_datum_t(data: nil, size: 0)
+        try GnuTLSError.check("gnutls_x509_crt_export2") { gnutls_x509_crt_export2(handle, GNUTLS_X509_FMT_DER, &datum) }
+        defer { cgnutls_free(datum.data) }
+        guard let bytes = datum.data else { return Data() }
+        return Data(bytes: bytes, count: Int(datum.size))
+    }
+
+    /// Whether `issuer` signed this certificate and may have (it is a CA whose name constraints
+    /// permit this certificate's names), at the time of the call. The corresponding C function is
+    /// `gnutls_x509_crt_verify`, whose status is 0 when nothing is wrong.
+    func isIssued(by issuer: X509Certificate) -> Bool {
+        var status: UInt32 = 0
+        let list: [gnutls_x509_crt_t?] = [issuer.handle]
+        let result = list.withUnsafeBufferPointer { buffer in
+            gnutls_x509_crt_verify(handle, buffer.baseAddress, 1, 0, &status)
+        }
+        return result == 0 && status == 0
+    }
+
+    /// The SHA-1 key identifier of the certificate's public key, for the subject and authority key
+    /// identifier extensions. The corresponding C function is `gnutls_x509_crt_get_key_id`.
+    func keyIdentifier() throws(GnuTLSError) -> [UInt8] {
+        var id = [UInt8](repeating: 0, count: 20)
+        var size = id.count
+        try GnuTLSError.check("gnutls_x509_crt_get_key_id") { gnutls_x509_crt_get_key_id(handle, 0, &id, &size) }
+        return Array(id.prefix(size))
+    }
+
     /// The SHA-256 of the certificate's DER bytes: what a browser shows and `openssl x509
     /// -fingerprint -sha256` prints. The corresponding C function is `gnutls_x509_crt_get_fingerprint`.
     func sha256Fingerprint() throws(GnuTLSError) -> [UInt8] {
