@@ -18,6 +18,9 @@ enum PageAssets {
     static let iconSVG: HTTPResponse = file(PackageResources.icon_svg, "image/svg+xml; charset=utf-8")
     /// The service worker; `Service-Worker-Allowed` is not needed: it lives at the root it controls.
     static let serviceWorker: HTTPResponse = script(PackageResources.sw_js)
+    /// What any other service worker's script is answered with: a worker that removes itself
+    /// (one registered by whoever held this address before), so the page is ours again.
+    static let retiringWorker: HTTPResponse = script(PackageResources.retire_sw_js)
 
     /// The icon as a PNG of `size` pixels square.
     static func icon(_ size: Int) -> HTTPResponse {

@@ -27,6 +27,9 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         /// The names and addresses (lowercased, without a port) a request's `Host` may name:
         /// anything else is refused before a route is read (`HostCheck`).
         package var hosts: Set<String> = ["127.0.0.1", "localhost", "::1"]
+        /// The library's authority, which the pairing page offers a phone to trust; nil when the
+        /// person's own certificate serves.
+        package var authority: AuthorityFile?
 
         package init(location: LibraryLocation, https: Bool, uploadDirectory: String, secrets: any SecretSource) {
             self.location = location
@@ -36,8 +39,16 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         }
     }
 
-    /// The cookie a paired browser carries.
-    package static let cookieName = DeviceHandlers.cookieName
+    /// The library's certificate authority as a phone downloads it: its DER bytes and fingerprint.
+    package struct AuthorityFile: Sendable {
+        package var der: Data
+        package var fingerprint: String
+        package init(der: Data, fingerprint: String) {
+            self.der = der
+            self.fingerprint = fingerprint
+        }
+    }
+
     /// The largest JSON body a route reads.
     static let jsonLimit = 64 * 1024
 

@@ -4,19 +4,27 @@ import VoiceAlarmCore
 import VoiceAlarmFiles
 import VoiceAlarmHTTP
 
-/// `voicealarm serve` put together: the library's upload folder, the HTTPS identity (the
-/// person's own, or one made on first start and kept in `<data-dir>/web`), and the HTTP server
-/// with the web application behind it. Plain HTTP only on loopback: beyond it a browser grants
-/// the microphone in a secure context alone, and a token must not cross the network in clear.
+/// `voicealarm serve` put together: the library's upload folder, the HTTPS identity, and the HTTP
+/// server with the web application behind it.
+///
+/// HTTPS on every address, loopback included: the certificate is the person's own (`--cert`,
+/// `--key`) or one issued by the library's own authority (`CertificateAuthority`, made on first
+/// start and kept with the certificate in `<data-dir>/web`), which the person's browsers and
+/// phones trust once. So nobody else on the machine can serve our origin: a program that takes
+/// the port while `serve` is down, or an address it does not hold, has no certificate a browser
+/// accepts for it. The server holds every address its links, `Host` check and certificate name
+/// (`ListenPlan`), and refuses to start, naming the address, when it cannot hold one.
 package final class WebServer {
     package struct Options: Sendable {
-        package var listen: ListenAddress = .loopbackDefault
+        /// Where to listen; nil for this account's own port on loopback (`ListenAddress.accountDefault`).
+        package var listen: ListenAddress?
         package var certificateFile: String?
         package var keyFile: String?
-        /// Force HTTPS on loopback too.
-        package var https = false
         package var uploadLimit = 100 * 1024 * 1024
         package init() {}
+
+        /// The address asked for, or this account's default.
+        package var address: ListenAddress { listen ?? .accountDefault(uid: getuid()) }
     }
 
     /// Why the server did not start.
@@ -51,24 +59,48 @@ package final class WebServer {
         package var input: String? {
             switch self {
             case .certificateFile(let path, _), .keyFileExposed(let path, _), .folder(let path, _), .certificate(_, let path?): path
+            case .listening(.notStarted(let address, _)), .listening(.badAddress(let address)): address
             default: nil
             }
         }
     }
 
+    /// What happened to the certificate at this start.
+    package enum CertificateChange: Sendable, Equatable {
+        /// The one kept from before serves.
+        case kept
+        /// The person's own serves.
+        case own
+        /// The library's authority was made now (first start): browsers and phones trust it once.
+        case madeAuthority
+        /// A new certificate from the authority: the machine's names or addresses changed, or
+        /// the old one was near its end.
+        case issued
+        /// An earlier version's self-signed certificate was replaced by one from the authority:
+        /// phones that can verify the new chain keep their pairing.
+        case replacedSelfSigned
+    }
+
     /// The HTTP server itself (its port: the kernel's choice for port 0).
     package let http: HTTPServer
-    /// `https://192.168.1.20:8470` or `http://127.0.0.1:8470`: where a phone opens the page.
+    /// What it holds: the sockets, addresses and names.
+    package let plan: ListenPlan
+    /// `https://192.168.1.20:21000`: where a phone opens the page.
     package let baseURL: String
-    /// The SHA-256 fingerprint of the certificate served, for the person to compare with the browser's.
-    package let fingerprint: String?
-    /// True when the certificate was made by this start (there was none).
-    package let madeCertificate: Bool
+    /// The SHA-256 fingerprint of the certificate served.
+    package let fingerprint: String
+    /// The library's authority, nil when the person's own certificate serves.
+    package let authority: CertificateAuthority?
+    /// What happened to the certificate at this start.
+    package let certificateChange: CertificateChange
+    /// Names and addresses held that the authority may not certify (the machine moved to a
+    /// network it was not made for): left out of the certificate.
+    package let uncertified: [String]
     /// When the person's own certificate (`--cert`) ends, if that is within
     /// `TLSIdentity.renewalWindow`: the command line warns of it at every start. Nil for a
     /// certificate made here, which is made again before then.
     package let ownCertificateExpiresSoon: Date?
-    /// `<data-dir>/web`: the certificate made here and its key.
+    /// `<data-dir>/web`: the authority, the certificate it issued, and their keys.
     package let identityFolder: String
     let application: WebApplication
 
@@ -84,78 +116,77 @@ package final class WebServer {
         // Uploads a killed server left half-received: never imported, gone at the next start
         // (another server's on the same library, still arriving, stay: its process is alive).
         FileSystem.removeAbandonedTemporaries(in: uploads)
-        let wantsTLS = Self.speaksTLS(options)
-        var identity: TLSIdentity?
-        var made = false
-        if wantsTLS {
-            (identity, made) = try Self.identity(options, folder: identityFolder, now: now())
+        plan = ListenPlan(options.address, machineAddresses: MachineAddresses.all(), hostName: MachineAddresses.hostName())
+        let identity: TLSIdentity
+        switch (options.certificateFile, options.keyFile) {
+        case (let certificate?, let key?):
+            identity = try Self.load(certificate: certificate, key: key, now: now())
+            (authority, certificateChange, uncertified) = (nil, .own, [])
+        case (nil, nil):
+            let issued = try Self.issued(for: plan, folder: identityFolder, now: now())
+            (identity, authority, certificateChange, uncertified) = (issued.identity, issued.authority, issued.change, issued.uncertified)
+        default:
+            throw Failure.onlyOneOfCertificateAndKey
         }
-        var configuration = WebApplication.Configuration(location: location, https: identity != nil, uploadDirectory: uploads, secrets: secrets)
+        var configuration = WebApplication.Configuration(location: location, https: true, uploadDirectory: uploads, secrets: secrets)
         configuration.uploadLimit = options.uploadLimit
         configuration.now = now
-        configuration.hosts = Self.hosts(options.listen).union(((identity?.dnsNames ?? []) + (identity?.ipAddresses ?? [])).map { $0.lowercased() })
+        configuration.hosts = plan.hosts
+        configuration.authority = authority.map { WebApplication.AuthorityFile(der: $0.der, fingerprint: $0.fingerprint) }
         application = WebApplication(configuration, log: log)
-        do { http = try HTTPServer(listening: options.listen, tls: identity, handler: application) } catch { throw Failure.listening(error) }
+        do { http = try HTTPServer(listening: plan.sockets, tls: identity, handler: application) } catch { throw Failure.listening(error) }
         application.listening(on: http.port)
-        fingerprint = identity?.fingerprint
-        madeCertificate = made
-        ownCertificateExpiresSoon = options.certificateFile != nil && identity?.expiresSoon(at: now()) == true ? identity?.notAfter : nil
-        baseURL = Self.baseURL(listen: options.listen, port: http.port, tls: identity != nil)
+        fingerprint = identity.fingerprint
+        ownCertificateExpiresSoon = options.certificateFile != nil && identity.expiresSoon(at: now()) ? identity.notAfter : nil
+        baseURL = Self.baseURL(host: plan.linkHost, port: http.port)
     }
 
-    /// The names a request's `Host` may give: loopback's, the address listened on, and for every
-    /// address (`0.0.0.0`, `::`) the machine's addresses and its own names — the names its
-    /// certificate holds. No other name reaches the application (DNS rebinding finds nothing).
-    static func hosts(_ listen: ListenAddress) -> Set<String> {
-        var hosts: Set<String> = ["127.0.0.1", "::1", "localhost", listen.host.lowercased()]
-        let host = MachineAddresses.hostName().lowercased()
-        if !host.isEmpty { hosts.formUnion([host, "\(host).local"]) }
-        if listen.host == "0.0.0.0" || listen.host == "::" { hosts.formUnion(MachineAddresses.all().map { $0.lowercased() }) }
-        return hosts
+    /// The link that pairs a browser with `code`: the page's address, the code, and after `#`
+    /// (never sent to the server) the fingerprint of the authority to compare on the phone.
+    package func pairingURL(_ code: PairingCode) -> String { Self.pairingURL(code, baseURL: baseURL, authority: authority?.fingerprint) }
+
+    /// `https://192.168.1.20:21000/pair?code=K7QZ2MXA9R#authority=AB:12:…`: what the phone opens to pair.
+    package static func pairingURL(_ code: PairingCode, baseURL: String, authority: String?) -> String {
+        "\(baseURL)/pair?code=\(code.code)" + (authority.map { "#authority=\($0.replacingOccurrences(of: ":", with: ""))" } ?? "")
     }
 
-    /// The link that pairs a browser with `code`.
-    package func pairingURL(_ code: PairingCode) -> String { Self.pairingURL(code, baseURL: baseURL) }
-
-    /// `https://192.168.1.20:8470/pair?code=K7QZ2MXA9R`: what the phone opens to pair.
-    package static func pairingURL(_ code: PairingCode, baseURL: String) -> String { "\(baseURL)/pair?code=\(code.code)" }
-
-    /// Whether a server started with `options` speaks HTTPS: beyond loopback always, on loopback
-    /// when asked or given a certificate.
-    package static func speaksTLS(_ options: Options) -> Bool {
-        options.https || !options.listen.isLoopback || options.certificateFile != nil || options.keyFile != nil
-    }
-
-    /// `http(s)://HOST:PORT`, HOST the address a phone reaches for `listen` (the machine's first
-    /// address when it listens on all of them): where a server on `listen` and `port` is opened.
-    package static func baseURL(listen: ListenAddress, port: Int, tls: Bool) -> String {
-        (tls ? "https://" : "http://") + ListenAddress(host: MachineAddresses.reachable(for: listen), port: port).description
-    }
+    /// `https://HOST:PORT`: where a server holding `host` on `port` is opened.
+    package static func baseURL(host: String, port: Int) -> String { "https://" + ListenAddress(host: host, port: port).description }
 
     /// Stops listening and closes every connection.
     package func stop() { http.stop() }
 
-    /// The person's own certificate, the one made here before, or a new one for every name and
-    /// address this machine answers to.
-    private static func identity(_ options: Options, folder: String, now: Date) throws -> (TLSIdentity, Bool) {
-        switch (options.certificateFile, options.keyFile) {
-        case (let certificate?, let key?):
-            return (try load(certificate: certificate, key: key, now: now), false)
-        case (nil, nil): break
-        default: throw Failure.onlyOneOfCertificateAndKey
+    /// The authority's files in `folder`: `authority.pem` (its certificate, for anyone to trust)
+    /// and `authority-key.pem` (0600).
+    package static func authorityPaths(_ folder: String) -> (certificate: String, key: String) {
+        ("\(folder)/authority.pem", "\(folder)/authority-key.pem")
+    }
+
+    /// The library's authority in `folder` (made private when it is not), made when there is
+    /// none (or when it is near its end).
+    /// - Returns: the authority, and whether it was made now.
+    /// - Throws: `Failure.certificate` when the kept authority does not load: it is never
+    ///   replaced silently, since phones trust it.
+    package static func authority(folder: String, now: Date) throws -> (CertificateAuthority, made: Bool) {
+        do { _ = try PrivateFolder.make(folder, links: .ownOnly) } catch { throw Failure.folder(path: folder, reason: "\(error)") }
+        let (certificatePath, keyPath) = authorityPaths(folder)
+        if FileSystem.kind(of: certificatePath) != .missing || FileSystem.kind(of: keyPath) != .missing {
+            let kept: CertificateAuthority
+            do { kept = try CertificateAuthority.load(certificatePEM: try read(certificatePath), keyPEM: try read(keyPath)) } catch let failure
+                as TLSIdentity.Failure
+            {
+                throw Failure.certificate(failure, path: certificatePath)
+            }
+            if kept.notAfter.timeIntervalSince(now) > TLSIdentity.renewalWindow { return (kept, false) }
         }
-        let certificatePath = "\(folder)/certificate.pem", keyPath = "\(folder)/key.pem"
-        if FileSystem.kind(of: certificatePath) == .regular, FileSystem.kind(of: keyPath) == .regular,
-            let kept = try? load(certificate: certificatePath, key: keyPath, now: now), !kept.expiresSoon(at: now)
-        {
-            return (kept, false)
-        }
-        let host = MachineAddresses.hostName()
-        var addresses = MachineAddresses.all()
-        if options.listen.host != "0.0.0.0", options.listen.host != "::", !addresses.contains(options.listen.host) { addresses.append(options.listen.host) }
-        let names = Array(Set([host, "\(host).local", "localhost"].filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII } })).sorted()
-        let made: TLSIdentity
-        do { made = try TLSIdentity.selfSigned(commonName: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch {
+        let host = MachineAddresses.hostName().lowercased()
+        let names = ["localhost"] + (host.isEmpty || host == "localhost" || !host.allSatisfy(\.isASCII) ? [] : [host, "\(host).local"])
+        let ranges = ["127.0.0.0/8", "::1/128"] + MachineAddresses.networks()
+        let made: CertificateAuthority
+        do {
+            made = try CertificateAuthority.make(
+                commonName: "VoiceAlarm authority of \(host.isEmpty ? "this machine" : host)", dnsNames: names, ranges: ranges, now: now)
+        } catch {
             throw Failure.certificate(error, path: nil)
         }
         do {
@@ -165,6 +196,40 @@ package final class WebServer {
             throw Failure.certificateFile(path: certificatePath, reason: SystemError.text(of: error))
         }
         return (made, true)
+    }
+
+    /// The certificate for what `plan` holds, issued by the library's authority: the one kept
+    /// from before when the authority issued it, it names exactly what is held, and it is not
+    /// near its end; else a new one.
+    private static func issued(
+        for plan: ListenPlan, folder: String, now: Date
+    ) throws -> (identity: TLSIdentity, authority: CertificateAuthority, change: CertificateChange, uncertified: [String]) {
+        let (authority, made) = try authority(folder: folder, now: now)
+        let names = plan.names.filter(authority.permits), addresses = plan.addresses.filter(authority.permits)
+        let uncertified = (plan.names + plan.addresses).filter { !authority.permits($0) }
+        let certificatePath = "\(folder)/certificate.pem", keyPath = "\(folder)/key.pem"
+        let kept =
+            FileSystem.kind(of: certificatePath) == .regular && FileSystem.kind(of: keyPath) == .regular
+            ? try? TLSIdentity.load(certificatePEM: read(certificatePath), keyPEM: read(keyPath)) : nil
+        if let kept, authority.issued(kept), !kept.expiresSoon(at: now), Set(kept.dnsNames) == Set(names),
+            Set(kept.ipAddresses.map(IPAddressText.canonical)) == Set(addresses.map(IPAddressText.canonical))
+        {
+            return (kept, authority, made ? .madeAuthority : .kept, uncertified)
+        }
+        let host = MachineAddresses.hostName()
+        let identity: TLSIdentity
+        do { identity = try authority.issue(organization: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch {
+            throw Failure.certificate(error, path: nil)
+        }
+        do {
+            try FileSystem.atomicWrite(Data(identity.keyPEM.utf8), to: keyPath, permissions: 0o600)
+            try FileSystem.atomicWrite(Data(identity.certificatePEM.utf8), to: certificatePath, permissions: 0o644)
+        } catch {
+            throw Failure.certificateFile(path: certificatePath, reason: SystemError.text(of: error))
+        }
+        let change: CertificateChange =
+            made ? (kept == nil ? .madeAuthority : .replacedSelfSigned) : (kept.map(authority.issued) == false ? .replacedSelfSigned : .issued)
+        return (identity, authority, change, uncertified)
     }
 
     /// Reads the person's own certificate and key as the server would on start, so a service

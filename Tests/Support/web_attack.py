@@ -2,13 +2,26 @@
 
     python web_attack.py pair PROFILE PAIRING_LINK     pair this browser (its profile kept in PROFILE)
     python web_attack.py visit PROFILE URL             open URL (an attacker's page) and wait for it to report
+    python web_attack.py refused PROFILE URL           open URL: the browser must refuse it (a certificate or TLS error page)
     python web_attack.py app PROFILE URL               open our page again: does it still load the alarms?
+    python web_attack.py worker PROFILE URL            on our page, register a service worker of another path (as a
+                                                       squatter's page would have): the server's answer must remove it
+
+    python web_attack.py installable PROFILE URL NAME  open our page at a name of this machine's (NAME, resolved to
+                                                       127.0.0.1 as the LAN would resolve it): a secure context,
+                                                       its service worker in control, and Chromium's own
+                                                       installability check with nothing to say
+
+With AUTHORITY=FILE in the environment, the browser trusts that certificate authority the way
+Chromium on Linux reads one (browser_trust.py). No flag that ignores certificate errors is ever given.
 
 Prints one JSON object {"ok": bool, "steps": [...]}. The profile folder keeps cookies and the
 page's IndexedDB between runs, as a phone's browser does.
 """
 import json
 import sys
+
+from browser_trust import chromium_environment
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -21,7 +34,26 @@ def browser(profile):
     options.binary_location = "/usr/bin/chromium"
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile]:
         options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    if len(sys.argv) > 4:  # a name of this machine's, reached on loopback as a phone reaches it on the LAN
+        options.add_argument("--host-resolver-rules=MAP %s 127.0.0.1" % sys.argv[4])
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=chromium_environment(profile)), options=options)
+
+
+# On our page: a worker of another path registered as a squatter's page would have; the server
+# answers its script with one that removes itself. The registrations left, once it has acted.
+FOREIGN_WORKER = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  await navigator.serviceWorker.register("/sw.js");
+  await navigator.serviceWorker.register("/foreign-worker.js", { scope: "/" }).catch((error) => null);
+  for (let i = 0; i < 100; i++) {
+    const scripts = (await navigator.serviceWorker.getRegistrations()).map((r) => (r.active || r.waiting || r.installing || {}).scriptURL || "");
+    if (!scripts.some((url) => url.endsWith("/foreign-worker.js"))) { done({ left: scripts }); return; }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  done({ left: (await navigator.serviceWorker.getRegistrations()).map((r) => (r.active || r.waiting || r.installing || {}).scriptURL || "") });
+})();
+"""
 
 
 def main():
@@ -32,10 +64,31 @@ def main():
         driver.get(url)
         if scenario == "pair":
             driver.find_element(By.CSS_SELECTOR, "#pair button").click()
-        if scenario in ("pair", "app"):
+        if scenario in ("pair", "app", "worker", "installable"):
             WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#alarms li"))
             steps.append({"step": "alarms", "count": len(driver.find_elements(By.CSS_SELECTOR, "#alarms li"))})
-        else:
+        if scenario == "worker":
+            driver.set_script_timeout(30)
+            left = driver.execute_async_script(FOREIGN_WORKER)["left"]
+            steps.append({"step": "workers", "left": left})
+            if any(url.endswith("/foreign-worker.js") for url in left):
+                raise RuntimeError("the foreign worker stayed: %s" % left)
+        elif scenario == "installable":
+            WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.body.dataset.worker === 'registered'"))
+            driver.set_script_timeout(30)
+            controlled = driver.execute_async_script(
+                "const done = arguments[0]; navigator.serviceWorker.ready.then((r) => done(r.active && r.active.scriptURL));")
+            errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
+            steps.append({"step": "installable", "secure": driver.execute_script("return window.isSecureContext"),
+                          "worker": controlled, "errors": errors, "address": driver.current_url})
+            if errors or not controlled:
+                raise RuntimeError("not installable: %s" % errors)
+        elif scenario == "refused":
+            # Chromium's own error page: a certificate it cannot verify, or no TLS at all.
+            WebDriverWait(driver, 30).until(lambda d: "ERR_" in d.find_element(By.TAG_NAME, "body").text)
+            text = driver.find_element(By.TAG_NAME, "body").text
+            steps.append({"step": "refused", "error": next((word for word in text.split() if "ERR_" in word), "")})
+        elif scenario not in ("pair", "app"):
             WebDriverWait(driver, 30).until(lambda d: d.title == "done")
             steps.append({"step": "visited"})
         print(json.dumps({"ok": True, "steps": steps}))

@@ -15,8 +15,8 @@ ENGINE is chromium or webkit. Scenarios (one session each, walking many steps):
           manifest and the service worker; offline (the page says so and shows no alarm as
           current), online again; then ringing: says "ready to ring", Snooze from the banner
           scrolled to the bottom, "ring ended", and Stop on the next ring.
-  webkit  (webkit) pair (WebKit keeps no Secure cookie from loopback HTTP: the device key
-          carries the session), the alarm list and the no-daemon problem, the voice switch,
+  webkit  (webkit) pair over HTTPS (the device key carries the session; no cookie is set),
+          the alarm list and the no-daemon problem, the voice switch,
           record from WebKit's mock microphone (audio/mp4) into a clip, axe-core and contrast
           in light, screenshots, the service worker; then "ready to ring" and Stop.
 
@@ -35,8 +35,10 @@ import json
 import os
 import re
 import sys
+import tempfile
 import time
 
+from browser_trust import chromium_environment
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
@@ -148,13 +150,14 @@ def browser(engine, microphone):
     options.binary_location = "/usr/bin/chromium"
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=360,800",
                  "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-                 "--autoplay-policy=no-user-gesture-required", "--ignore-certificate-errors"]:
+                 "--autoplay-policy=no-user-gesture-required"]:
         options.add_argument(flag)
     # A phone's screen: 360 CSS pixels wide (a desktop window cannot be made that narrow).
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
     if microphone:
         options.add_argument("--use-file-for-fake-audio-capture=" + microphone)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # It trusts the library's authority as after `voicealarm serve trust` (no certificate error is ignored).
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=chromium_environment(tempfile.mkdtemp(prefix="voicealarm-browser-"))), options=options)
 
 
 def said(driver, card):

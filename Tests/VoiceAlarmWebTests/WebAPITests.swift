@@ -22,7 +22,7 @@ struct WebAPITests {
     @Test("Adding alarms: the document of 'alarm add --json', the backup tip, and the CLI's refusals word for word")
     func addAlarms() async throws {
         let (site, token, _) = try await siteWithPlaylist()
-        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45", "days": "mon-fri"}"#))
+        let added = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "06:45", "days": "mon-fri"}"#))
         #expect(added.status == 201)
         let document = try #require(added.json as? [String: Any])
         let alarm = try #require(document["alarm"] as? [String: Any])
@@ -30,7 +30,7 @@ struct WebAPITests {
         let notes = try #require(document["notes"] as? [String])
         #expect(notes.contains { $0.hasPrefix("Tip: this alarm has no snooze") && $0.contains("06:50") })
         // The same minute on a shared day: the core's rule, its words.
-        let clash = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45", "days": "mon"}"#))
+        let clash = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "06:45", "days": "mon"}"#))
         #expect(clash.status == 409)
         let cli = try site.service()
         #expect(throws: (any Error).self) { try cli.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 6, minute: 45), days: [.monday]) }
@@ -45,7 +45,7 @@ struct WebAPITests {
             (#"{"target": "morning", "at": 7}"#, "at", "wrong type"),
             ("not json", nil, "not JSON"),
         ] as [(String, String?, String)] {
-            let refused = site.send(site.request("POST", "/api/alarms", cookie: token, json: body))
+            let refused = site.send(site.request("POST", "/api/alarms", device: token, json: body))
             #expect(refused.status == 400, "\(body)")
             let error = try #require((refused.json as? [String: Any])?["error"] as? [String: Any])
             #expect((error["message"] as? String)?.contains(words) == true, "\(body): \(error)")
@@ -53,9 +53,9 @@ struct WebAPITests {
         }
         // At most five per target.
         for minute in 0..<4 {
-            #expect(site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "08:0\#(minute)"}"#)).status == 201)
+            #expect(site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "08:0\#(minute)"}"#)).status == 201)
         }
-        let sixth = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "09:00"}"#))
+        let sixth = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "09:00"}"#))
         #expect(sixth.status == 409)
         #expect(try site.service().alarms.statuses().count == 5)
     }
@@ -63,19 +63,19 @@ struct WebAPITests {
     @Test("The voice switch off deletes the voice file; on builds it again; the ringtone is served only while it exists")
     func voiceSwitch() async throws {
         let (site, token, _) = try await siteWithPlaylist()
-        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45"}"#))
+        let added = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "06:45"}"#))
         let id = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["id"] as? String)
         let sound = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["sound"] as? String)
         let voiceFile = try site.service().soundsDirectory + "/" + sound
         #expect(FileManager.default.fileExists(atPath: voiceFile))
-        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", cookie: token)).status == 200)
-        let off = site.send(site.request("PUT", "/api/alarms/\(id.prefix(8))/voice", cookie: token, json: #"{"on": false}"#))
+        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token)).status == 200)
+        let off = site.send(site.request("PUT", "/api/alarms/\(id.prefix(8))/voice", device: token, json: #"{"on": false}"#))
         #expect(off.status == 200 && (off.json as? [String: Any])?["voice"] as? Bool == false)
         #expect(!FileManager.default.fileExists(atPath: voiceFile))
-        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", cookie: token)).status == 404)
-        let on = site.send(site.request("PUT", "/api/alarms/\(id)/voice", cookie: token, json: #"{"on": true}"#))
+        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token)).status == 404)
+        let on = site.send(site.request("PUT", "/api/alarms/\(id)/voice", device: token, json: #"{"on": true}"#))
         #expect(on.status == 200 && (on.json as? [String: Any])?["soundReason"] is NSNull)
-        #expect(site.send(site.request("PUT", "/api/alarms/00000000/voice", cookie: token, json: #"{"on": true}"#)).status == 404)
+        #expect(site.send(site.request("PUT", "/api/alarms/00000000/voice", device: token, json: #"{"on": true}"#)).status == 404)
     }
 
     @Test(
@@ -85,7 +85,7 @@ struct WebAPITests {
         ])
     func refusedUploads(_ body: HTTPBody, _ status: Int) async throws {
         let (site, token, _) = try await siteWithPlaylist()
-        let response = site.send(site.request("POST", "/api/clips", cookie: token, body: body))
+        let response = site.send(site.request("POST", "/api/clips", device: token, body: body))
         #expect(response.status == status)
         #expect(try site.service().clips.all().count == 1)
     }
@@ -96,7 +96,7 @@ struct WebAPITests {
         let file = site.folder.file("uploads/upload-garbage.part")
         var generator = SeededGenerator(seed: 2026_12_02)
         try Data((0..<50_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: file))
-        let response = site.send(site.request("POST", "/api/clips", cookie: token, body: .file(path: file, bytes: 50_000)))
+        let response = site.send(site.request("POST", "/api/clips", device: token, body: .file(path: file, bytes: 50_000)))
         #expect(response.status == 422, "\(response.errorMessage ?? "")")
         let error = try #require((response.json as? [String: Any])?["error"] as? [String: Any])
         #expect(error["input"] as? String == "the upload" && !(error["message"] as? String ?? "").contains(file), "the refusal names the upload, not its file")
@@ -108,7 +108,7 @@ struct WebAPITests {
         let (site, token, _) = try await siteWithPlaylist()
         let file = site.folder.file("uploads/upload-good.part")
         try FileManager.default.copyItem(atPath: "\(ProjectPaths.sampleAudio)/kind.ogg", toPath: file)
-        let response = site.send(site.request("POST", "/api/clips", cookie: token, body: .file(path: file, bytes: 1), query: ["title": "From my phone"]))
+        let response = site.send(site.request("POST", "/api/clips", device: token, body: .file(path: file, bytes: 1), query: ["title": "From my phone"]))
         #expect(response.status == 201)
         let clip = try #require(response.json as? [String: Any])
         #expect(clip["title"] as? String == "From my phone" && Set(clip.keys) == ["id", "title", "duration", "path", "spokenText"])
@@ -117,9 +117,9 @@ struct WebAPITests {
     @Test("Playlists: reorder, take out and add in one PUT; an unknown clip changes nothing; the planner's cap note comes with each")
     func playlists() async throws {
         let (site, token, first) = try await siteWithPlaylist()
-        #expect((site.send(site.request("GET", "/api/playlists/morning", cookie: token)).json as? [String: Any])?["capNote"] is NSNull, "it plays whole")
+        #expect((site.send(site.request("GET", "/api/playlists/morning", device: token)).json as? [String: Any])?["capNote"] is NSNull, "it plays whole")
         let second = try site.service().clips.add("\(ProjectPaths.sampleAudio)/manifesto.flac", title: "Manifesto").idString
-        let put = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(second)", "\#(first)"]}"#))
+        let put = site.send(site.request("PUT", "/api/playlists/morning", device: token, json: #"{"clips": ["\#(second)", "\#(first)"]}"#))
         #expect(put.status == 200)
         // The 35 s manifesto first is cut at the cap, as a first clip is, and the clip after it never plays: said.
         #expect(
@@ -127,36 +127,36 @@ struct WebAPITests {
                 == "'Manifesto' (34.6 s) is longer than the 29 s cap and is cut at it, so the clip after it is left out of morning's ringtone",
             "\(put.json ?? "")")
         #expect(((put.json as? [String: Any])?["clips"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [second, first])
-        let unknown = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(first)", "ffffffff"]}"#))
+        let unknown = site.send(site.request("PUT", "/api/playlists/morning", device: token, json: #"{"clips": ["\#(first)", "ffffffff"]}"#))
         #expect(unknown.status == 404)
         #expect(try site.service().playlists.clips(of: .playlist("morning")).map(\.idString) == [second, first])
         // After the short clip, the manifesto crosses the cap and is left out: the planner's words, in every document of it.
-        let swapped = site.send(site.request("PUT", "/api/playlists/morning", cookie: token, json: #"{"clips": ["\#(first)", "\#(second)"]}"#))
+        let swapped = site.send(site.request("PUT", "/api/playlists/morning", device: token, json: #"{"clips": ["\#(first)", "\#(second)"]}"#))
         let note = (swapped.json as? [String: Any])?["capNote"] as? String
         #expect(note?.contains("'Manifesto' (34.6 s) crosses it and is left out of morning's ringtone") == true, "\(String(describing: note))")
-        let listed = site.send(site.request("GET", "/api/playlists", cookie: token)).json as? [[String: Any]]
+        let listed = site.send(site.request("GET", "/api/playlists", device: token)).json as? [[String: Any]]
         #expect(listed?.first?["capNote"] as? String == note)
     }
 
     @Test("Listen: a clip's audio and an alarm's ringtone are the files themselves; the picture is show's SVG; nothing to snooze is a 409")
     func listen() async throws {
         let (site, token, clip) = try await siteWithPlaylist()
-        let audio = site.send(site.request("GET", "/api/clips/\(clip)/audio", cookie: token))
+        let audio = site.send(site.request("GET", "/api/clips/\(clip)/audio", device: token))
         let stored = try site.service().clips.resolve(clip)
         guard case .file(let path) = audio.body else { throw WebTestFailure("the clip's audio is not its file") }
         let storedPath = try site.service().clips.path(of: stored)
         #expect(audio.status == 200 && path == storedPath && audio.header("Content-Type") == "audio/flac")
-        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "06:45"}"#))
+        let added = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "06:45"}"#))
         let id = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["id"] as? String)
-        let ringtone = site.send(site.request("GET", "/api/alarms/\(id)/ringtone", cookie: token))
+        let ringtone = site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token))
         #expect(ringtone.status == 200 && ringtone.header("Content-Type") == "audio/mp4")
-        let picture = site.send(site.request("GET", "/api/picture/morning", cookie: token))
+        let picture = site.send(site.request("GET", "/api/picture/morning", device: token))
         guard case .data(let svg) = picture.body else { throw WebTestFailure("no picture") }
         #expect(picture.status == 200 && String(decoding: svg, as: UTF8.self).contains("<svg"))
-        #expect(site.send(site.request("GET", "/api/clips/../../etc/passwd/audio", cookie: token)).status == 404)
-        let snooze = site.send(site.request("POST", "/api/snooze", cookie: token))
+        #expect(site.send(site.request("GET", "/api/clips/../../etc/passwd/audio", device: token)).status == 404)
+        let snooze = site.send(site.request("POST", "/api/snooze", device: token))
         #expect(snooze.status == 409 && snooze.errorMessage != nil)
-        let status = try #require(site.send(site.request("GET", "/api/status", cookie: token)).json as? [String: Any])
+        let status = try #require(site.send(site.request("GET", "/api/status", device: token)).json as? [String: Any])
         #expect(status["ringing"] as? [Any] != nil && (status["ringing"] as? [Any])?.isEmpty == true)
         #expect(status["deviceChecked"] as? Bool == false, "the page never opens the sound device")
     }

@@ -31,11 +31,14 @@ struct WebRouteTests {
         #expect(Self.named(method, path) == named)
     }
 
-    @Test("Only the page's own files, pairing and the session handshake are open; a change is never a GET; a body only where a route reads one")
+    @Test(
+        "Only the page's own files, the authority, pairing and the session handshake are open; a change is never a GET; a body only where a route reads one"
+    )
     func declarations() {
         #expect(
             GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == [
-                "GET /", "GET /app.js", "GET /apple-touch-icon.png", "GET /device.js", "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg",
+                "GET /", "GET /api/authority", "GET /app.js", "GET /apple-touch-icon.png", "GET /authority.crt", "GET /authority.mobileconfig",
+                "GET /device.js", "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg",
                 "GET /manifest.webmanifest", "GET /page-logic.js", "GET /pair", "GET /pair.js", "GET /style.css", "GET /sw.js", "POST /api/pair",
                 "POST /api/session",
             ])

@@ -18,7 +18,7 @@ struct WebStatusTests {
         try service.playlists.create("morning", clips: [clip.idString])
         _ = try service.alarms.add(on: .playlist("morning"), at: AlarmTime(hour: 7, minute: 0), days: [.monday])
         func status() throws -> [String: Any] {
-            let answer = site.send(site.request("GET", "/api/status", cookie: token))
+            let answer = site.send(site.request("GET", "/api/status", device: token))
             #expect(answer.status == 200)
             return try #require(answer.json as? [String: Any])
         }
@@ -39,7 +39,7 @@ struct WebStatusTests {
         site.clock.advance(16)
         #expect(((try status())["doctor"] as? [String: Any])?["alarms"] as? Int == 2, "examined again once it is old")
         // A change through the page forgets the kept examination at once.
-        let added = site.send(site.request("POST", "/api/alarms", cookie: token, json: #"{"target": "morning", "at": "08:00", "days": "tue"}"#))
+        let added = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "08:00", "days": "tue"}"#))
         #expect(added.status == 201)
         #expect(((try status())["doctor"] as? [String: Any])?["alarms"] as? Int == 3)
     }
@@ -48,7 +48,7 @@ struct WebStatusTests {
     func startRefused() async throws {
         let site = try WebTestSite()
         let token = try await site.pairedToken()
-        let refused = site.send(site.request("POST", "/api/service/start", cookie: token))
+        let refused = site.send(site.request("POST", "/api/service/start", device: token))
         #expect(refused.status == 409)
         #expect(refused.errorMessage == "the alarm service is not installed")
     }

@@ -31,7 +31,7 @@ final class WebTestSite {
     let secrets = CountingSecrets()
     let application: WebApplication
     let location: LibraryLocation
-    /// The session each paired token's page signed for: sent with its cookie, as our page does.
+    /// The session each paired device's page signed for, by the device's id: sent as our page sends it.
     private(set) var sessions: [String: String] = [:]
     static let host = "127.0.0.1:8470"
     static let origin = "http://127.0.0.1:8470"
@@ -58,20 +58,21 @@ final class WebTestSite {
         return DeviceRegistry(store: try service().store, secrets: secrets, now: { clock.read() })
     }
 
-    /// A request as a browser on our own page sends it (Host and Origin ours, and with a paired
-    /// cookie the session its page signed for, unless `session` says otherwise).
+    /// A request as a browser on our own page sends it (Host and Origin ours, and for a paired
+    /// `device` the session its page signed for, unless `session` says otherwise); `cookie` is a
+    /// cookie of the old name another port's page may have set, sent along as a browser would.
     func request(
-        _ method: String, _ path: String, cookie: String? = nil, session: String?? = nil, bearer: String? = nil,
+        _ method: String, _ path: String, device: String? = nil, cookie: String? = nil, session: String?? = nil, bearer: String? = nil,
         origin: String? = WebTestSite.origin, host: String = WebTestSite.host,
         json: String? = nil, body: HTTPBody? = nil, query: [String: String] = [:], client: String = "127.0.0.1"
     ) -> HTTPRequest {
         var headers = ["host": host]
         if let origin { headers["origin"] = origin }
-        if let sent = session ?? cookie.flatMap({ sessions[$0] }) { headers[WebApplication.sessionHeader.lowercased()] = sent }
+        if let sent = session ?? device.flatMap({ sessions[$0] }) { headers[WebApplication.sessionHeader.lowercased()] = sent }
         if let bearer { headers["authorization"] = "Bearer \(bearer)" }
         var request = HTTPRequest(
             method: method, path: path, query: query, headers: headers,
-            cookies: cookie.map { [WebApplication.cookieName: $0] } ?? [:], clientAddress: client)
+            cookies: cookie.map { ["voicealarm_device": $0] } ?? [:], clientAddress: client)
         request.body = body ?? json.map { .data(Data($0.utf8)) } ?? .empty
         return request
     }
@@ -84,18 +85,16 @@ final class WebTestSite {
         return application.respond(to: request)
     }
 
-    /// A paired browser's token (its cookie), its page's session signed with a key of its own.
+    /// A paired browser's device id, its page's session signed with a key of its own.
     func pairedToken(name: String = "Phone") async throws -> String {
         let key = try await BrowserKey.make(in: folder.path)
         let code = try registry().newPairingCode()
         let response = send(request("POST", "/api/pair", json: #"{"code": "\#(code.code)", "name": "\#(name)", "key": "\#(key.publicKey)"}"#))
-        guard response.status == 201, let cookie = response.header("Set-Cookie"),
-            let token = cookie.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last
-        else {
+        guard response.status == 201, let id = (response.json as? [String: Any])?["id"] as? String else {
             throw WebTestFailure("pairing answered \(response.status)")
         }
-        sessions[String(token)] = try await session(for: String(token), key: key)
-        return String(token)
+        sessions[id] = try await session(for: id, key: key)
+        return id
     }
 
     /// A pairing's body for `code`, with a device key of its own.
@@ -104,15 +103,15 @@ final class WebTestSite {
         return #"{"code": "\#(code)", "name": "\#(name)", "key": "\#(key.publicKey)"}"#
     }
 
-    /// A session for a paired cookie: the challenge asked, signed with `key`, and answered.
-    func session(for token: String, key: BrowserKey, origin: String = WebTestSite.origin) async throws -> String {
-        let asked = send(request("POST", "/api/session", cookie: token, session: .some(nil), json: "{}"))
+    /// A session for a paired device: the challenge asked, signed with `key`, and answered.
+    func session(for device: String, key: BrowserKey, origin: String = WebTestSite.origin) async throws -> String {
+        let asked = send(request("POST", "/api/session", session: .some(nil), json: #"{"device": "\#(device)"}"#))
         guard let challenge = (asked.json as? [String: Any])?["challenge"] as? String else { throw WebTestFailure("no challenge: \(asked.status)") }
         let signature = try await key.sign(BrowserKey.sessionText(challenge: challenge, origin: origin))
         let opened = send(
             request(
-                "POST", "/api/session", cookie: token, session: .some(nil),
-                json: #"{"challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
+                "POST", "/api/session", session: .some(nil),
+                json: #"{"device": "\#(device)", "challenge": "\#(challenge)", "signature": "\#(signature)"}"#))
         guard opened.status == 201, let session = (opened.json as? [String: Any])?["session"] as? String else {
             throw WebTestFailure("no session: \(opened.status) \(opened.errorMessage ?? "")")
         }

@@ -23,16 +23,12 @@ package struct WebService {
         /// Absolute paths of the person's own certificate and key, both or neither.
         package var certificateFile: String?
         package var keyFile: String?
-        /// HTTPS on loopback too.
-        package var https: Bool
-
-        package init(listen: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, https: Bool = false) {
+        package init(listen: String? = nil, certificateFile: String? = nil, keyFile: String? = nil) {
             precondition((certificateFile == nil) == (keyFile == nil), "a certificate goes with its key")
             precondition([certificateFile, keyFile].allSatisfy { $0?.hasPrefix("/") ?? true }, "a unit needs absolute paths")
             self.listen = listen
             self.certificateFile = certificateFile
             self.keyFile = keyFile
-            self.https = https
         }
 
         /// The words after `serve` in the unit's command line.
@@ -40,7 +36,6 @@ package struct WebService {
             var words: [String] = []
             if let listen { words += ["--listen", listen] }
             if let certificateFile, let keyFile { words += ["--cert", certificateFile, "--key", keyFile] }
-            if https { words.append("--https") }
             // A service's output goes to the journal, which other accounts may read: no pairing
             // link there. The person runs 'voicealarm serve pair' for one.
             words.append("--no-pairing")

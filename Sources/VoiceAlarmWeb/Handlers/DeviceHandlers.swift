@@ -6,15 +6,9 @@ import VoiceAlarmHTTP
 
 /// Pairing, a paired browser's session, and the devices: who may use the page.
 enum DeviceHandlers {
-    /// The cookie a paired browser carries.
-    static let cookieName = "voicealarm_device"
-    /// A paired browser stays paired a year unless revoked.
-    static let cookieLifetime = 365 * 24 * 3600
-
     /// `POST /api/pair` `{"code", "name", "key"}`: a waiting code makes this browser a device
-    /// with its public key (`DevicePublicKey`); its token goes into an `HttpOnly; Secure;
-    /// SameSite=Strict` cookie (browsers keep a `Secure` cookie from loopback HTTP too: it is a
-    /// secure context) and never into the page.
+    /// with its public key (`DevicePublicKey`). No cookie is set: the browser's key is its only
+    /// credential, and its page keeps the device's id (the answer's `id`) beside the key.
     static func pair(_ context: WebContext) throws -> HTTPResponse {
         struct Body: Decodable { var code: String; var name: String?; var key: String? }
         let body = try WebJSON.decode(Body.self, from: context.request)
@@ -24,19 +18,18 @@ enum DeviceHandlers {
         let key: DevicePublicKey
         do { key = try DevicePublicKey(base64: text) } catch { throw WebFailure(status: 400, message: "key: \(error)", input: "key", code: 64) }
         return try context.withLibrary { service in
-            let (device, token) = try context.gate.pair(
+            let (device, _) = try context.gate.pair(
                 code: body.code, name: body.name ?? "Browser", publicKey: key.base64,
                 from: context.request.clientAddress, registry: context.devices(service))
-            let cookie = "\(cookieName)=\(token); Path=/; Max-Age=\(cookieLifetime); HttpOnly; Secure; SameSite=Strict"
-            return WebJSON.response(201, DeviceJSON(device, service.timeZone)).adding("Set-Cookie", cookie)
+            return WebJSON.response(201, DeviceJSON(device, service.timeZone))
         }
     }
 
     /// `POST /api/session`: `{"device"}` asks for a challenge, `{"device", "challenge", "signature"}`
     /// (base64 of the device key's ECDSA-SHA256 signature of `DeviceSessions.signedText`) opens a
-    /// session. The device is the cookie's when the browser kept one, else the one the page names
-    /// (its id, kept beside its key): WebKit keeps no `Secure` cookie from loopback HTTP. Either
-    /// way only the device's key can sign, so naming a device gives nothing to whoever lacks it.
+    /// session. The page names its device by the id kept beside its key; only the device's key
+    /// can sign, so naming a device gives nothing to whoever lacks it. Cookies are not read: a
+    /// page on another port may have set one for our host, and it must not stand in the way.
     static func session(_ context: WebContext) throws -> HTTPResponse {
         struct Body: Decodable { var device: String?; var challenge: String?; var signature: String? }
         let request = context.request, configuration = context.configuration
@@ -62,21 +55,14 @@ enum DeviceHandlers {
         }
     }
 
-    /// The browser a session is asked for: its cookie's device, or the device the page names.
+    /// The browser a session is asked for: the device the page names.
     private static func sessionDevice(_ context: WebContext, named: String?) throws -> PairedDevice {
-        let credential = WebCredential(context.request, cookieName: cookieName, sessionHeader: WebApplication.sessionHeader)
-        guard !credential.isBearer else { throw DeviceError.notPaired }  // a script's token needs no session
+        guard !WebCredential(context.request).isBearer else { throw DeviceError.notPaired }  // a script's token needs no session
+        guard let named else { throw DeviceError.notPaired }
         let registry = try DeviceRegistry.reading(
             context.configuration.location.dataDirectory, secrets: context.configuration.secrets,
             now: context.configuration.now)
-        let found: PairedDevice?
-        if let token = credential.token {
-            found = try registry.authenticate(token)
-        } else if let named {
-            found = try UUID(uuidString: named).flatMap { try registry.device($0) }
-        } else {
-            throw DeviceError.notPaired
-        }
+        let found = try UUID(uuidString: named).flatMap { try registry.device($0) }
         guard let device = found, device.kind == .browser else { throw DeviceError.pairingUnknown }
         return device
     }

@@ -5,17 +5,15 @@ import VoiceAlarmHTTP
 
 /// Finds the device behind a request on every route that is not open: a script's bearer token,
 /// or a paired browser's session, which its page signed for with the browser's non-extractable
-/// key (`DeviceSessions`). A browser that kept its cookie sends it too, and then the cookie's
-/// device must be the session's; WebKit keeps no `Secure` cookie from loopback HTTP, and its
-/// session alone names its device. The cookie alone opens nothing: browsers send it to every
-/// port of the host. The API answers 401 without a device.
+/// key (`DeviceSessions`). Cookies are not read: any port's page may set one for our host. The
+/// API answers 401 without a device.
 struct DeviceMiddleware: WebMiddleware {
     let configuration: WebApplication.Configuration
     let sessions: DeviceSessions
 
     func admit(_ exchange: inout WebExchange) -> HTTPResponse? {
         guard let endpoint = exchange.endpoint, endpoint.access != .open else { return nil }
-        let credential = WebCredential(exchange.request, cookieName: WebApplication.cookieName, sessionHeader: WebApplication.sessionHeader)
+        let credential = WebCredential(exchange.request)
         switch device(for: credential) {
         case .success(let device):
             exchange.device = device
@@ -32,8 +30,8 @@ struct DeviceMiddleware: WebMiddleware {
             let registry = try DeviceRegistry.reading(configuration.location.dataDirectory, secrets: configuration.secrets, now: configuration.now)
             let found: PairedDevice
             if let token = credential.token {
-                // A browser's cookie is no bearer token (another port's page saw it), nor a token a cookie.
-                guard let device = try registry.authenticate(token), device.kind == (credential.isBearer ? .token : .browser) else {
+                // A browser's pairing is no script's token.
+                guard let device = try registry.authenticate(token), device.kind == .token else {
                     return .failure(WebFailure(DeviceError.pairingUnknown))
                 }
                 found = device

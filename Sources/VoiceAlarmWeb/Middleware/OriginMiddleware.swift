@@ -9,7 +9,7 @@ struct OriginMiddleware: WebMiddleware {
     func admit(_ exchange: inout WebExchange) -> HTTPResponse? {
         guard let endpoint = exchange.endpoint, endpoint.changesState else { return nil }
         let request = exchange.request
-        let bearer = WebCredential(request, cookieName: WebApplication.cookieName, sessionHeader: WebApplication.sessionHeader).isBearer
+        let bearer = WebCredential(request).isBearer
         guard let problem = OriginCheck.problem(request, https: https, bearer: bearer) else { return nil }
         return WebFailure(status: 403, message: problem, input: request.header("origin").map { LogText.bounded($0, limit: 100) }).response
     }

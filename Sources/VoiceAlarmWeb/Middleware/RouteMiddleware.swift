@@ -1,7 +1,9 @@
 import VoiceAlarmHTTP
 
 /// Finds the request's route in the table; a path no route has is a 404, a method its routes do
-/// not take a 405 with `Allow`.
+/// not take a 405 with `Allow`. A browser's request for a service worker's script other than
+/// `/sw.js` (`Service-Worker: script`) is answered with one that removes itself: a worker another
+/// program registered while it held this address is then gone at the browser's next check.
 struct RouteMiddleware: WebMiddleware {
     let router: WebRouter
 
@@ -10,6 +12,8 @@ struct RouteMiddleware: WebMiddleware {
         exchange.match = router.match(method: request.method, segments: request.segments)
         switch exchange.match {
         case .found: return nil
+        case .unknown where request.header("service-worker")?.lowercased() == "script":
+            return PageAssets.retiringWorker
         case .unknown:
             return WebFailure(status: 404, message: "\(LogText.bounded(request.path)): no such page or API route", input: "path").response
         case .methodNotAllowed(let allowed):

@@ -1,9 +1,8 @@
 "use strict";
 // This browser's device key: ECDSA P-256 made by WebCrypto, not extractable, kept in this
 // origin's IndexedDB. The pairing page makes it and sends its public half with the code; the app
-// signs each session's challenge with it. Another port's page, or a program that takes our port
-// while the server is down, can see the cookie but never read this key. A browser that keeps no
-// cookie from loopback HTTP (WebKit) names its device by the id kept beside the key instead.
+// signs each session's challenge with it, naming its device by the id kept beside the key. Only
+// our origin opens it, and over HTTPS from the library's own authority nobody else can serve it.
 // eslint-disable-next-line no-unused-vars
 const DeviceKey = (() => {
   function database() {

@@ -5,8 +5,15 @@ const code = document.getElementById("code");
 const message = document.getElementById("message");
 const pairButton = document.getElementById("pair-button");
 const given = new URLSearchParams(location.search).get("code");
-if (given) {
-  code.value = given;
+// The authority's fingerprint the link carries after "#" (never sent to the server): what the
+// phone must show before it is trusted.
+const expected = new URLSearchParams(location.hash.slice(1)).get("authority");
+if (expected && /^[0-9A-Fa-f]{64}$/.test(expected)) {
+  document.getElementById("expected").textContent = expected.toUpperCase().match(/../g).slice(0, 8).join(":");
+  document.getElementById("expected-wrap").hidden = false;
+}
+if (given || expected) {
+  if (given) code.value = given;
   // The code leaves the address bar (and the history) at once.
   history.replaceState(null, "", "/pair");
 }

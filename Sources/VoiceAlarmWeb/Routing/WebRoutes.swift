@@ -22,6 +22,11 @@ package enum WebRoutes {
         WebEndpoint("GET", "/icon-192.png", .open) { _ in PageAssets.icon(192) },
         WebEndpoint("GET", "/icon-512.png", .open) { _ in PageAssets.icon(512) },
         WebEndpoint("GET", "/apple-touch-icon.png", .open) { _ in PageAssets.icon(180) },
+        // The library's certificate authority, for a phone to trust once: public, like any
+        // authority's certificate; the person compares its fingerprint.
+        WebEndpoint("GET", "/authority.crt", .open, AuthorityHandlers.certificate),
+        WebEndpoint("GET", "/authority.mobileconfig", .open, AuthorityHandlers.profile),
+        WebEndpoint("GET", "/api/authority", .open, AuthorityHandlers.describe),
         // Pairing, and a paired browser's session: a code, or a signature by the browser's key.
         WebEndpoint("POST", "/api/pair", .open, body: .json, DeviceHandlers.pair),
         WebEndpoint("POST", "/api/session", .open, body: .json, DeviceHandlers.session),

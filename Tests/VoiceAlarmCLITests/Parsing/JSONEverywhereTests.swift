@@ -54,8 +54,10 @@ struct JSONEverywhereTests {
         ("service remove", ["service", "remove"], ["service", "remove", "extra"]),
         ("daemon", ["daemon", "--poll-seconds", "1"], ["daemon", "--poll-seconds", "0"]),
         ("repair", ["repair"], ["repair", "extra"]),
-        ("serve", ["serve", "--listen", "127.0.0.1:0"], ["serve", "--listen", "localhost:8470"]),
+        ("serve", ["serve", "--listen", "127.0.0.1:0"], ["serve", "--listen", "bedside.example:8470"]),
         ("serve pair", ["serve", "pair"], ["serve", "pair", "--listen", "127.0.0.1"]),
+        // --remove: a browser's database is only ever read here (the test's HOME may be a person's).
+        ("serve trust", ["serve", "trust", "--remove"], ["serve", "trust", "extra"]),
         ("token create", ["token", "create", "backup script"], ["token", "create", "back\nup"]),
         ("serve devices", ["serve", "devices"], ["serve", "devices", "extra"]),
         ("serve revoke", ["serve", "revoke", "$DEVICE"], ["serve", "revoke", "ffffffff"]),

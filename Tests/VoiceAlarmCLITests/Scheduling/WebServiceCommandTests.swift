@@ -37,7 +37,7 @@ struct WebServiceCommandTests {
     static let installs: [(arguments: [String], serveWords: String)] = [
         ([], ""),
         (["--listen", "0.0.0.0:8470"], #" "--listen" "0.0.0.0:8470""#),
-        (["--listen", "[::1]:9000", "--https"], #" "--listen" "[::1]:9000" "--https""#),
+        (["--listen", "[::1]:9000", "--https"], #" "--listen" "[::1]:9000""#),
         (["--listen", "[0:0::0]:8470"], #" "--listen" "[0:0::0]:8470""#),
         (
             ["--listen", "192.168.1.20:8470", "--cert", "certs 100%/bedside.crt", "--key", "$DIR/certs 100%/bedside.key"],
@@ -85,7 +85,7 @@ struct WebServiceCommandTests {
     /// the exit code, and the option the error names.
     static let refusals: [(arguments: [String], code: Int32, names: String)] = [
         (["--web", "--listen", "8470"], 64, "--listen"),
-        (["--web", "--listen", "localhost:8470"], 64, "--listen"),
+        (["--web", "--listen", "bedside.example:8470"], 64, "--listen"),
         (["--web", "--listen", "0.0.0.0:65536"], 64, "--listen"),
         (["--web", "--listen", "::1:8470"], 64, "--listen"),
         (["--web", "--cert", "bedside.crt"], 64, "--cert"),

@@ -6,6 +6,7 @@ import Testing
 /// A real `voicealarm serve --json` on a free port, read until it says where it listens.
 final class ServeProcess: @unchecked Sendable {
     let process = Process()
+    let dataDir: String
     private let output = Collected()
     private let errors = Collected()
     /// `{"url", "pairing": {"code", "link", "expires"}, "fingerprint"}`.
@@ -15,9 +16,16 @@ final class ServeProcess: @unchecked Sendable {
     var code: String { (document["pairing"] as? [String: Any])?["code"] as? String ?? "" }
     var link: String { (document["pairing"] as? [String: Any])?["link"] as? String ?? "" }
     var fingerprint: String? { document["fingerprint"] as? String }
+    /// The library's authority's fingerprint; nil with the person's own certificate.
+    var authority: String? { document["authority"] as? String }
+    /// The authority's certificate: what a client verifies this server against (never `-k`).
+    var authorityFile: String { "\(dataDir)/web/authority.pem" }
+    /// The port it listens on.
+    var port: Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
     var stderr: String { errors.data.withLock { String(decoding: $0, as: UTF8.self) } }
 
     init(dataDir: String, arguments: [String] = ["--listen", "127.0.0.1:0"], environment: [String: String]? = nil) async throws {
+        self.dataDir = dataDir
         process.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
         process.arguments = ["--data-dir", dataDir, "--json", "serve"] + arguments
         if let environment { process.environment = environment }
@@ -66,10 +74,10 @@ final class ServeProcess: @unchecked Sendable {
     deinit { if process.isRunning { process.terminate() } }
 
     /// `curl` against this server: the status, headers and body. `arguments` come before the URL.
-    func curl(_ method: String, _ path: String, _ arguments: [String] = [], origin: Bool = true) async throws -> CurlResult {
-        var all = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "60"]
+    /// The certificate is verified against the library's authority (`cacert`: another file).
+    func curl(_ method: String, _ path: String, _ arguments: [String] = [], origin: Bool = true, cacert: String? = nil) async throws -> CurlResult {
+        var all = ["-s", "-S", "-X", method, "-D", "-", "--max-time", "60", "--cacert", cacert ?? authorityFile]
         if origin { all += ["-H", "Origin: \(url)"] }
-        if url.hasPrefix("https") { all += ["-k"] }
         let result = try await ProcessRunner.run("/usr/bin/curl", all + arguments + [url + path])
         return CurlResult(result.stdout, status: result.status, stderr: result.stderr)
     }
@@ -105,8 +113,4 @@ struct CurlResult {
 
     var json: Any? { try? JSONSerialization.jsonObject(with: Data(body.utf8)) }
 
-    /// The device token a pairing's `Set-Cookie` carries.
-    var cookieToken: String? {
-        headers["set-cookie"]?.split(separator: ";").first?.split(separator: "=", maxSplits: 1).last.map(String.init)
-    }
 }

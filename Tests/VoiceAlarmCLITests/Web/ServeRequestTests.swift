@@ -16,7 +16,7 @@ struct ServeRequestTests {
             [
                 "-c",
                 """
-                import socket, sys, time, urllib.request
+                import socket, ssl, sys, time, urllib.request
                 held = []
                 for i in range(12):
                     s = socket.create_connection(("127.0.0.1", \(port)))
@@ -25,7 +25,8 @@ struct ServeRequestTests {
                     held.append(s)
                 started = time.time()
                 try:
-                    urllib.request.urlopen("http://127.0.0.1:\(port)/pair", timeout=5).read()
+                    tls = ssl.create_default_context(cafile="\(server.authorityFile)")
+                    urllib.request.urlopen("https://127.0.0.1:\(port)/pair", timeout=5, context=tls).read()
                 except Exception as error:
                     print("failed", error); sys.exit(1)
                 print(round(time.time() - started, 3))
@@ -46,9 +47,10 @@ struct ServeRequestTests {
             [
                 "-c",
                 """
-                import json, random, socket
+                import json, random, socket, ssl, threading
                 port = \(port)
-                origin = ("Origin: http://127.0.0.1:%d\\r\\n" % port).encode()
+                tls = ssl.create_default_context(cafile="\(server.authorityFile)")
+                origin = ("Origin: https://127.0.0.1:%d\\r\\n" % port).encode()
                 host = ("127.0.0.1:%d" % port).encode()
                 requests = [
                     b"GARBAGE\\r\\n\\r\\n",
@@ -62,20 +64,30 @@ struct ServeRequestTests {
                 ]
                 generator = random.Random(20261202)
                 requests += [bytes(generator.getrandbits(8) for _ in range(generator.randint(1, 3000))) for _ in range(40)]
-                statuses = []
-                for request in requests:
-                    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                statuses = [None] * len(requests)
+                # Over TLS there is no half-close to end a request: each answer is read until the
+                # server closes (a refusal closes its connection; an unfinished head is cut at its
+                # deadline). The random ones at once, each from an address of its own.
+                def exchange(index, source):
+                    answer = b""
                     try:
-                        s.sendall(request)
-                        s.shutdown(socket.SHUT_WR)
-                        answer = b""
+                        s = tls.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)), server_hostname="127.0.0.1")
+                        s.sendall(requests[index])
                         while True:
                             piece = s.recv(65536)
                             if not piece: break
                             answer += piece
-                    except OSError:
-                        answer = b""
-                    s.close()
+                        s.close()
+                    except (OSError, ssl.SSLError):
+                        pass
+                    statuses[index] = answer
+                for index in range(8):
+                    exchange(index, "127.0.0.1")
+                threads = [threading.Thread(target=exchange, args=(index, "127.0.%d.%d" % (1 + index // 200, 2 + index % 200))) for index in range(8, len(requests))]
+                for thread in threads: thread.start()
+                for thread in threads: thread.join()
+                answers, statuses = statuses, []
+                for answer in answers:
                     if answer.startswith(b"HTTP/"):
                         status = int(answer.split(b" ")[1])
                         head, _, body = answer.partition(b"\\r\\n\\r\\n")
@@ -116,7 +128,7 @@ struct ServeRequestTests {
         let forged = try await ProcessRunner.run(
             "/usr/bin/curl",
             [
-                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Origin: https://evil.example",
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", server.authorityFile, "-X", "POST", "-H", "Origin: https://evil.example",
             ] + browser.curl + ["\(server.url)/api/stop"])
         #expect(forged.stdout == "403")
         _ = await server.stop()

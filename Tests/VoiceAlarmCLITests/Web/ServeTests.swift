@@ -6,39 +6,80 @@ import Testing
 @Suite("voicealarm serve: the real server")
 struct ServeTests {
     @Test(
-        "HTTPS: a certificate made on first start, its fingerprint printed and served, kept for the next start; beyond loopback only HTTPS",
+        "HTTPS on loopback from the library's own authority: made on first start, name-constrained, verified by curl and openssl without -k, kept",
         .timeLimit(.minutes(1)))
     func https() async throws {
         let folder = TemporaryDirectory("serve")
         let data = folder.file("data")
-        let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"])
+        let server = try await ServeProcess(dataDir: data)
         #expect(server.url.hasPrefix("https://127.0.0.1:"))
-        let printed = try #require(server.fingerprint)
-        let port = String(server.url.split(separator: ":").last!)
-        // What the server really serves, read by openssl.
+        let printed = try #require(server.fingerprint), authority = try #require(server.authority)
+        #expect(server.stderr.contains("Made this library's certificate authority") && server.stderr.contains(authority))
+        // What the server really serves, read by openssl: the certificate and the authority's chain, verified.
         let served = try await ProcessRunner.run(
-            "/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
-        #expect(served.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "sha256 Fingerprint=\(printed)")
-        // The certificate names 127.0.0.1: curl verifies it against the file, no -k.
-        let verified = try await ProcessRunner.run(
-            "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", "\(data)/web/certificate.pem", "\(server.url)/api/status"])
-        #expect(verified.stdout == "401", "\(verified.stderr)")
-        let mode = try FileManager.default.attributesOfItem(atPath: "\(data)/web/key.pem")[.posixPermissions] as? Int
-        #expect(mode == 0o600)
-        #expect(server.stderr.contains("Made a certificate for this machine"))
+            "/bin/sh",
+            ["-c", "openssl s_client -connect 127.0.0.1:\(server.port) -CAfile \(data)/web/authority.pem -verify_return_error </dev/null 2>&1"])
+        #expect(served.stdout.contains("Verify return code: 0 (ok)"), "\(served.stdout.suffix(600))")
+        let leaf = try await ProcessRunner.run(
+            "/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(server.port) </dev/null 2>/dev/null | openssl x509 -noout -fingerprint -sha256"])
+        #expect(leaf.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "sha256 Fingerprint=\(printed)")
+        let ca = try await ProcessRunner.run("/usr/bin/openssl", ["x509", "-in", "\(data)/web/authority.pem", "-noout", "-fingerprint", "-sha256", "-text"])
+        #expect(ca.stdout.contains("sha256 Fingerprint=\(authority)"))
+        #expect(ca.stdout.contains("X509v3 Name Constraints: critical") && ca.stdout.contains("DNS:localhost") && ca.stdout.contains("IP:127.0.0.0/255.0.0.0"))
+        #expect(ca.stdout.contains("CA:TRUE, pathlen:0"), "\(ca.stdout)")
+        // curl verifies against the authority alone; plain HTTP gets no page at all.
+        #expect(try await server.curl("GET", "/api/status").status == 401)
+        let plain = try await ProcessRunner.run(
+            "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "10", "http://127.0.0.1:\(server.port)/"])
+        #expect(plain.stdout == "000" && plain.status != 0, "no plain HTTP: \(plain.stdout)")
+        for file in ["key.pem", "authority-key.pem"] {
+            #expect(try FileManager.default.attributesOfItem(atPath: "\(data)/web/\(file)")[.posixPermissions] as? Int == 0o600, "\(file)")
+        }
         _ = await server.stop()
-        let again = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--https"])
-        #expect(again.fingerprint == printed, "the same certificate, so the phone's exception still holds")
+        let again = try await ServeProcess(dataDir: data)
+        #expect(again.fingerprint == printed && again.authority == authority, "the same certificate and authority at the next start")
         _ = await again.stop()
         let lan = try await ServeProcess(dataDir: data, arguments: ["--listen", "0.0.0.0:0"])
-        #expect(lan.url.hasPrefix("https://") && lan.link.contains("/pair?code="))
+        #expect(
+            lan.url.hasPrefix("https://") && lan.link.contains("/pair?code=")
+                && lan.link.hasSuffix("#authority=" + authority.replacingOccurrences(of: ":", with: "")))
+        #expect(lan.authority == authority && lan.fingerprint != printed, "a certificate for what it holds now, from the same authority")
+        #expect(lan.stderr.contains("Issued a new certificate"))
         _ = await lan.stop()
+    }
+
+    @Test(
+        "A library of an earlier version moves from its self-signed certificate to the authority: a paired phone that trusts it keeps its pairing",
+        .timeLimit(.minutes(1)))
+    func movesToTheAuthority() async throws {
+        let folder = TemporaryDirectory("serve")
+        let data = folder.file("data")
+        var server = try await ServeProcess(dataDir: data)
+        let phone = try await server.pairBrowser()
+        let port = server.port
+        _ = await server.stop()
+        // What earlier versions kept: a self-signed certificate and its key, and no authority.
+        for file in ["authority.pem", "authority-key.pem", "certificate.pem", "key.pem"] { try? FileManager.default.removeItem(atPath: "\(data)/web/\(file)") }
+        let made = try await ProcessRunner.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "30", "-subj", "/CN=VoiceAlarm",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "\(data)/web/key.pem", "-out", "\(data)/web/certificate.pem",
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:\(port)", "--no-pairing"])
+        #expect(server.stderr.contains("Replaced the self-signed certificate of earlier versions"), "\(server.stderr)")
+        #expect(server.stderr.contains("pairs again at https://127.0.0.1:\(port)"), "it says what a browser of plain HTTP must do")
+        // The same origin, the same device key: a new session without pairing again.
+        let session = try await server.session(device: phone.device, key: phone.key)
+        #expect(try await server.curl("GET", "/api/alarms", ["-H", "X-VoiceAlarm-Session: \(session)"]).status == 200)
+        _ = await server.stop()
     }
 
     @Test(
         "Bad input to serve: one error line naming it, exit 64 or 1, nothing started",
         arguments: [
-            (["--listen", "localhost:8470"], 64, "not a numeric IPv4 or IPv6 address"),
+            (["--listen", "bedside.example:8470"], 64, "not localhost nor a numeric IPv4 or IPv6 address"),
             (["--listen", "127.0.0.1:http"], 64, "not a port"),
             (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem"], 64, "--cert and --key go together"),
             (["--listen", "127.0.0.1:0", "--cert", "/nonexistent.pem", "--key", "/nonexistent.key"], 1, "/nonexistent.pem: no such file"),
@@ -73,16 +114,15 @@ struct ServeTests {
             "POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", #"{"code": "AAAAAAAAAA", "key": "\#(key.publicKey)"}"#])
         #expect(wrong.status == 403)
         let browser = try await server.pairBrowser()
-        let token = browser.cookie
         #expect(try await server.curl("GET", "/api/alarms", browser.curl).status == 200)
-        #expect(!server.stderr.contains(token), "the token is never logged")
+        #expect(!server.stderr.contains(browser.session), "the session is never logged")
         #expect(await server.logged("POST /api/pair 201"))
         // The QR code under the link is the link, as a phone's camera would read it.
         let drawing = server.stderr.split(separator: "\n").filter { line in !line.isEmpty && line.allSatisfy { "█▀▄ ".contains($0) } }.joined(separator: "\n")
         #expect(try await TerminalQR.scan(drawing) == server.link)
         let devices = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "serve", "devices"])
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [[String: Any]])
-        #expect(listed.map { $0["name"] as? String } == ["Phone"] && !devices.stdout.contains(token))
+        #expect(listed.map { $0["name"] as? String } == ["Phone"] && !devices.stdout.contains(browser.session))
         let id = try #require(listed.first?["id"] as? String)
         let revoked = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "serve", "revoke", String(id.prefix(8))])
         #expect(revoked.status == 0 && revoked.stdout == "\(id)\n")

@@ -34,7 +34,7 @@ struct ServeUploadTests {
         let part = folder.file("part")
         let ranged = try await ProcessRunner.run(
             "/usr/bin/curl",
-            ["-s", "-o", part, "-w", "%{http_code}", "-r", "100-1099"] + browser.curl + [
+            ["-s", "-o", part, "-w", "%{http_code}", "-r", "100-1099", "--cacert", server.authorityFile] + browser.curl + [
                 "\(server.url)/api/clips/\(clip["id"] as? String ?? "")/audio"
             ])
         #expect(ranged.stdout == "206")
@@ -65,7 +65,7 @@ struct ServeUploadTests {
         let upload = Process()
         upload.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         upload.arguments =
-            ["-s", "-X", "POST", "--limit-rate", "64k", "-H", "Origin: \(server.url)"] + browser.curl + [
+            ["-s", "-X", "POST", "--limit-rate", "64k", "--cacert", server.authorityFile, "-H", "Origin: \(server.url)"] + browser.curl + [
                 "--data-binary", "@\(big)", "\(server.url)/api/clips",
             ]
         upload.standardOutput = FileHandle.nullDevice

@@ -23,14 +23,15 @@ final class Siege {
     }
 }
 
-/// `attacker_server.py` run by another local account.
+/// `attacker_server.py` run by another local account: plain HTTP, or HTTPS with a certificate it
+/// made itself (`selfMadeTLS`), the best it can do without the library's authority.
 final class Attacker {
     let process = Process()
     let log: String
     private let script: String
     private(set) var port = 0
 
-    init(port requested: Int, in folder: String) async throws {
+    init(port requested: Int, in folder: String, selfMadeTLS: Bool = false) async throws {
         let account = try await testAccount()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         script = "\(folder)/attacker_server.py"
@@ -43,7 +44,19 @@ final class Attacker {
         chmod(log, 0o666)
         chmod(script, 0o644)
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        process.arguments = ["-u", account, "--", "/usr/bin/python3", script, String(requested), log]
+        var tls: [String] = []
+        if selfMadeTLS {
+            let made = try await ProcessRunner.run(
+                "/usr/bin/openssl",
+                [
+                    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", "\(folder)/key.pem", "-out", "\(folder)/cert.pem",
+                ])
+            guard made.status == 0 else { throw TestSupportError("openssl: \(made.stderr)") }
+            for file in ["key.pem", "cert.pem"] { chmod("\(folder)/\(file)", 0o644) }
+            tls = ["\(folder)/cert.pem", "\(folder)/key.pem"]
+        }
+        process.arguments = ["-u", account, "--", "/usr/bin/python3", script, String(requested), log] + tls
         // Started in its own folder, not the test's (see `runAs`): a checkout may be out of its reach.
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = FileHandle.nullDevice
@@ -60,6 +73,9 @@ final class Attacker {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
+
+    /// Whether anything but a port number reached the log: a request the browser sent its page.
+    var wasVisited: Bool { entries.contains { $0["path"] != nil } }
 
     /// The `voicealarm_device` value the browser sent this server, if it did.
     var cookie: String? {

@@ -13,13 +13,16 @@ enum ServeCommand: Command {
         discussion: """
               Prints a pairing link (and its QR code): open it on the phone, name the device, and the
               page is yours. The code in it works once, for 10 minutes; 'voicealarm serve pair' makes
-              another. Every browser pairs, loopback included. On 127.0.0.1 (the default) the page is
-              plain HTTP; any other address is HTTPS only, with a certificate made here on first start
-              (compare the fingerprint printed with the one the browser shows) or your own (--cert and
-              --key). Nothing rings through the server: the daemon rings whether it runs or not.
+              another. Every browser pairs, loopback included. The page is HTTPS on every address,
+              with a certificate from this library's own authority (made on first start, limited to
+              this machine's names and addresses), which your browsers and phones trust once:
+              'voicealarm serve trust' for this account's browsers, the pairing page for a phone
+              (compare the fingerprint printed with the one the phone shows). Or your own (--cert and
+              --key). By default it listens on localhost (127.0.0.1 and ::1) on your account's own
+              port. Nothing rings through the server: the daemon rings whether it runs or not.
             """,
         examples: [
-            "voicealarm serve", "voicealarm serve --listen 0.0.0.0:8470",
+            "voicealarm serve", "voicealarm serve --listen 0.0.0.0:8470", "voicealarm serve --listen [::]:8470",
             "voicealarm serve --listen 192.168.1.20:8470 --cert bedside.crt --key bedside.key",
         ])
     static let noPairing = Flag("no-pairing", help: "Print no pairing link (a service: its output goes to the journal); 'serve pair' makes one")
@@ -41,7 +44,8 @@ enum ServeCommand: Command {
         context.present(
             ServingJSON(
                 url: server.baseURL, pairing: pairing.map { ServePairCommand.PairingJSON($0.code, link: $0.link, service.timeZone) },
-                fingerprint: server.fingerprint)
+                fingerprint: server.fingerprint, authority: server.authority?.fingerprint,
+                addresses: server.http.sockets.map(\.address.description))
         ) {
             context.console.result(pairing?.link ?? server.baseURL)
         }
@@ -54,38 +58,59 @@ enum ServeCommand: Command {
         return .success
     }
 
-    /// What the person at the terminal reads once the page is served: where, how to pair (link,
-    /// QR code, the other addresses a phone may reach), and the certificate's fingerprint.
+    /// What the person at the terminal reads once the page is served: where, what happened to the
+    /// certificate, how to trust its authority, and how to pair (link, QR code, the other
+    /// addresses a phone may reach).
     private static func announce(
         _ server: WebServer, pairing: (code: PairingCode, link: String)?, _ options: WebServer.Options,
         _ service: AlarmService, _ console: Console
     ) {
+        let held = server.http.sockets.map(\.address.description).joined(separator: " and ")
+        console.note("Serving the alarms of \(service.dataDirectory) at \(server.baseURL) (listening on \(held)).")
+        if let authority = server.authority {
+            let folder = server.identityFolder
+            switch server.certificateChange {
+            case .madeAuthority:
+                console.note(
+                    "Made this library's certificate authority (\(folder)/authority.pem): it certifies this machine's names and addresses only. "
+                        + "Trust it once: 'voicealarm serve trust' for your browsers here; on a phone, the pairing page shows how.")
+            case .replacedSelfSigned:
+                console.note(
+                    "Replaced the self-signed certificate of earlier versions with one from this library's authority (\(folder)/authority.pem). "
+                        + "Phones paired at this address keep their pairing once they trust the authority (the pairing page shows how); "
+                        + "a browser that opened the page over plain http://127.0.0.1 pairs again at \(server.baseURL).")
+            case .issued:
+                console.note("Issued a new certificate from this library's authority for what this server holds now.")
+            case .kept, .own:
+                break
+            }
+            console.note("The authority's SHA-256 fingerprint, to compare with what the phone shows when it installs it:")
+            console.note("  \(authority.fingerprint)")
+            if !server.uncertified.isEmpty {
+                console.note(
+                    "warning: this library's authority may not certify \(server.uncertified.joined(separator: ", ")) (it was made for "
+                        + "\((authority.permittedNames + authority.permittedRanges).joined(separator: ", "))): phones cannot open the page there")
+            }
+        } else {
+            console.note("HTTPS certificate's SHA-256 fingerprint: \(server.fingerprint)")
+        }
         if let (code, link) = pairing {
-            console.note("Serving the alarms of \(service.dataDirectory) at \(server.baseURL). Pair a phone: open the link above, or scan:")
+            console.note("Pair a phone: open the link above, or scan:")
             if let qr = try? QRCode(encoding: link) { for row in qr.terminalText().split(separator: "\n") { console.note(String(row)) } }
             console.note("The code works once, until \(LocalTimeText.clock(code.expires, service.timeZone)); 'voicealarm serve pair' makes another.")
-            if options.listen.host == "0.0.0.0" || options.listen.host == "::" {
-                let first = MachineAddresses.reachable(for: options.listen)
-                let others = MachineAddresses.all().filter {
-                    $0 != first && !IPAddressText.isLoopback($0) && (options.listen.host == "::" || IPAddressText.isV4($0))
-                }
-                if !others.isEmpty {
-                    console.note(
-                        "If the phone cannot reach that address, this machine also answers at "
-                            + others.map { ListenAddress(host: $0, port: server.http.port).description }.joined(separator: ", ") + ".")
-                }
-            }
-            if let fingerprint = server.fingerprint {
+            let others = server.plan.addresses.filter { $0 != server.plan.linkHost && !IPAddressText.isLoopback($0) }
+            if !others.isEmpty {
                 console.note(
-                    (server.madeCertificate ? "Made a certificate for this machine" : "HTTPS certificate")
-                        + "; its SHA-256 fingerprint, to compare with the browser's:")
-                console.note("  \(fingerprint)")
+                    "If the phone cannot reach that address, this server also answers at "
+                        + others.map { ListenAddress(host: $0, port: server.http.port).description }.joined(separator: ", ") + ".")
             }
-            console.note("The alarms ring through the daemon whether this server runs or not. Ctrl-C stops it.")
+            if server.plan.isLoopbackOnly {
+                console.note("Only this machine can open it: for a phone, serve on its network (--listen 0.0.0.0:PORT).")
+            }
         } else {
-            console.note("Serving the alarms of \(service.dataDirectory) at \(server.baseURL); 'voicealarm serve pair' prints a pairing link.")
-            if let fingerprint = server.fingerprint { console.note("HTTPS certificate's SHA-256 fingerprint: \(fingerprint)") }
+            console.note("'voicealarm serve pair' prints a pairing link.")
         }
+        console.note("The alarms ring through the daemon whether this server runs or not. Ctrl-C stops it.")
     }
 
     /// The warning for a person's own certificate that ends within 30 days: said at every start
@@ -96,14 +121,18 @@ enum ServeCommand: Command {
             + "the phone's browser refuses the page from then on: renew it and restart serve"
     }
 
-    /// `serve --json`, printed once it listens: `{"url", "pairing", "fingerprint"}` (`pairing`
-    /// null under `--no-pairing`).
+    /// `serve --json`, printed once it listens: `{"url", "pairing", "fingerprint", "authority",
+    /// "addresses"}` (`pairing` null under `--no-pairing`; `authority` the authority's
+    /// fingerprint, null with the person's own certificate; `addresses` the sockets held).
     struct ServingJSON: Encodable {
-        var url: String, pairing: Nullable<ServePairCommand.PairingJSON>, fingerprint: Nullable<String>
-        init(url: String, pairing: ServePairCommand.PairingJSON?, fingerprint: String?) {
+        var url: String, pairing: Nullable<ServePairCommand.PairingJSON>, fingerprint: String, authority: Nullable<String>
+        var addresses: [String]
+        init(url: String, pairing: ServePairCommand.PairingJSON?, fingerprint: String, authority: String?, addresses: [String]) {
             self.url = url
             self.pairing = .init(pairing)
-            self.fingerprint = .init(fingerprint)
+            self.fingerprint = fingerprint
+            self.authority = .init(authority)
+            self.addresses = addresses
         }
     }
 }

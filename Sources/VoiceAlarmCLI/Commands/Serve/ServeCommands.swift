@@ -9,7 +9,7 @@ import VoiceAlarmWeb
 /// and tokens for scripts, in the order help lists them.
 enum ServeCommands: CommandGroup {
     static let commands: [any Command.Type] = [
-        ServeCommand.self, ServePairCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self, TokenCreateCommand.self,
+        ServeCommand.self, ServePairCommand.self, ServeTrustCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self, TokenCreateCommand.self,
     ]
 
     static func registry(_ service: AlarmService) -> DeviceRegistry {

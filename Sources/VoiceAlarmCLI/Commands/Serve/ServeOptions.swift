@@ -1,12 +1,14 @@
 import VoiceAlarmHTTP
 import VoiceAlarmWeb
 
-/// `--listen`, `--cert`, `--key` and `--https`: where and how the web page is served. Declared
+/// `--listen`, `--cert` and `--key`: where and how the web page is served (`--https` is still
+/// read, and changes nothing: HTTPS is always on, and units written before name it). Declared
 /// once for `serve`, `serve pair` and `service install --web`, and read and checked in one place,
 /// so the rule that a certificate comes with its key is worded once.
 struct ServeOptions {
     static let listen: Option<ListenAddress?> = .reading(
-        "listen", value: "ADDR:PORT", help: "Where the page listens: 127.0.0.1:8470 by default; 0.0.0.0:8470 for the phones on your network (HTTPS)"
+        "listen", value: "ADDR:PORT",
+        help: "Where the page listens: localhost and your account's own port by default; 0.0.0.0:PORT for the phones on your network"
     ) { text in
         switch ListenAddress.parse(text) {
         case .success(let address): return address
@@ -15,16 +17,15 @@ struct ServeOptions {
     }
     static let cert: Option<String?> = .text("cert", value: "FILE", kind: .file, help: "Your own certificate (PEM) for HTTPS, with --key")
     static let key: Option<String?> = .text("key", value: "FILE", kind: .file, help: "The certificate's private key (PEM, unencrypted, not readable by others)")
-    static let https = Flag("https", help: "HTTPS on loopback too (always on beyond it)")
+    static let https = Flag("https", help: "Kept for services written before: the page is always HTTPS")
     /// The four, in the order help lists them.
     static let all: [any DeclaredOption] = [listen, cert, key, https]
 
-    /// Nil when not given: 127.0.0.1:8470.
+    /// Nil when not given: localhost on this account's own port.
     var listen: ListenAddress?
     /// Absolute paths, so a service unit finds them from any folder.
     var certificateFile: String?
     var keyFile: String?
-    var https: Bool
 
     /// Reads the four options of `parsed`.
     /// - Throws: `UsageError` for a `--listen` that is not a numeric address and port, or one of
@@ -33,7 +34,6 @@ struct ServeOptions {
         listen = try parsed[Self.listen]
         certificateFile = try parsed[Self.cert].map(LibraryAccess.absolute)
         keyFile = try parsed[Self.key].map(LibraryAccess.absolute)
-        https = parsed[Self.https]
         if (certificateFile == nil) != (keyFile == nil) {
             throw UsageError(
                 "--cert and --key go together: give both, or neither for a certificate made here",
@@ -49,10 +49,9 @@ struct ServeOptions {
     /// The server's options.
     var server: WebServer.Options {
         var options = WebServer.Options()
-        options.listen = listen ?? .loopbackDefault
+        options.listen = listen
         options.certificateFile = certificateFile
         options.keyFile = keyFile
-        options.https = https
         return options
     }
 }

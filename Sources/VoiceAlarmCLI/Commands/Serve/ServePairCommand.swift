@@ -14,10 +14,13 @@ enum ServePairCommand: Command {
         examples: ["voicealarm serve pair --listen 0.0.0.0:8470"])
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let listen = try parsed[ServeOptions.listen] ?? .loopbackDefault, https = parsed[ServeOptions.https] || !listen.isLoopback
+        let listen = try parsed[ServeOptions.listen] ?? .accountDefault(uid: getuid())
         let service = try context.library()
         let code = try ServeCommands.registry(service).newPairingCode()
-        let link = WebServer.pairingURL(code, baseURL: WebServer.baseURL(listen: listen, port: listen.port, tls: https))
+        let plan = ListenPlan(listen, machineAddresses: MachineAddresses.all(), hostName: MachineAddresses.hostName())
+        // The authority the running server answers with, when it made one: its fingerprint goes in the link.
+        let authority = try? WebServer.authority(folder: "\(service.dataDirectory)/web", now: context.now()).0.fingerprint
+        let link = WebServer.pairingURL(code, baseURL: WebServer.baseURL(host: plan.linkHost, port: listen.port), authority: authority)
         context.present(PairingJSON(code, link: link, service.timeZone)) { context.console.result(link) }
         context.say("Open the link on the phone within 10 minutes (code \(code.code)); it works once.")
         return .success

@@ -10,13 +10,12 @@ import VoiceAlarmWeb
 enum ServiceCommands: CommandGroup {
     static let commands: [any Command.Type] = [ServiceInstallCommand.self, ServiceRemoveCommand.self, ServiceStatusCommand.self]
 
-    /// `voicealarm [--data-dir DIR] serve pair [--listen ADDR:PORT] [--https]`, for the page the unit serves.
+    /// `voicealarm [--data-dir DIR] serve pair [--listen ADDR:PORT]`, for the page the unit serves.
     static func pairCommand(_ parsed: ParsedArguments, _ options: WebService.Options) -> String {
         var words = ["voicealarm"]
         if let dataDir = parsed.text(of: GlobalOptions.dataDir) { words += ["--data-dir", shellWord(LibraryAccess.absolute(dataDir))] }
         words += ["serve", "pair"]
         if let listen = options.listen { words += ["--listen", listen] }
-        if options.https { words.append("--https") }
         return words.joined(separator: " ")
     }
 

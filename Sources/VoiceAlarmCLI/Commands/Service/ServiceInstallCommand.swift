@@ -16,7 +16,7 @@ enum ServiceInstallCommand: Command {
               Without lingering (loginctl enable-linger) the daemon runs only while you are logged in.
               Prints the unit's path.
               With --web, also writes voicealarm-web-<id>.service, running 'voicealarm serve' with
-              --listen, --cert, --key and --https as given (Restart=on-failure), and starts it the same
+              --listen, --cert and --key as given (Restart=on-failure), and starts it the same
               way; then prints both paths. Neither service needs the other: the alarms ring with the
               web page down.
               Installed from the Debian package, VoiceAlarm ships voicealarm-daemon.service and
@@ -60,7 +60,7 @@ enum ServiceInstallCommand: Command {
         if let (webOptions, webService, webInstalled) = web {
             say(
                 webService.unit, webInstalled, managed: state.managed,
-                "the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.loopbackDefault.description); it restarts when it fails, and the alarms ring without it.",
+                "the web page of \(unit.dataDirectory) on \(webOptions.listen ?? ListenAddress.accountDefault(uid: getuid()).description); it restarts when it fails, and the alarms ring without it.",
                 context)
             context.say(
                 "To pair a phone, run \(ServiceCommands.pairCommand(parsed, webOptions)) and open the link it prints (the service prints none: its journal is not private)."
@@ -119,6 +119,6 @@ enum ServiceInstallCommand: Command {
         {
             context.console.note(ServeCommand.expiringSoon(certificate, ends: ends, now: context.now()))
         }
-        return WebService.Options(listen: options.listen?.description, certificateFile: options.certificateFile, keyFile: options.keyFile, https: options.https)
+        return WebService.Options(listen: options.listen?.description, certificateFile: options.certificateFile, keyFile: options.keyFile)
     }
 }
