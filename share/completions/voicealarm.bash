@@ -69,7 +69,7 @@ _voicealarm() {
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
-        serve) COMPREPLY=($(compgen -W "pair devices revoke $globals" -- "$cur")) ;;
+        serve) COMPREPLY=($(compgen -W "pair trust devices revoke $globals" -- "$cur")) ;;
         token) COMPREPLY=($(compgen -W "create $globals" -- "$cur")) ;;
         "clip import")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title $globals" -- "$cur")); return; fi
@@ -250,6 +250,10 @@ _voicealarm() {
             esac ;;
         "serve pair")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--listen --https $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "serve trust")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--remove $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "serve devices")
