@@ -12,7 +12,23 @@ import VoiceAlarmFiles
 /// ```
 /// Resampling and downmixing are done by libswresample; a stream whose channel layout is
 /// unspecified (a WAV without a channel mask) is given FFmpeg's default layout for its count.
+///
+/// A file that ends in the middle of a frame, or before its declared length, is refused
+/// (`AudioError.truncated`) unless the decoder was made with `damage: .keepWhatDecodes` (a take;
+/// `clip import --salvage`): then it ends at the last whole frame and `cutOff` says what was
+/// left out. The partial frame is never handed to the codec: the MP4 demuxer delivers it
+/// flagged corrupt (the AAC decoder would refuse it), the Matroska demuxer drops it, saying so
+/// only in its log (`cffmpeg_count_demuxer_errors`).
 package final class AudioDecoder {
+    /// What to do with a file whose end is cut off or damaged.
+    package enum Damage: Sendable, Equatable {
+        /// Refuse it: a file imported as it is must be whole.
+        case refuse
+        /// Keep what decodes, up to the last whole frame before the damage, and say what was
+        /// cut (`cutOff`): a take, which must never be lost for its last frame.
+        case keepWhatDecodes
+    }
+
     /// The file being read, as given.
     package let path: String
     /// The rate samples are delivered at.
@@ -29,6 +45,10 @@ package final class AudioDecoder {
     package let declaredDuration: Double?
     /// Samples delivered so far.
     package private(set) var samplesRead = 0
+    /// What was left out at the end, once the stream is exhausted (`damage: .keepWhatDecodes`).
+    package private(set) var cutOff: CutOff?
+    /// The policy for a cut or damaged end.
+    package let damage: Damage
 
     private let input: InputFormatHandle
     private let decoder: CodecContextHandle
@@ -42,18 +62,27 @@ package final class AudioDecoder {
     private var demuxerFinished = false
     private var decoderFinished = false
     private let dcBlocker: DCBlocker?
+    /// The stream's end as the demuxer found it, when it was not a clean one; reported once the
+    /// decoder has handed over every whole frame.
+    private var damagedEnd: (cause: CutOff.Cause, seconds: Double?)?
+    /// The length of the last packet of our stream read, in seconds (0 when unknown).
+    private var lastPacketSeconds = 0.0
+    /// The demuxer's error count (`cffmpeg_demuxer_errors`) when that packet was read.
+    private var demuxerErrorsAtLastPacket = 0
 
     /// Opens `path` and prepares to deliver mono float samples at `sampleRate`, or at the
     /// stream's own rate when `sampleRate` is nil (to count samples without resampling).
     /// `removeDC` takes a recording's DC offset out as it is decoded (`DCBlocker`): for
-    /// recordings a ringtone is made from, never for a file being checked as it is.
+    /// recordings a ringtone is made from, never for a file being checked as it is. `damage`
+    /// says what a cut or damaged end does: refused (the default), or kept up to it.
     /// - Throws: `AudioError` when the file is missing, a directory, a FIFO or a device, empty,
     ///   unreadable, not a media file, holds no audio stream, or declares a sample rate or
     ///   channel count outside `InputLimits` (checked from the header, before decoding).
-    package init(path: String, sampleRate requestedRate: Int?, removeDC: Bool = false) throws {
+    package init(path: String, sampleRate requestedRate: Int?, removeDC: Bool = false, damage: Damage = .refuse) throws {
         _ = FFmpegResult.quietLogging
         precondition((requestedRate ?? 1) > 0, "sample rate must be positive")
         self.path = path
+        self.damage = damage
         try Self.checkReadableFile(path)
 
         input = try InputFormatHandle(path: path)
@@ -107,16 +136,23 @@ package final class AudioDecoder {
 
     /// Delivers up to `maxSamples` further samples, or nil once the stream is exhausted.
     /// - Throws: `AudioError.corrupt` when the stream cannot be decoded at some point,
-    ///   `AudioError.truncated` when it ends well short of the length its header declares.
+    ///   `AudioError.truncated` when it ends in the middle of a frame or well short of the length
+    ///   its header declares; neither with `damage: .keepWhatDecodes`, which ends the stream at
+    ///   the last whole frame and sets `cutOff`.
     package func read(upTo maxSamples: Int) throws -> [Float]? {
         precondition(maxSamples > 0, "read at least one sample")
         while pending.count - pendingStart < maxSamples, !decoderFinished {
-            try decodeMore()
+            do { try decodeMore() } catch let error as AudioError where damage == .keepWhatDecodes {
+                try keepWhatDecoded(after: error)
+            }
         }
         let available = pending.count - pendingStart
         guard available > 0 else {
-            if let declaredDuration, position + Self.truncationTolerance < declaredDuration {
-                throw AudioError.truncated(path: path, decoded: position, declared: declaredDuration)
+            if cutOff == nil, let declaredDuration, position + Self.truncationTolerance < declaredDuration {
+                guard damage == .keepWhatDecodes else {
+                    throw AudioError.truncated(path: path, decoded: position, declared: declaredDuration)
+                }
+                cutOff = CutOff(kept: position, seconds: declaredDuration - position, cause: .shorterThanDeclared)
             }
             return nil
         }
@@ -150,24 +186,87 @@ package final class AudioDecoder {
             return
         }
         if rc == FFmpegResult.eof {
-            try flushResampler()
-            if let dcBlocker { pending += try dcBlocker.finish() }
-            decoderFinished = true
+            try finishStream()
+            if let damagedEnd {
+                // Every whole frame is out: the end the demuxer found is reported where it is.
+                guard damage == .keepWhatDecodes else { throw AudioError.truncated(path: path, decoded: position, declared: nil) }
+                cutOff = CutOff(kept: position, seconds: damagedEnd.seconds, cause: damagedEnd.cause)
+            }
             return
         }
         guard rc == FFmpegResult.again else { throw failure(rc) }
         precondition(!demuxerFinished, "decoder asked for input after it was drained")
         let readCode = av_read_frame(input.pointer, packet.pointer)
         if readCode == FFmpegResult.eof {
-            demuxerFinished = true
-            avcodec_send_packet(decoder.pointer, nil)
+            if Int(cffmpeg_demuxer_errors(input.pointer)) > demuxerErrorsAtLastPacket {
+                // Matroska ends a file cut inside a block as if it were whole, having only logged
+                // "File ended prematurely": the block is lost; browsers' frames all last the same.
+                damagedEnd = (.partialFrame, lastPacketSeconds > 0 ? lastPacketSeconds : nil)
+            }
+            endOfInput()
             return
         }
         guard readCode >= 0 else { throw failure(readCode) }
         defer { av_packet_unref(packet.pointer) }
         guard packet.pointer.pointee.stream_index == streamIndex else { return }
+        let seconds = packetSeconds
+        if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0, atEndOfFile {
+            // The MP4 demuxer hands over the frame the file ends in the middle of, short and
+            // flagged corrupt: it is the cut, never audio (AAC refuses it as invalid data).
+            damagedEnd = (.partialFrame, seconds > 0 ? seconds : lastPacketSeconds > 0 ? lastPacketSeconds : nil)
+            endOfInput()
+            return
+        }
+        lastPacketSeconds = seconds
+        demuxerErrorsAtLastPacket = Int(cffmpeg_demuxer_errors(input.pointer))
         let sendCode = avcodec_send_packet(decoder.pointer, packet.pointer)
         if sendCode < 0, sendCode != FFmpegResult.again { throw failure(sendCode) }
+    }
+
+    /// No more input: the decoder is told to hand over what it holds.
+    private func endOfInput() {
+        demuxerFinished = true
+        avcodec_send_packet(decoder.pointer, nil)
+    }
+
+    /// The decoder has handed over everything: the resampler's and the DC blocker's tails follow.
+    private func finishStream() throws {
+        try flushResampler()
+        if let dcBlocker { pending += try dcBlocker.finish() }
+        decoderFinished = true
+    }
+
+    /// Ends the stream where decoding failed, keeping what decoded before (`.keepWhatDecodes`).
+    /// Errors that are not the file's own (the machine's) are thrown again.
+    private func keepWhatDecoded(after error: AudioError) throws {
+        let cause: CutOff.Cause
+        switch error {
+        case .truncated(_, _, let declared): cause = declared == nil ? .partialFrame : .shorterThanDeclared
+        case .corrupt: cause = .damaged
+        default: throw error
+        }
+        let kept = position
+        let seconds =
+            cause == .partialFrame
+            ? (lastPacketSeconds > 0 ? lastPacketSeconds : nil)
+            : declaredDuration.flatMap { $0 > kept ? $0 - kept : nil }
+        demuxerFinished = true
+        try finishStream()
+        cutOff = CutOff(kept: position, seconds: seconds, cause: cause)
+    }
+
+    /// The current packet's length in seconds, or 0 when the container does not say.
+    private var packetSeconds: Double {
+        let duration = packet.pointer.pointee.duration
+        guard duration > 0 else { return 0 }
+        return Double(duration) * av_q2d(input.pointer!.pointee.streams[Int(streamIndex)]!.pointee.time_base)
+    }
+
+    /// Whether reading has reached the file's last bytes: where a cut file fails.
+    private var atEndOfFile: Bool {
+        guard let io = input.pointer?.pointee.pb else { return false }
+        let size = avio_size(io)
+        return avio_feof(io) != 0 || (size > 0 && avio_tell(io) >= size - 4096)
     }
 
     /// Refuses a stream outside `InputLimits` (a rate or channel count of 0 is left to the
@@ -186,12 +285,9 @@ package final class AudioDecoder {
     /// A decoding or reading failure: a file cut short when it fails at the end of its bytes,
     /// otherwise corrupt where it failed.
     private func failure(_ code: Int32) -> AudioError {
-        if let io = input.pointer?.pointee.pb {
-            let size = avio_size(io)
-            if avio_feof(io) != 0 || (size > 0 && avio_tell(io) >= size - 4096) {
-                let declared = declaredDuration.flatMap { $0 > position + Self.truncationTolerance ? $0 : nil }
-                return .truncated(path: path, decoded: position, declared: declared)
-            }
+        if atEndOfFile {
+            let declared = declaredDuration.flatMap { $0 > position + Self.truncationTolerance ? $0 : nil }
+            return .truncated(path: path, decoded: position, declared: declared)
         }
         return .corrupt(path: path, atSeconds: position, reason: FFmpegResult.message(code))
     }

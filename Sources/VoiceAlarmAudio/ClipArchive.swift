@@ -20,6 +20,8 @@ package enum ClipArchive {
         package var contentHash: String
         /// Integrated loudness of the whole take.
         package var loudness: Loudness
+        /// What was left out at the end (`damage: .keepWhatDecodes`): nil when the file was whole.
+        package var cutOff: CutOff?
     }
 
     /// Decodes `source` whole and stores it as `directory/<name>.flac` through
@@ -28,14 +30,17 @@ package enum ClipArchive {
     /// A recording may last at most `longest` seconds (`InputLimits.longestRecording`): one
     /// whose header declares more is refused before decoding, and one without a declared
     /// length is refused as soon as decoding passes the limit, so no header can make an
-    /// import run without bound.
-    /// - Throws: `AudioError` for a file that is not audio, too long, holds no samples, or is
-    ///   silent (a muted microphone must not become a clip); nothing is left behind then.
+    /// import run without bound. A file cut in the middle of a frame, or damaged, is refused
+    /// (`damage: .refuse`), or kept up to its last whole frame (`.keepWhatDecodes`: a take, a
+    /// salvage), what was cut in `cutOff`; what is kept is checked as any recording is.
+    /// - Throws: `AudioError` for a file that is not audio, too long, holds no samples, is cut off
+    ///   or damaged (unless kept), or is silent (a muted microphone must not become a clip);
+    ///   nothing is left behind then.
     package static func store(
         _ source: String, into directory: String, name: String,
-        longest: Double = InputLimits.longestRecording
+        longest: Double = InputLimits.longestRecording, damage: AudioDecoder.Damage = .refuse
     ) throws -> Archived {
-        let decoder = try AudioDecoder(path: source, sampleRate: sampleRate)
+        let decoder = try AudioDecoder(path: source, sampleRate: sampleRate, damage: damage)
         // Container estimates and codec priming differ by a few frames: both limits allow for them.
         let allowed = longest + AudioDecoder.truncationTolerance
         if let declared = decoder.declaredDuration, declared > allowed {
@@ -81,6 +86,6 @@ package enum ClipArchive {
         let range = scan.trimmedRange
         return Archived(
             path: final, frames: scan.total, trimmedStart: range.start, trimmedLength: range.length,
-            contentHash: try ContentHash.sha256(file: final), loudness: loudness)
+            contentHash: try ContentHash.sha256(file: final), loudness: loudness, cutOff: decoder.cutOff)
     }
 }
