@@ -47,6 +47,23 @@ public enum AudioFixtures {
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
     }
 
+    /// `source` cut by Python in the middle of its last audio frame (ffprobe names the frame's
+    /// offset and size), as a browser's recording stopped while a frame was being written.
+    /// Returns the length of that frame in seconds, as the container gives it.
+    @discardableResult
+    public static func cutMidFrame(_ source: String, to path: String) async throws -> Double {
+        let probe = try await ProcessRunner.run(
+            "ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "packet=pos,size,duration_time", "-of", "json", source])
+        let packets = (try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])?["packets"] as? [[String: Any]] ?? []
+        guard let last = packets.last, let position = Int(last["pos"] as? String ?? ""), let size = Int(last["size"] as? String ?? ""),
+            size > 8
+        else { throw TestSupportError("ffprobe named no last packet in \(source): \(probe.stderr)") }
+        let cut = position + size / 2
+        let script = "import sys; data = open(sys.argv[1], 'rb').read(); open(sys.argv[2], 'wb').write(data[:int(sys.argv[3])])"
+        try await ProcessRunner.mustRun("python3", ["-c", script, source, path, String(cut)])
+        return Double(last["duration_time"] as? String ?? "") ?? 0
+    }
+
     /// `source` with its middle third overwritten by the same pseudo-random bytes every run.
     public static func corruptedCopy(of source: String, to path: String) throws {
         var data = try Data(contentsOf: URL(fileURLWithPath: source))

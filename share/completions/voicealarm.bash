@@ -72,7 +72,7 @@ _voicealarm() {
         serve) COMPREPLY=($(compgen -W "pair trust devices revoke $globals" -- "$cur")) ;;
         token) COMPREPLY=($(compgen -W "create $globals" -- "$cur")) ;;
         "clip import")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--title --salvage $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -f -- "$cur")) ;;
             esac ;;

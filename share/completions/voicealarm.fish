@@ -70,6 +70,7 @@ complete -c voicealarm -n '__fish_seen_subcommand_from serve; and not __fish_see
 complete -c voicealarm -n '__fish_seen_subcommand_from serve; and not __fish_seen_subcommand_from pair trust devices revoke' -a revoke -d 'End a paired browser or token: it is refused from now on'
 complete -c voicealarm -n '__fish_seen_subcommand_from token; and not __fish_seen_subcommand_from create' -a create -d 'Make a token for a script (Authorization: Bearer TOKEN); prints it once'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from import' -l title -r -d 'A name for the clip (default: the file\'s name)'
+complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from import' -l salvage -d 'Keep what decodes of a damaged file, up to its last whole frame, and say what was cut'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from import' -F
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from say' -l title -r -d 'A name for the clip (default: the text)'
 complete -c voicealarm -n '__fish_seen_subcommand_from clip; and __fish_seen_subcommand_from say' -l voice -r -d 'An eSpeak NG voice: en (default), en-us, de, fr… (\'espeak-ng --voices\')'

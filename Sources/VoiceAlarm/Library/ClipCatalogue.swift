@@ -23,6 +23,9 @@ package final class ClipCatalogue {
         package var clip: LibraryClip
         /// Integrated loudness of the whole recording.
         package var loudness: Loudness
+        /// What was left out at the recording's end (a take or a salvage kept up to its last
+        /// whole frame); nil when it was kept whole.
+        package var cutOff: CutOff?
     }
 
     /// What removing clips did.
@@ -40,15 +43,21 @@ package final class ClipCatalogue {
     }
 
     /// Stores a recording, returning the clip and its measured loudness.
+    /// - Parameters:
+    ///   - damage: `.refuse` for a file imported as it is; `.keepWhatDecodes` for a take (a phone's
+    ///     upload, the microphone) or a salvage: kept up to its last whole frame, what was cut
+    ///     in `Stored.cutOff`.
     /// - Throws: `LibraryError.invalidTitle` for a title with control characters (checked before
     ///   anything is read); `AudioError` for a file that is not a usable recording.
-    package func store(_ file: String, title: String?) throws -> Stored { try store(file, title: title, spokenText: nil) }
+    package func store(_ file: String, title: String?, damage: AudioDecoder.Damage = .refuse) throws -> Stored {
+        try store(file, title: title, spokenText: nil, damage: damage)
+    }
 
-    func store(_ file: String, title: String?, spokenText: String?) throws -> Stored {
+    func store(_ file: String, title: String?, spokenText: String?, damage: AudioDecoder.Damage = .refuse) throws -> Stored {
         if let title, let problem = ClipTitle.problem(title) { throw LibraryError.invalidTitle(reason: problem) }
         let id = UUID()
         let name = id.uuidString.lowercased()
-        let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
+        let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name, damage: damage)
         let clip = LibraryClip(
             id: id, title: title ?? ClipTitle.fallback(forFile: file), fileName: "\(name).flac",
             frames: archived.frames, trimmedStart: archived.trimmedStart, trimmedLength: archived.trimmedLength,
@@ -59,7 +68,7 @@ package final class ClipCatalogue {
             FileSystem.remove(archived.path)
             throw error
         }
-        return Stored(clip: clip, loudness: archived.loudness)
+        return Stored(clip: clip, loudness: archived.loudness, cutOff: archived.cutOff)
     }
 
     /// Makes a clip by text to speech (libespeak-ng): a spoken stand-in for an affirmation not
@@ -93,11 +102,12 @@ package final class ClipCatalogue {
         return (stored.clip, summary)
     }
 
-    /// Gives `old` new audio; returns it with its loudness, and what the rebuild did.
-    func replace(_ old: LibraryClip, with file: String) throws -> (Stored, RebuildSummary) {
+    /// Gives `old` new audio; returns it with its loudness, and what the rebuild did. `damage`
+    /// as for `store`.
+    func replace(_ old: LibraryClip, with file: String, damage: AudioDecoder.Damage = .refuse) throws -> (Stored, RebuildSummary) {
         // A new file name, so the old copy stays whole until the record points at the new one.
         let name = "\(old.idString)-\(UUID().uuidString.prefix(8).lowercased())"
-        let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name)
+        let archived = try ClipArchive.store(file, into: store.clipsDirectory, name: name, damage: damage)
         var clip = old
         clip.fileName = "\(name).flac"
         clip.spokenText = nil  // new audio is the person's own voice
@@ -112,7 +122,7 @@ package final class ClipCatalogue {
             throw error
         }
         if old.fileName != clip.fileName { FileSystem.remove(path(of: old)) }
-        return (Stored(clip: clip, loudness: archived.loudness), try sync.refresh(affectedBy: .clip(clip.id)))
+        return (Stored(clip: clip, loudness: archived.loudness, cutOff: archived.cutOff), try sync.refresh(affectedBy: .clip(clip.id)))
     }
 
     /// Removes clips, and them from every playlist and the manifesto using them; those targets'

@@ -38,6 +38,8 @@ package struct TakeImporter {
         package var summary: RebuildSummary
         /// Where the take is kept, when it was asked to be kept.
         package var keptPath: String?
+        /// What was left out at the take's end: a take is kept up to its last whole frame.
+        package var cutOff: CutOff?
     }
 
     /// A take the library will not take, or could not store.
@@ -69,8 +71,10 @@ package struct TakeImporter {
         return Plan(takePath: "\(takes)/\(UUID().uuidString.lowercased()).wav", replacing: replacing, playlist: playlist)
     }
 
-    /// Stores a finished take as `plan` says. The take file is removed unless `keep` — and
-    /// unless the library failed to store it for a reason that is not the take's own.
+    /// Stores a finished take as `plan` says, up to its last whole frame (a device that stopped
+    /// mid-write leaves a partial one; `Result.cutOff` says what was left out). The take file is
+    /// removed unless `keep` — and unless the library failed to store it for a reason that is
+    /// not the take's own.
     /// - Throws: `Refusal` for an empty or silent take, or one that could not be stored;
     ///   `AudioError` when the take cannot be decoded.
     package func finish(_ take: TakeRecorder.Take, plan: Plan, title: String, keep: Bool) throws -> Result {
@@ -83,9 +87,9 @@ package struct TakeImporter {
         var summary = RebuildSummary()
         do {
             if let replacing = plan.replacing {
-                (stored, summary) = try service.clips.replace(replacing, with: take.path)
+                (stored, summary) = try service.clips.replace(replacing, with: take.path, damage: .keepWhatDecodes)
             } else {
-                stored = try service.clips.store(take.path, title: title)
+                stored = try service.clips.store(take.path, title: title, damage: .keepWhatDecodes)
                 if let playlist = plan.playlist { summary = try service.playlists.append(to: playlist, clips: [stored.clip.idString]) }
             }
         } catch let error as AudioError where !error.isEnvironmental {
@@ -97,6 +101,6 @@ package struct TakeImporter {
             throw Refusal.notStored(error, keptAs: take.path)
         }
         if !keep { FileSystem.remove(take.path) }
-        return Result(clip: stored.clip, loudness: stored.loudness, summary: summary, keptPath: kept)
+        return Result(clip: stored.clip, loudness: stored.loudness, summary: summary, keptPath: kept, cutOff: stored.cutOff)
     }
 }

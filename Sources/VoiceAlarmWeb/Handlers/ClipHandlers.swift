@@ -11,8 +11,9 @@ enum ClipHandlers {
         try context.withLibrary { service in WebJSON.response(200, try service.clips.all().map { ClipJSON($0, service) }) }
     }
 
-    /// `POST /api/clips?title=TITLE`, the body the recording in any format FFmpeg reads: imported
-    /// as `clip import` does, whole or not at all.
+    /// `POST /api/clips?title=TITLE`, the body the recording in any format FFmpeg reads: a take,
+    /// imported as `clip import --salvage` does — up to its last whole frame (a browser's
+    /// recording may stop in the middle of one), `"cutOff"` saying what was left out — or not at all.
     static func add(_ context: WebContext) throws -> HTTPResponse {
         let request = context.request
         let title = request.query["title"].flatMap { $0.isEmpty ? nil : $0 }
@@ -21,8 +22,9 @@ enum ClipHandlers {
         case .file(let path, _):
             return try context.withLibrary { service in
                 do {
-                    let clip = try service.clips.add(path, title: title ?? recordingTitle(context.configuration.now(), service.timeZone))
-                    return WebJSON.response(201, ClipJSON(clip, service))
+                    let stored = try service.clips.store(
+                        path, title: title ?? recordingTitle(context.configuration.now(), service.timeZone), damage: .keepWhatDecodes)
+                    return WebJSON.response(201, KeptClipJSON(stored.clip, cutOff: stored.cutOff, service))
                 } catch {
                     // The refusal names the upload, not the private file it waited in.
                     var failure = WebFailure(error)

@@ -831,7 +831,9 @@ async function upload(blob, type, card) {
   const clip = await api("POST", "/api/clips" + (title ? "?title=" + encodeURIComponent(title) : ""), blob, type || "application/octet-stream");
   $("record-title-input").value = "";
   await refreshAll();
-  return "Imported '" + clip.title + "' (" + L.duration(clip.duration) + "): add it to a playlist below.";
+  // A take that stopped in the middle of a frame is kept up to its last whole frame: say so.
+  const cut = clip.cutOff ? " Note: " + clip.cutOff.note + "." : "";
+  return "Imported '" + clip.title + "' (" + L.duration(clip.duration) + "): add it to a playlist below." + cut;
 }
 
 $("recorder").dataset.card = "record";

@@ -101,15 +101,16 @@ enum ClipRecordCommand: Command {
                 clip: ClipJSON(clip, service), seconds: Report.seconds(take.duration),
                 peak: .init(Report.tenths(take.peak)), loudness: .init(Report.tenths(stored.loudness.integrated)),
                 overruns: take.overruns, replaced: plan.replacing != nil, playlist: .init(plan.playlist),
-                rebuilds: RebuildJSON(stored.summary), keptTake: .init(stored.keptPath), failure: .init(take.failure))
+                rebuilds: RebuildJSON(stored.summary), keptTake: .init(stored.keptPath), failure: .init(take.failure),
+                cutOff: .init(stored.cutOff.map(KeptClipJSON.CutOffJSON.init)))
         ) {
             context.console.result(clip.idString)
         }
-        var lines = [
+        var lines = stored.cutOff.map { ["warning: the take: \($0.sentence)"] } ?? []
+        lines.append(
             String(
                 format: "Recorded %.1f s: peak %.1f dBFS, loudness %.1f LUFS, %d overrun%@.", take.duration, take.peak,
-                stored.loudness.integrated, take.overruns, take.overruns == 1 ? "" : "s")
-        ]
+                stored.loudness.integrated, take.overruns, take.overruns == 1 ? "" : "s"))
         lines.append(
             plan.replacing == nil
                 ? "Saved as clip \(clip.idString)" + (plan.playlist.map { " and added to '\($0)'" } ?? "") + "."
@@ -127,6 +128,8 @@ enum ClipRecordCommand: Command {
         var replaced: Bool, playlist: Nullable<String>, rebuilds: RebuildJSON, keptTake: Nullable<String>
         /// Why the device stopped the take early (exit 1: what was captured is kept).
         var failure: Nullable<String>
+        /// What was left out at the take's end (a partial last frame), as `clip import` says it.
+        var cutOff: Nullable<KeptClipJSON.CutOffJSON>
     }
 
     /// "Recording 2026-11-30 06:41" when no --title is given.
