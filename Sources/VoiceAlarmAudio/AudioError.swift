@@ -28,6 +28,9 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
     case noSamples(path: String)
     /// Nothing louder than the silence threshold: a muted microphone must not become an alarm.
     case silent(path: String, detail: String)
+    /// Sound, but outside what people hear from a bedside speaker (an 18.5 kHz or a 25 Hz tone):
+    /// treated as silent. `detail` is `Audibility.problem`.
+    case inaudible(path: String, detail: String)
     /// An FFmpeg call failed while writing or processing.
     case ffmpeg(path: String, function: String, code: Int32, message: String)
     /// A libebur128 call failed while measuring (out of memory: the machine's, not the audio's).
@@ -54,7 +57,7 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
             .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
             .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
-            .noSamples(let path), .silent(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _), .invalidOutput(let path, _),
+            .noSamples(let path), .silent(let path, _), .inaudible(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _), .invalidOutput(let path, _),
             .cannotWrite(let path, _), .device(let path, _, _, _):
             path
         }
@@ -81,6 +84,7 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
             "truncated: the file ends in the middle of a frame after \(Self.seconds(decoded)) s"
         case .noSamples: "holds no audio samples"
         case .silent(_, let detail): "silent (\(detail))"
+        case .inaudible(_, let detail): "inaudible: \(detail)"
         case .ffmpeg(_, let function, let code, let message): "\(function) failed: \(message) (code \(code))"
         case .meter(_, let function, let code): "\(function) failed (libebur128 code \(code))"
         case .invalidOutput(_, let reason): "the rendered ringtone failed its check: \(reason)"

@@ -34,8 +34,8 @@ package enum ClipArchive {
     /// (`damage: .refuse`), or kept up to its last whole frame (`.keepWhatDecodes`: a take, a
     /// salvage), what was cut in `cutOff`; what is kept is checked as any recording is.
     /// - Throws: `AudioError` for a file that is not audio, too long, holds no samples, is cut off
-    ///   or damaged (unless kept), or is silent (a muted microphone must not become a clip);
-    ///   nothing is left behind then.
+    ///   or damaged (unless kept), is silent (a muted microphone must not become a clip), or
+    ///   inaudible (`Audibility`: an 18.5 kHz or a 25 Hz tone); nothing is left behind then.
     package static func store(
         _ source: String, into directory: String, name: String,
         longest: Double = InputLimits.longestRecording, damage: AudioDecoder.Damage = .refuse
@@ -55,6 +55,7 @@ package enum ClipArchive {
                         muxer: "flac", encoder: "flac", sampleRate: sampleRate, bitRate: nil, bitsPerRawSample: 24,
                         preferredFormats: [AV_SAMPLE_FMT_S32]), path: temporary)
                 let meter = try LoudnessMeter(sampleRate: sampleRate, path: source)
+                let band = try SpeechBandMeter(sampleRate: sampleRate, path: source)
                 var scan = SilenceScan(sampleRate: sampleRate)
                 // The copy keeps the recording as it is; what is measured (the trim, the
                 // loudness) is what a ringtone will play: the recording without its DC offset,
@@ -63,6 +64,7 @@ package enum ClipArchive {
                 func measure(_ samples: [Float]) throws {
                     for sample in samples { scan.feed(sample) }
                     try meter.push(samples)
+                    try band.push(samples)
                 }
                 var decoded = 0
                 while let chunk = try decoder.read(upTo: 1 << 16) {
@@ -78,6 +80,9 @@ package enum ClipArchive {
                 let loudness = try meter.finish()
                 if scan.isSilent || loudness.isSilent {
                     throw AudioError.silent(path: source, detail: String(format: "%.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
+                }
+                if let problem = try band.finish().problem {
+                    throw AudioError.inaudible(path: source, detail: problem)
                 }
                 try writer.finish()
                 return (scan, loudness)

@@ -80,12 +80,15 @@ package struct RingtoneRenderer: Sendable {
         let passes = RenderPasses(mix: mix, settings: settings, output: output)
         var count = RenderReport.Passes(measure: 0, encode: 0)
         // Normalising needs the loudness before the gain; without it, the check of the written
-        // file below measures it (and refuses a silent result before anything is replaced).
+        // file below measures it (and refuses a silent result before anything is replaced). Either
+        // way the measuring pass refuses an inaudible result (`Audibility`), as a silent one: the
+        // gain and the limiter change its level, never which frequencies it holds.
         var plan: GainSearch?
+        let (measured, audibility, profile) = try passes.measure(profiling: settings.normalize)
+        count.measure += 1
+        if settings.normalize { try Self.refuseSilent(measured, nameIfSilent) }
+        try Self.refuseInaudible(audibility, measured, nameIfSilent)
         if settings.normalize {
-            let (measured, profile) = try passes.measure(profiling: true)
-            count.measure += 1
-            try Self.refuseSilent(measured, nameIfSilent)
             plan = GainSearch(
                 loudness: measured.integrated, profile: profile!, target: settings.targetLUFS,
                 ceiling: LevelFitting.ceiling(for: settings.codec))
@@ -123,6 +126,13 @@ package struct RingtoneRenderer: Sendable {
         guard loudness.isSilent else { return }
         throw AudioError.silent(
             path: name, detail: String(format: "the ringtone would measure %.1f LUFS, peak %.1f dBFS", loudness.integrated, loudness.samplePeak))
+    }
+
+    /// A ringtone no one hears from a bedside speaker is treated as silent (an 18.5 kHz or a
+    /// 25 Hz tone). A silent mix is left to `refuseSilent`, which says so in its own words.
+    static func refuseInaudible(_ audibility: Audibility, _ loudness: Loudness, _ name: String) throws {
+        guard !loudness.isSilent, let problem = audibility.problem else { return }
+        throw AudioError.inaudible(path: name, detail: problem)
     }
 
     /// The written file must decode within the cap and pass `voicealarm check`.

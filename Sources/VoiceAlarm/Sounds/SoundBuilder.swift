@@ -117,8 +117,14 @@ package final class SoundBuilder {
                 warn(.rebuildDeferred(alarm: alarm.id, error: WarningCause(error), keptFile: file))
                 return .deferred("\(error)")
             }
-            // A failed rebuild deletes the old voice file: an old recording is the wrong sound.
-            let reason = DefaultToneReason.buildFailed("\(error)")
+            // A failed rebuild deletes the old voice file: an old recording is the wrong sound. An
+            // inaudible result is treated as a silent one, with its own reason.
+            let reason: DefaultToneReason
+            if case .inaudible(_, let problem) = error as? AudioError {
+                reason = .inaudible(problem)
+            } else {
+                reason = .buildFailed("\(error)")
+            }
             warn(.onDefaultTone(alarm: alarm.id, reason: reason))
             return (try? fallBack(stored, reason)) ?? .defaultTone(reason)
         }

@@ -10,31 +10,37 @@ struct RenderPasses {
     let output: String
 
     /// A pass that only measures: the loudness of the mix as it is (no true peak: choosing the
-    /// gain needs none), and, when asked, its level profile on the way. The meter and the profile
-    /// take the chunks on a second thread (`ChunkPipe`) while this one decodes and mixes the next.
-    func measure(profiling: Bool) throws -> (Loudness, LevelProfile?) {
+    /// gain needs none), its audibility (the speech band's loudness against it, `SpeechBandMeter`),
+    /// and, when asked, its level profile on the way. The meters and the profile take the chunks
+    /// on a second thread (`ChunkPipe`) while this one decodes and mixes the next.
+    func measure(profiling: Bool) throws -> (Loudness, Audibility, LevelProfile?) {
         let measuring = Measuring(
             meter: try LoudnessMeter(sampleRate: settings.sampleRate, path: output, truePeak: false),
+            band: try SpeechBandMeter(sampleRate: settings.sampleRate, path: output),
             profile: profiling ? LevelProfile(sampleRate: settings.sampleRate) : nil)
         try ChunkPipe.run(
             produce: { send in
                 try withoutActuallyEscaping(send) { try play(through: nil, into: $0) }
             }, consume: { try measuring.take($0) })
         measuring.profile?.finish()
-        return (try measuring.meter.finish(), measuring.profile)
+        let loudness = try measuring.meter.finish()
+        return (loudness, try measuring.band.finish(), measuring.profile)
     }
 
     /// What a measuring pass gathers, handed to the pipe's thread and read back once it is done.
     private final class Measuring {
         let meter: LoudnessMeter
+        let band: SpeechBandMeter
         var profile: LevelProfile?
-        init(meter: LoudnessMeter, profile: LevelProfile?) {
+        init(meter: LoudnessMeter, band: SpeechBandMeter, profile: LevelProfile?) {
             self.meter = meter
+            self.band = band
             self.profile = profile
         }
         func take(_ samples: ArraySlice<Float>) throws {
             profile?.add(samples)
             try meter.push(samples)
+            try band.push(samples)
         }
     }
 
