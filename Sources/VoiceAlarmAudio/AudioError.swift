@@ -57,8 +57,8 @@ package enum AudioError: Error, Equatable, CustomStringConvertible, Sendable {
         case .fileNotFound(let path), .isDirectory(let path), .emptyFile(let path), .unreadable(let path, _),
             .notRegularFile(let path, _), .unsupportedStream(let path, _), .tooLong(let path, _, _),
             .notAudio(let path, _), .noAudioStream(let path), .corrupt(let path, _, _), .truncated(let path, _, _),
-            .noSamples(let path), .silent(let path, _), .inaudible(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _), .invalidOutput(let path, _),
-            .cannotWrite(let path, _), .device(let path, _, _, _):
+            .noSamples(let path), .silent(let path, _), .inaudible(let path, _), .ffmpeg(let path, _, _, _), .meter(let path, _, _),
+            .invalidOutput(let path, _), .cannotWrite(let path, _), .device(let path, _, _, _):
             path
         }
     }

@@ -13,7 +13,9 @@ enum ClipImportCommand: Command {
               The full recording is kept, untrimmed, as a lossless copy in the data dir, with its exact
               length and a content hash. A recording may last at most 10 minutes (refused from its
               header when it declares its length, else as soon as decoding passes 10 minutes). Files
-              that are not audio, silent, or not regular files (a FIFO, a device) are refused, and so
+              that are not audio, silent, inaudible (sound outside the speech band people hear from a
+              bedside speaker: an 18.5 kHz or a 25 Hz tone), or not regular files (a FIFO, a device)
+              are refused, and so
               is a damaged file (cut in the middle of a frame, shorter than its header says, or
               undecodable from some point) unless --salvage keeps what decodes up to the damage and
               says what was cut off.
