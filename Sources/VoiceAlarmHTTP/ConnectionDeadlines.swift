@@ -1,16 +1,19 @@
 /// Which connections to cut, so that clients who trickle their requests (a header line every few
-/// seconds, a body that never ends) cannot hold the server while the owner's phone waits to
-/// press Stop.
+/// seconds, a body that never ends) or read their answers a byte at a time cannot hold the server
+/// while the owner's phone waits to press Stop.
 ///
 /// A connection is *waiting* from the moment it opens (and again after each answer) until its
-/// request head is whole, and *sending* while a small in-memory body arrives; both have a
-/// deadline counted from their start, whatever trickles in meanwhile. Waiting and sending
-/// connections are counted apart from the ones being answered: past `waitingPerAddress` from one
-/// address, or `waiting` in all, the oldest such connection is cut to make room for the new one.
-/// A phone's request is whole within milliseconds of its connection, so it always gets in; an
-/// attacker can only push out its own oldest stalls. Connections being answered (a paired
-/// device's upload, a rebuild) are not counted here: every request that is not a paired device's
-/// is answered at once and its connection closed.
+/// request head is whole, *sending* while a small in-memory body arrives, and *receiving* while
+/// its answer goes out; each has a deadline counted from its start, whatever trickles meanwhile:
+/// 5 s for a head, 10 s more for a small body, and for an answer 5 s plus its size at 32 KiB/s
+/// (a 263 KB icon: 13 s). These connections are counted together: past `heldPerAddress` from
+/// one address, or `held` in all, the oldest of them is cut to make room for the newer one (the
+/// oldest receiving an answer first: it was served, a request not yet read was not). A
+/// phone's request is whole within milliseconds of its connection and its answer (a status, a
+/// Stop) goes out in one write, so it always gets in; an attacker can only push out its own
+/// oldest stalls. Connections whose request is being worked on (a paired device's upload, a
+/// rebuild) are not counted here: every request that is not a paired device's is answered at
+/// once, and its answer is counted from then on.
 ///
 /// A pure value: times are seconds of a monotonic clock the caller reads, so the rules are
 /// tested without a server.
@@ -21,23 +24,33 @@
 /// deadlines.overdue(at: 5.5)                          // [7] — no whole head in 5 s
 /// ```
 package struct ConnectionDeadlines: Sendable {
-    /// The deadlines and how many unfinished requests may wait.
+    /// The deadlines, and how many connections may wait for a request or receive an answer.
     package struct Limits: Sendable, Equatable {
         /// Seconds from a connection's start (or its previous answer) to a whole request head.
         package var head: Double = 5
         /// Seconds from a whole head to a whole small body (JSON, at most 64 KB).
         package var body: Double = 10
-        /// Waiting or sending connections in all.
-        package var waiting = 48
-        /// Waiting or sending connections from one address.
-        package var waitingPerAddress = 8
+        /// Seconds an answer may take whatever its size; its size at `answerRate` is added.
+        package var answer: Double = 5
+        /// The slowest an answer may be read on average, in bytes a second (32 KiB/s, 256 kbit/s).
+        package var answerRate: Double = 32 * 1024
+        /// Connections waiting for a head or small body, or receiving an answer, in all.
+        package var held = 48
+        /// Such connections from one address.
+        package var heldPerAddress = 8
         package init() {}
+
+        /// Seconds an answer of `bytes` may take to go out whole.
+        package func answerDeadline(bytes: Int) -> Double { answer + Double(max(bytes, 0)) / answerRate }
     }
 
     private enum Phase: Equatable {
         case waiting(since: Double)
         case sending(since: Double)
+        /// Its request is being worked on (a handler runs, a paired device's upload arrives).
         case answering
+        /// Its answer goes out, due whole by `until`.
+        case receiving(until: Double)
         case cut
     }
 
@@ -58,14 +71,7 @@ package struct ConnectionDeadlines: Sendable {
     /// to keep within the limits (never the new one).
     package mutating func opened(_ id: UInt, address: String, at now: Double) -> [UInt] {
         connections[id] = Connection(address: address, phase: .waiting(since: now), order: next())
-        var cut: [UInt] = []
-        while unfinished(from: address).count > limits.waitingPerAddress, let oldest = oldest(of: unfinished(from: address), except: id) {
-            cut.append(mark(oldest))
-        }
-        while unfinished(from: nil).count > limits.waiting, let oldest = oldest(of: unfinished(from: nil), except: id) {
-            cut.append(mark(oldest))
-        }
-        return cut
+        return crowdedOut(by: id)
     }
 
     /// Its request head is whole; `smallBody` when a body still follows into memory (its own
@@ -83,7 +89,18 @@ package struct ConnectionDeadlines: Sendable {
         connections[id]?.phase = .answering
     }
 
-    /// Its answer went: it waits for a next request (keep-alive) under the head deadline again.
+    /// Its answer of `bytes` starts to go out: it is counted again, due whole within
+    /// `Limits.answerDeadline(bytes:)`. Returns the connections to cut to keep within the limits
+    /// (never this one).
+    package mutating func answerStarted(_ id: UInt, bytes: Int, at now: Double) -> [UInt] {
+        guard let connection = connections[id], connection.phase != .cut else { return [] }
+        let order = next()
+        connections[id]?.phase = .receiving(until: now + limits.answerDeadline(bytes: bytes))
+        connections[id]?.order = order
+        return crowdedOut(by: id)
+    }
+
+    /// Its answer went whole: it waits for a next request (keep-alive) under the head deadline again.
     package mutating func answered(_ id: UInt, at now: Double) {
         guard let connection = connections[id], connection.phase != .cut else { return }
         let order = next()
@@ -100,26 +117,46 @@ package struct ConnectionDeadlines: Sendable {
             switch connection.phase {
             case .waiting(let since): now - since > limits.head
             case .sending(let since): now - since > limits.body
+            case .receiving(let until): now > until
             case .answering, .cut: false
             }
         }.map(\.key)
         return late.map { mark($0) }
     }
 
-    /// How many connections wait for a head or a small body (for a test or a log line).
-    package var unfinishedCount: Int { unfinished(from: nil).count }
+    /// How many connections wait for a head or a small body, or receive an answer (for a test or
+    /// a log line).
+    package var heldCount: Int { held(from: nil).count }
 
-    private func unfinished(from address: String?) -> [(key: UInt, value: Connection)] {
+    /// Cuts the oldest held connections, of `id`'s address and then of all, past the limits.
+    private mutating func crowdedOut(by id: UInt) -> [UInt] {
+        guard let address = connections[id]?.address else { return [] }
+        var cut: [UInt] = []
+        while held(from: address).count > limits.heldPerAddress, let oldest = oldest(of: held(from: address), except: id) {
+            cut.append(mark(oldest))
+        }
+        while held(from: nil).count > limits.held, let oldest = oldest(of: held(from: nil), except: id) {
+            cut.append(mark(oldest))
+        }
+        return cut
+    }
+
+    private func held(from address: String?) -> [(key: UInt, value: Connection)] {
         connections.filter { _, connection in
             switch connection.phase {
-            case .waiting, .sending: address.map { $0 == connection.address } ?? true
+            case .waiting, .sending, .receiving: address.map { $0 == connection.address } ?? true
             case .answering, .cut: false
             }
         }.map { ($0.key, $0.value) }
     }
 
+    /// The one to cut among `candidates`: the oldest receiving an answer (it was served; a
+    /// request not yet read was not, and may be the owner's, read late on a busy machine), else
+    /// the oldest.
     private func oldest(of candidates: [(key: UInt, value: Connection)], except id: UInt) -> UInt? {
-        candidates.filter { $0.key != id }.min { $0.value.order < $1.value.order }?.key
+        let others = candidates.filter { $0.key != id }
+        let receiving = others.filter { if case .receiving = $0.value.phase { true } else { false } }
+        return (receiving.isEmpty ? others : receiving).min { $0.value.order < $1.value.order }?.key
     }
 
     private mutating func mark(_ id: UInt) -> UInt {

@@ -5,8 +5,9 @@ import VoiceAlarmFiles
 
 /// An HTTP or HTTPS server on libmicrohttpd: one thread per connection (a handler may take
 /// seconds, a rebuild say, without holding anyone else), a connection limit, deadlines for a
-/// whole request head and small body with the oldest stalls cut first (`ConnectionDeadlines`),
-/// and an idle timeout, so a slow or abandoned client cannot hold the server.
+/// whole request head, a small body and an answer read at a minimum rate, with the oldest
+/// stalls cut first (`ConnectionDeadlines`), and an idle timeout, so a slow or abandoned client
+/// cannot hold the server.
 /// Stops in `deinit` (or `stop()`).
 ///
 /// ```swift
@@ -21,8 +22,8 @@ package final class HTTPServer: @unchecked Sendable {
         package var connections = 256
         /// Seconds a connection being answered (an upload, say) may stay silent before it is closed.
         package var idleTimeout = 30
-        /// Deadlines for a whole request head and small body, and how many unfinished requests
-        /// may wait, in all and per address (`ConnectionDeadlines`).
+        /// Deadlines for a whole request head, small body and answer, and how many connections
+        /// may wait for a request or receive an answer, in all and per address (`ConnectionDeadlines`).
         package var deadlines = ConnectionDeadlines.Limits()
         package init() {}
     }
@@ -155,13 +156,13 @@ package final class HTTPServer: @unchecked Sendable {
             }
             if case .respond(let response) = policy {
                 exchange.answered = true
-                return queue(response, on: connection, for: request)
+                return queue(response, on: connection, for: request, watch: server.watch)
             }
             if let declared = request.header("content-length").flatMap(Int.init), declared > policy.limit {
                 exchange.answered = true
                 var tooLarge = request
                 tooLarge.body = .tooLarge(limit: policy.limit)
-                return queue(server.handler.respond(to: tooLarge), on: connection, for: request)
+                return queue(server.handler.respond(to: tooLarge), on: connection, for: request, watch: server.watch)
             }
             exchange.begin(policy)
             return .YES
@@ -179,7 +180,7 @@ package final class HTTPServer: @unchecked Sendable {
         guard !exchange.answered else { return .YES }
         exchange.answered = true
         server.watch.bodyArrived(id(connection))
-        return queue(server.handler.respond(to: exchange.finish()), on: connection, for: exchange.request)
+        return queue(server.handler.respond(to: exchange.finish()), on: connection, for: exchange.request, watch: server.watch)
     }
 
     /// libmicrohttpd's notice that a connection opened or closed: the deadlines start and end.
@@ -196,7 +197,8 @@ package final class HTTPServer: @unchecked Sendable {
     /// A connection's key in the deadlines: its address in memory, unique while it is open.
     private static func id(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
 
-    /// The request is over (answered, or its client went away): its state and temporary file go.
+    /// The request is over (its answer went whole, or its client went away): its state and
+    /// temporary file go, and the connection waits for its next request.
     private static let completed: MHD_RequestCompletedCallback = { cls, connection, state, _ in
         if let cls, let connection {
             Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().watch.answered(id(connection))
@@ -247,12 +249,15 @@ package final class HTTPServer: @unchecked Sendable {
     /// Sends `response`. A file is sent from disk, whole or the one byte range the request asks
     /// for (`Range: bytes=…`: a phone's audio player seeks with them, and Safari plays nothing
     /// without them); a file that cannot be opened is a 404 (it went between lookup and answer).
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, for request: HTTPRequest) -> MHD_Result {
+    /// From here the answer is counted and due whole by a deadline from its size (`watch`).
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, for request: HTTPRequest, watch: ConnectionWatch) -> MHD_Result {
         var status = response.status
         var headers = response.headers
         var made: OpaquePointer?
+        var bytes = 0
         switch response.body {
         case .data(let data):
+            bytes = data.count
             made = data.withUnsafeBytes { bytes in cmhd_response_copying(bytes.count, bytes.baseAddress) }
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
@@ -262,10 +267,12 @@ package final class HTTPServer: @unchecked Sendable {
                 headers.append(("Accept-Ranges", "bytes"))
                 switch status == 200 ? ByteRange.parse(request.header("range"), size: size) : .whole {
                 case .whole:
+                    bytes = size
                     made = MHD_create_response_from_fd64(UInt64(size), descriptor)  // closed by libmicrohttpd
                 case .part(let range):
                     status = 206
                     headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"))
+                    bytes = range.count
                     made = MHD_create_response_from_fd_at_offset64(UInt64(range.count), descriptor, UInt64(range.lowerBound))
                 case .unsatisfiable:
                     close(descriptor)
@@ -285,6 +292,9 @@ package final class HTTPServer: @unchecked Sendable {
         guard let made else { return .NO }
         defer { MHD_destroy_response(made) }
         for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
+        // Before it is queued, so its completion (`answered`) always comes after. A HEAD's
+        // answer is its headers alone.
+        watch.answerStarted(id(connection), bytes: request.method == "HEAD" ? 0 : bytes)
         return MHD_queue_response(connection, UInt32(status), made)
     }
 }

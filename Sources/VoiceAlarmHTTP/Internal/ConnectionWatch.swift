@@ -5,7 +5,8 @@ import VoiceAlarmFiles
 /// `ConnectionDeadlines` applied to a running server's sockets: told of every connection as it
 /// opens and closes and of every request's progress, it shuts down the socket of a connection
 /// the rules cut (libmicrohttpd's thread then sees it end and closes it), checking the deadlines
-/// twice a second. A socket is only ever shut down between libmicrohttpd's "opened" and
+/// twice a second. A cut is abortive (`SO_LINGER` 0): the close resets the connection and drops
+/// what its client left unread, instead of the kernel holding it for a reader that never reads. A socket is only ever shut down between libmicrohttpd's "opened" and
 /// "closed" notices, under the same lock as they are, so it is never a descriptor reused since.
 /// (Unchecked: the timer is set up once in `init` and only cancelled after.)
 final class ConnectionWatch: @unchecked Sendable {
@@ -44,6 +45,12 @@ final class ConnectionWatch: @unchecked Sendable {
 
     func bodyArrived(_ id: UInt) { state.withLock { $0.deadlines.bodyArrived(id) } }
 
+    /// Its answer of `bytes` is about to go out.
+    func answerStarted(_ id: UInt, bytes: Int) {
+        let now = seconds()
+        state.withLock { state in Self.cut(state.deadlines.answerStarted(id, bytes: bytes, at: now), in: state) }
+    }
+
     func answered(_ id: UInt) {
         let now = seconds()
         state.withLock { $0.deadlines.answered(id, at: now) }
@@ -63,7 +70,10 @@ final class ConnectionWatch: @unchecked Sendable {
 
     private static func cut(_ ids: [UInt], in state: State) {
         for id in ids {
-            if let socket = state.sockets[id], socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+            guard let socket = state.sockets[id], socket >= 0 else { continue }
+            var abort = linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+            _ = shutdown(socket, Int32(SHUT_RDWR))
         }
     }
 

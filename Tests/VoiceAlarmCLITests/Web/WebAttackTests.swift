@@ -97,7 +97,7 @@ struct WebAttackTests {
                 tls = ssl.create_default_context(cafile="\(server.authorityFile)")
                 until = time.time() + 14
                 cuts = []
-                def slow(address):
+                def slow(address, again=True):
                     while time.time() < until:
                         s = socket.socket(); s.bind((address, 0)); s.connect(("127.0.0.1", port))
                         opened = time.time()
@@ -135,6 +135,92 @@ struct WebAttackTests {
         #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 1.5, "and at once: \(owner)")
         let cuts = result["cuts"] as? [Double] ?? []
         #expect(cuts.count >= 80 && cuts.allSatisfy { $0 < 8 }, "every slow head was cut within the deadline: \(cuts.count) cuts, longest \(cuts.max() ?? 0) s")
+        try await siege.rang()
+        _ = await server.stop()
+    }
+
+    @Test(
+        "Slow readers of the icon from the owner's address and four others cannot lock out Status and Stop; each is cut by its answer's deadline",
+        .timeLimit(.minutes(2)))
+    func slowReaders() async throws {
+        let siege = try await Siege(lead: 10)
+        let server = try await ServeProcess(dataDir: siege.lib.dataDir, environment: siege.lib.devices.environment)
+        let token = try await siege.lib.ok(["token", "create", "phone"])
+        let port = String(server.url.split(separator: ":").last!)
+        // 200 connections from 127.0.0.1 and 30 from each of 127.0.0.2–5 (320, past the server's
+        // 256), each with whole heads of 8 pipelined GETs of the 263 KB icon and a 4 KB receive
+        // buffer, then reading 1 KB every 8 s; a connection the server cuts opens again 2 s
+        // later, for 20 s. Four more from 127.0.0.6, too few to crowd anyone out, open once: only
+        // their answer's deadline cuts them, 5 s plus its size at 32 KiB/s (the server's
+        // defaults). A cut shows as the socket leaving ESTABLISHED (TCP_INFO).
+        let probe = try await ProcessRunner.run(
+            ProjectPaths.python,
+            [
+                "-c",
+                """
+                import json, socket, struct, threading, time, urllib.request
+                port, token = \(port), "\(token)"
+                size = len(urllib.request.urlopen("http://127.0.0.1:%d/icon-512.png" % port, timeout=5).read())
+                deadline = 5 + size / 32768
+                until = time.time() + 20
+                cuts, held, timed, lock = [], [], [], threading.Lock()
+                head = b"GET /icon-512.png HTTP/1.1\\r\\nHost: 127.0.0.1:%d\\r\\n\\r\\n" % port
+                def state(s):
+                    return s.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0]
+                def slow(address, again=True):
+                    while time.time() < until:
+                        s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                        s.bind((address, 0)); s.connect(("127.0.0.1", port))
+                        opened = time.time(); read = opened
+                        try:
+                            s.sendall(head * 8)
+                            while time.time() < until and state(s) == 1:
+                                time.sleep(0.2)
+                                if time.time() - read >= 8:
+                                    s.recv(1024); read = time.time()
+                            with lock:
+                                (held if state(s) == 1 else cuts if again else timed).append(round(time.time() - opened, 2))
+                        except OSError:
+                            with lock: (cuts if again else timed).append(round(time.time() - opened, 2))
+                        s.close()
+                        if not again: return
+                        time.sleep(2)
+                addresses = ["127.0.0.1"] * 200 + ["127.0.0.%d" % (2 + i // 30) for i in range(120)]
+                threads = [threading.Thread(target=slow, args=(a,)) for a in addresses]
+                threads += [threading.Thread(target=slow, args=("127.0.0.6", False)) for _ in range(4)]
+                for t in threads: t.start()
+                time.sleep(2)
+                owner = []
+                for i in range(10):
+                    for method, path in (("GET", "/api/status"), ("POST", "/api/stop")):
+                        started = time.time()
+                        request = urllib.request.Request("http://127.0.0.1:%d%s" % (port, path), method=method, headers={"Authorization": "Bearer " + token})
+                        try:
+                            status = urllib.request.urlopen(request, timeout=5).status
+                        except Exception as error:
+                            status = repr(error)
+                        owner.append([method, status, round(time.time() - started, 3)])
+                    time.sleep(0.8)
+                for t in threads: t.join()
+                print(json.dumps({"owner": owner, "cuts": cuts, "held": held, "timed": timed, "deadline": deadline}))
+                """,
+            ])
+        #expect(probe.status == 0, "\(probe.stderr)")
+        let result = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])
+        let owner = result["owner"] as? [[Any]] ?? []
+        #expect(owner.count == 20 && owner.allSatisfy { $0[1] as? Int == 200 }, "the owner was answered every time: \(owner)")
+        #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 1.5, "and at once: \(owner)")
+        let deadline = try #require(result["deadline"] as? Double)
+        let cuts = result["cuts"] as? [Double] ?? []
+        let held = result["held"] as? [Double] ?? []
+        #expect(
+            cuts.count >= 320 && cuts.allSatisfy { $0 < deadline + 1.5 },
+            "every slow reader was cut within its answer's deadline (\(deadline) s): \(cuts.count) cuts, longest \(cuts.max() ?? 0) s")
+        #expect(held.allSatisfy { $0 < deadline + 1.5 }, "none held on past it: longest \(held.max() ?? 0) s of \(held.count)")
+        let timed = result["timed"] as? [Double] ?? []
+        #expect(
+            timed.count == 4 && timed.allSatisfy { $0 > deadline - 1 && $0 < deadline + 1.5 },
+            "readers too few to be crowded out are cut by their answer's deadline: \(timed)")
         try await siege.rang()
         _ = await server.stop()
     }
