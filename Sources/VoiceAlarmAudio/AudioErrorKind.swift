@@ -1,8 +1,16 @@
+import Glibc
 import VoiceAlarmCore
 
 extension AudioError: ClassifiedError {
-    /// A recording the library does not keep, unless the machine failed writing or playing it.
-    package var failureKind: FailureKind { isEnvironmental ? .environment : .unusableRecording }
+    /// A recording the library does not keep, unless the machine failed writing or playing it
+    /// (a full disk said apart: FFmpeg's `AVERROR(ENOSPC)`, a write that found no room).
+    package var failureKind: FailureKind {
+        switch self {
+        case .ffmpeg(_, _, let code, _) where code == -ENOSPC || code == -EDQUOT: .diskFull
+        case .cannotWrite(_, let reason) where [ENOSPC, EDQUOT].contains(where: { reason == String(cString: strerror($0)) }): .diskFull
+        default: isEnvironmental ? .environment : .unusableRecording
+        }
+    }
     package var failureInput: String? { path }
 }
 

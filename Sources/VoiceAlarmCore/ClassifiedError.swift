@@ -21,6 +21,9 @@ package enum FailureKind: Sendable, Equatable {
     case unusableRecording
     /// The machine failed: the disk, a permission, a damaged database, a scheduler (500).
     case environment
+    /// The disk (or the account's quota) is full (507): nothing was kept, and the same request
+    /// works once there is room.
+    case diskFull
 }
 
 /// An error that says what kind of failure it is and what it is about. The one classification

@@ -85,7 +85,8 @@ extension NSError {
 }
 
 extension SystemError: ClassifiedError {
-    /// The machine's: a disk, a permission, a missing folder.
-    package var failureKind: FailureKind { .environment }
+    /// The machine's: a disk, a permission, a missing folder; a full disk or quota (`ENOSPC`,
+    /// `EDQUOT`) is said apart.
+    package var failureKind: FailureKind { [ENOSPC, EDQUOT].contains(code) ? .diskFull : .environment }
     package var failureInput: String? { path }
 }

@@ -44,8 +44,12 @@ extension StoreError {
 }
 
 extension StoreError: ClassifiedError {
-    /// The machine's: a database that cannot be written, is damaged, or is newer.
-    package var failureKind: FailureKind { .environment }
+    /// The machine's: a database that cannot be written, is damaged, or is newer; one that
+    /// cannot grow (`SQLITE_FULL`) is a full disk.
+    package var failureKind: FailureKind {
+        if case .sqlite(_, _, let code, _) = self, code & 0xff == 13 { return .diskFull }
+        return .environment
+    }
     package var failureInput: String? {
         switch self {
         case .sqlite(let path, _, _, _), .dataDirectory(let path, _), .newerSchema(let path, _, _), .damaged(let path, _): path

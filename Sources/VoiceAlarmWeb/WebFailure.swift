@@ -40,11 +40,16 @@ struct WebFailure: Error {
         case .limited(let seconds): status = 429; retryAfter = seconds
         case .unusableRecording: status = 422
         case .environment: status = 500
+        case .diskFull: status = 507
         }
-        message = ProblemText.sentence(error, on: .page)
+        message = kind == .diskFull ? Self.diskFull : ProblemText.sentence(error, on: .page)
         input = Classified.input(of: error)
         code = kind == .malformed ? 64 : 1
     }
+
+    /// What a full disk says to the phone: the temporary file or library path it happened in
+    /// means nothing there, and is the machine's own business.
+    static let diskFull = "The bedside machine's disk is full, so nothing was kept. Free some space on it, then try again."
 
     var response: HTTPResponse {
         var response = WebJSON.response(status, ErrorReport(message: message, input: input, code: code))

@@ -45,7 +45,7 @@ public struct VoiceAlarmError: Error, Equatable, Sendable, CustomStringConvertib
             switch Classified.kind(of: error) {
             case .malformed, .invalid, .notFound, .conflict, .unauthenticated, .forbidden, .limited: .refused
             case .unusableRecording: .unusableRecording
-            case .environment: .library
+            case .environment, .diskFull: .library
             }
         self.init(kind: kind, description: SystemError.text(of: error))
     }

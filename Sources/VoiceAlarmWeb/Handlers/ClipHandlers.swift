@@ -35,8 +35,9 @@ enum ClipHandlers {
             }
         case .tooLarge(let limit):
             throw WebFailure(status: 413, message: "the upload is larger than \(limit / (1024 * 1024)) MB: nothing was imported", code: 1)
-        case .unsaved(let reason):
-            throw WebFailure(status: 507, message: "the upload could not be kept (\(reason)): nothing was imported")
+        case .unsaved:
+            // Its reason names the private file it was written to: not the phone's business.
+            throw WebFailure(status: 507, message: WebFailure.diskFull)
         case .empty, .data:
             throw WebFailure(status: 400, message: "the request has no recording: send the audio as the body", code: 64)
         }

@@ -103,4 +103,37 @@ struct ServeUploadTests {
         #expect(clips.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         _ = await server.stop()
     }
+
+    @Test(
+        "A full disk: the upload is answered 507 with a sentence and no path, and nothing is half kept",
+        .timeLimit(.minutes(1)), arguments: [256 * 1024, 1_300 * 1024])
+    func fullDisk(free: Int) async throws {
+        let disk = try await SmallDisk(bytes: 8 * 1024 * 1024)
+        let data = disk.file("data")
+        let server = try await ServeProcess(dataDir: data)
+        let browser = try await server.pairBrowser()
+        // Seven seconds of stereo WAV (1.2 MB): with 256 KB free the upload itself cannot be kept;
+        // with 1.3 MB free it is, and the library's own copy of it then finds no room.
+        let folder = TemporaryDirectory("serve")
+        let recording = folder.file("take.wav")
+        try await ProcessRunner.mustRun(
+            "/usr/bin/ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "anoisesrc=d=7:a=0.3", "-ar", "44100", "-ac", "2", recording])
+        let used = try FileManager.default.attributesOfFileSystem(forPath: disk.path)
+        let left = (used[.systemFreeSize] as? Int ?? 0) - free
+        try await ProcessRunner.mustRun("/usr/bin/fallocate", ["-l", String(left), disk.file("filler")])
+        let answer = try await server.curl("POST", "/api/clips?title=Full", browser.curl + ["--data-binary", "@\(recording)"])
+        #expect(answer.status == 507, "\(answer.status) \(answer.body)")
+        let error = try #require((answer.json as? [String: Any])?["error"] as? [String: Any], "\(answer.body)")
+        let message = error["message"] as? String ?? ""
+        #expect(message.contains("full") && message.hasSuffix("."), "a sentence for a person: \(message)")
+        #expect(
+            !answer.body.contains("/") && !answer.body.contains("tmp") && !answer.body.contains("code -28"),
+            "no path, temporary name or code: \(answer.body)")
+        try FileManager.default.removeItem(atPath: disk.file("filler"))
+        let clips = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "clip", "list"])
+        #expect(clips.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "nothing imported")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/clips").isEmpty, "no half copy")
+        #expect(await eventually(within: 5) { (try? FileManager.default.contentsOfDirectory(atPath: "\(data)/uploads"))?.isEmpty == true })
+        _ = await server.stop()
+    }
 }
