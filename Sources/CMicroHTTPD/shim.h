@@ -11,18 +11,36 @@
 #include <arpa/inet.h>
 #include <microhttpd.h>
 
+/// An unescaper that leaves the text as it came: the URL's path is split on "/" before its
+/// segments are decoded (a name holding "%2F" stays one segment), and query values are decoded
+/// by the server itself.
+static inline size_t cmhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
+}
+
+/// libmicrohttpd's own unescaper ("%HH"), as the option wants it.
+static inline size_t cmhd_unescape(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return MHD_http_unescape(text);
+}
+
 /// Starts a daemon on `address` with the options a server needs: a connection limit (whole and
 /// per client address, 0 for none), an idle timeout, the memory a connection may use, a completion
 /// callback, a callback as each connection opens and closes,
 /// and TLS when `key_pem` and `cert_pem` are given (else plain HTTP), limited to the GnuTLS
-/// `priorities` (protocol versions and cipher suites). MHD_start_daemon is variadic.
+/// `priorities` (protocol versions and cipher suites). With `keep_escapes` the URL and its query
+/// reach the handler still percent-encoded (`cmhd_keep_escaped`). MHD_start_daemon is variadic.
 static inline struct MHD_Daemon *cmhd_start(unsigned int flags, const struct sockaddr *address,
                                             MHD_AccessHandlerCallback handler, void *handler_cls,
                                             MHD_RequestCompletedCallback completed, void *completed_cls,
                                             MHD_NotifyConnectionCallback connections, void *connections_cls,
                                             unsigned int connection_limit, unsigned int per_address_limit,
                                             unsigned int timeout_seconds, size_t memory_limit,
-                                            const char *key_pem, const char *cert_pem, const char *priorities) {
+                                            const char *key_pem, const char *cert_pem, const char *priorities,
+                                            int keep_escapes) {
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_SOCK_ADDR, 0, (void *)address },
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connection_limit, NULL },
@@ -31,6 +49,7 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags, const struct soc
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls },
         { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)connections, connections_cls },
+        { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)(keep_escapes ? cmhd_keep_escaped : cmhd_unescape), NULL },
         { key_pem ? MHD_OPTION_HTTPS_MEM_KEY : MHD_OPTION_END, 0, (void *)key_pem },
         { MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)cert_pem },
         { MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)priorities },

@@ -4,7 +4,8 @@ import Foundation
 /// cookies, the client's address, and the body the handler's policy allowed.
 package struct HTTPRequest: Sendable {
     package var method: String
-    /// The path, percent-decoded, without the query (`/api/alarms/9c41d2e0`).
+    /// The path as it was sent, still percent-encoded, without the query
+    /// (`/api/playlists/x%2Fy`); `segments` are its decoded parts.
     package var path: String
     package var query: [String: String]
     /// Header names lowercased; a repeated header keeps its last value.
@@ -29,8 +30,16 @@ package struct HTTPRequest: Sendable {
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// The path's segments: `/api/alarms/ID/voice` → `["api", "alarms", "ID", "voice"]`.
-    package var segments: [String] { path.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+    /// The path's segments, matched before they are decoded: split on the byte "/" (never on a
+    /// character a combining mark joins to it), then each percent-decoded, so a name may hold
+    /// "/", "?" or "#" when it is sent encoded: `/api/playlists/x%2Fy` → `["api", "playlists", "x/y"]`.
+    /// A segment whose escapes are not UTF-8 stays as it was sent.
+    package var segments: [String] {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { part in
+            let sent = String(decoding: part, as: UTF8.self)
+            return sent.removingPercentEncoding ?? sent
+        }
+    }
 }
 
 /// What came with a request.

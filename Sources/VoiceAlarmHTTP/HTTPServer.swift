@@ -108,7 +108,7 @@ package final class HTTPServer: @unchecked Sendable {
                     flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, context.toOpaque(),
                     HTTPServer.connectionNotice, context.toOpaque(),
                     UInt32(limits.connections), 0, UInt32(limits.idleTimeout), 128 * 1024,
-                    tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities)
+                    tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities, 1)
             }
         }
         guard let started else {
@@ -210,7 +210,12 @@ package final class HTTPServer: @unchecked Sendable {
 
     private static func head(_ connection: OpaquePointer, url: String, method: String) -> HTTPRequest {
         let headers = values(connection, .HEADER_KIND, lowercasingNames: true)
-        let query = values(connection, .GET_ARGUMENT_KIND, lowercasingNames: false)
+        // libmicrohttpd leaves the URL and query encoded (`cmhd_keep_escaped`): the query's names and
+        // values are decoded here, the path's segments by `HTTPRequest.segments`.
+        let query = Dictionary(
+            values(connection, .GET_ARGUMENT_KIND, lowercasingNames: false).map { name, value in
+                (name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value)
+            }, uniquingKeysWith: { $1 })
         let cookies = values(connection, .COOKIE_KIND, lowercasingNames: false)
         let client = clientAddress(connection)
         let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import VoiceAlarmHTTP
 
 @testable import VoiceAlarmWeb
 
@@ -12,6 +13,21 @@ struct WebRouteTests {
             "\(endpoint.method) \(endpoint.path)" + parameters.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         case .unknown: "404"
         case .methodNotAllowed(let allowed): "405 " + allowed.joined(separator: ",")
+        }
+    }
+
+    @Test(
+        "A path is split on the byte \"/\" before its segments are decoded: any name sent encoded comes back whole",
+        arguments: [
+            ("/api/playlists/x%2Fy", "x/y"), ("/api/playlists/a%3Fb%23c", "a?b#c"), ("/api/playlists/a%2F%CC%81b", "a/\u{301}b"),
+            ("/api/playlists/a/\u{301}b", "404"), ("/api/playlists/caf%C3%A9", "café"), ("/api/playlists/100%25", "100%"),
+            ("/api/playlists/morning%20run", "morning run"), ("/api/playlists/%FF", "%FF"), ("/api/playlists/x/y", "404"),
+        ])
+    func encodedNames(_ path: String, _ name: String) {
+        let segments = HTTPRequest(method: "GET", path: path).segments
+        switch WebRoutes.router.match(method: "GET", segments: segments) {
+        case .found(_, let parameters): #expect(parameters["name"] == name, "\(segments)")
+        default: #expect(name == "404", "\(segments)")
         }
     }
 
