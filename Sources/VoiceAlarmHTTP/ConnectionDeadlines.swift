@@ -7,11 +7,13 @@
 /// its answer goes out; each has a deadline counted from its start, whatever trickles meanwhile:
 /// 5 s for a head, 10 s more for a small body, and for an answer 5 s plus its size at 32 KiB/s
 /// (a 263 KB icon: 13 s). These connections are counted together: past `heldPerAddress` from
-/// one address, or `held` in all, the oldest of them is cut to make room for the newer one (the
-/// oldest receiving an answer first: it was served, a request not yet read was not). A
-/// phone's request is whole within milliseconds of its connection and its answer (a status, a
-/// Stop) goes out in one write, so it always gets in; an attacker can only push out its own
-/// oldest stalls. Connections whose request is being worked on (a paired device's upload, a
+/// one address, or `held` in all (then from the address holding the most), the oldest of them is
+/// cut to make room for the newer one (the oldest receiving an answer first: it was served, a
+/// request not yet read was not). A connection in its first second (`grace`: its TLS handshake
+/// and head on a busy machine) is never cut for room, so a flood of new connections from the
+/// owner's own address cannot push out the owner's request before it is read. A phone's answer
+/// (a status, a Stop) goes out in one write, so it always gets in; an attacker can only push out
+/// its own oldest stalls. Connections whose request is being worked on (a paired device's upload, a
 /// rebuild) are not counted here: every request that is not a paired device's is answered at
 /// once, and its answer is counted from then on.
 ///
@@ -38,6 +40,10 @@ package struct ConnectionDeadlines: Sendable {
         package var held = 48
         /// Such connections from one address.
         package var heldPerAddress = 8
+        /// Seconds a new connection is spared while an older one can go instead: time for its TLS
+        /// handshake and its head on a busy machine, so a flood from the owner's own address
+        /// cannot push out the owner's request before it is read.
+        package var grace: Double = 1
         package init() {}
 
         /// Seconds an answer of `bytes` may take to go out whole.
@@ -59,6 +65,8 @@ package struct ConnectionDeadlines: Sendable {
         var phase: Phase
         /// When the current phase began, for "oldest first".
         var order: UInt64
+        /// When it opened (seconds of the caller's clock).
+        var opened: Double
     }
 
     private var connections: [UInt: Connection] = [:]
@@ -70,8 +78,8 @@ package struct ConnectionDeadlines: Sendable {
     /// A connection from `address` opened: it waits for its head. Returns the connections to cut
     /// to keep within the limits (never the new one).
     package mutating func opened(_ id: UInt, address: String, at now: Double) -> [UInt] {
-        connections[id] = Connection(address: address, phase: .waiting(since: now), order: next())
-        return crowdedOut(by: id)
+        connections[id] = Connection(address: address, phase: .waiting(since: now), order: next(), opened: now)
+        return crowdedOut(by: id, at: now)
     }
 
     /// Its request head is whole; `smallBody` when a body still follows into memory (its own
@@ -97,7 +105,7 @@ package struct ConnectionDeadlines: Sendable {
         let order = next()
         connections[id]?.phase = .receiving(until: now + limits.answerDeadline(bytes: bytes))
         connections[id]?.order = order
-        return crowdedOut(by: id)
+        return crowdedOut(by: id, at: now)
     }
 
     /// Its answer went whole: it waits for a next request (keep-alive) under the head deadline again.
@@ -129,16 +137,28 @@ package struct ConnectionDeadlines: Sendable {
     package var heldCount: Int { held(from: nil).count }
 
     /// Cuts the oldest held connections, of `id`'s address and then of all, past the limits.
-    private mutating func crowdedOut(by id: UInt) -> [UInt] {
+    private mutating func crowdedOut(by id: UInt, at now: Double) -> [UInt] {
         guard let address = connections[id]?.address else { return [] }
         var cut: [UInt] = []
-        while held(from: address).count > limits.heldPerAddress, let oldest = oldest(of: held(from: address), except: id) {
+        while held(from: address).count > limits.heldPerAddress, let oldest = oldest(of: held(from: address), except: id, at: now) {
             cut.append(mark(oldest))
         }
-        while held(from: nil).count > limits.held, let oldest = oldest(of: held(from: nil), except: id) {
+        while held(from: nil).count > limits.held, let oldest = mostCrowded(except: id, at: now) {
             cut.append(mark(oldest))
         }
         return cut
+    }
+
+    /// The one to cut for room in all: from the address that holds the most (a flood's, never a
+    /// bystander's), as `oldest` chooses within it; none while all of that address's are in
+    /// their grace.
+    private func mostCrowded(except id: UInt, at now: Double) -> UInt? {
+        let counts = Dictionary(grouping: held(from: nil), by: \.value.address).mapValues(\.count)
+        guard let most = counts.values.max() else { return nil }
+        for address in counts.filter({ $0.value == most }).keys.sorted() {
+            if let victim = oldest(of: held(from: address), except: id, at: now) { return victim }
+        }
+        return nil
     }
 
     private func held(from address: String?) -> [(key: UInt, value: Connection)] {
@@ -150,13 +170,17 @@ package struct ConnectionDeadlines: Sendable {
         }.map { ($0.key, $0.value) }
     }
 
-    /// The one to cut among `candidates`: the oldest receiving an answer (it was served; a
-    /// request not yet read was not, and may be the owner's, read late on a busy machine), else
-    /// the oldest.
-    private func oldest(of candidates: [(key: UInt, value: Connection)], except id: UInt) -> UInt? {
+    /// The one to cut among `candidates`, of those open past the grace (none while every one is
+    /// in its grace): the oldest receiving an answer (it was served; a request not yet read was
+    /// not, and may be the owner's, read late on a busy machine), else the oldest. A flood of
+    /// new connections from the owner's address can so hold at most a second's worth more than
+    /// the limit (each is cut once its grace ends, and by its deadline), never push out the
+    /// owner's before its request is read.
+    private func oldest(of candidates: [(key: UInt, value: Connection)], except id: UInt, at now: Double) -> UInt? {
         let others = candidates.filter { $0.key != id }
-        let receiving = others.filter { if case .receiving = $0.value.phase { true } else { false } }
-        return (receiving.isEmpty ? others : receiving).min { $0.value.order < $1.value.order }?.key
+        let settled = others.filter { now - $0.value.opened >= limits.grace }
+        let served = settled.filter { if case .receiving = $0.value.phase { true } else { false } }
+        return (served.isEmpty ? settled : served).min { $0.value.order < $1.value.order }?.key
     }
 
     private mutating func mark(_ id: UInt) -> UInt {

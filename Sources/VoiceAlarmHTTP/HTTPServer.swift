@@ -19,7 +19,7 @@ package final class HTTPServer: @unchecked Sendable {
     /// Limits that keep one client from holding the server.
     package struct Limits: Sendable {
         /// Connections open at once, from every client (each has its thread).
-        package var connections = 256
+        package var connections = 1024
         /// Seconds a connection being answered (an upload, say) may stay silent before it is closed.
         package var idleTimeout = 30
         /// Deadlines for a whole request head, small body and answer, and how many connections

@@ -25,6 +25,7 @@ from browser_trust import chromium_environment
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -61,7 +62,15 @@ def main():
     steps = []
     driver = browser(profile)
     try:
-        driver.get(url)
+        try:
+            driver.get(url)
+        except WebDriverException as error:
+            # chromedriver reports a page that did not load (no TLS at all: net::ERR_SSL_PROTOCOL_ERROR) as an error.
+            if scenario != "refused" or "ERR_" not in str(error.msg):
+                raise
+            steps.append({"step": "refused", "error": next((word for word in str(error.msg).split() if "ERR_" in word), "")})
+            print(json.dumps({"ok": True, "steps": steps}))
+            return
         if scenario == "pair":
             driver.find_element(By.CSS_SELECTOR, "#pair button").click()
         if scenario in ("pair", "app", "worker", "installable"):

@@ -21,7 +21,7 @@ struct ConnectionDeadlinesTests {
     }
 
     @Test(
-        "Past 8 unfinished from one address, that address's oldest goes; past 48 in all, the oldest anywhere; never the new one",
+        "Past 8 unfinished from one address, that address's oldest goes; past 48 in all, the most crowded address's oldest; never the new one",
         arguments: [(1, 8, 0), (1, 9, 1), (1, 20, 12), (4, 8, 0), (6, 8, 0), (7, 8, 8)])
     func crowding(addresses: Int, each: Int, cut: Int) {
         var deadlines = ConnectionDeadlines()
@@ -43,10 +43,33 @@ struct ConnectionDeadlinesTests {
     func ownerGetsIn() {
         var deadlines = ConnectionDeadlines()
         for stall in 1...8 { _ = deadlines.opened(UInt(stall), address: "127.0.0.1", at: Double(stall) / 10) }
-        #expect(deadlines.opened(100, address: "127.0.0.1", at: 1) == [1], "the oldest stall makes room")
-        deadlines.headArrived(100, smallBody: false, at: 1.001)
-        for stall in 9...40 { #expect(!deadlines.opened(UInt(stall), address: "127.0.0.1", at: 2).contains(100)) }
+        #expect(deadlines.opened(100, address: "127.0.0.1", at: 2) == [1], "the oldest stall makes room")
+        deadlines.headArrived(100, smallBody: false, at: 2.001)
+        for stall in 9...40 { #expect(!deadlines.opened(UInt(stall), address: "127.0.0.1", at: 3).contains(100)) }
         #expect(!deadlines.overdue(at: 60).contains(100))
+    }
+
+    @Test(
+        "A connection in its first second (its TLS handshake, its head) is never cut for room; past it, the oldest goes",
+        arguments: [(0.4, 1 as UInt), (0.95, 1), (1.5, 100)])
+    func grace(ownerAge: Double, firstCut: UInt) {
+        var deadlines = ConnectionDeadlines()
+        // Seven connections from the owner's address opened at 0 s; the owner's opens at 0.8 s, and
+        // then the seven are answered and wait again (so each is newer than the owner's by then).
+        for stall in 1...7 { _ = deadlines.opened(UInt(stall), address: "127.0.0.1", at: 0) }
+        _ = deadlines.opened(100, address: "127.0.0.1", at: 0.8)
+        for stall in 1...7 {
+            deadlines.headArrived(UInt(stall), smallBody: false, at: 0.85)
+            deadlines.answered(UInt(stall), at: 0.85)
+        }
+        // A flood's next connection, `ownerAge` seconds after the owner's.
+        let cut = deadlines.opened(200, address: "127.0.0.1", at: 0.8 + ownerAge)
+        #expect(cut == [firstCut], "cut \(cut) with the owner \(ownerAge) s old")
+        // A flood of connections all in their first second: none is cut for room, the owner's neither.
+        var flood = ConnectionDeadlines()
+        _ = flood.opened(100, address: "127.0.0.1", at: 0)
+        for attacker in 1...50 { #expect(flood.opened(UInt(attacker), address: "127.0.0.1", at: Double(attacker) / 100).isEmpty) }
+        #expect(flood.opened(51, address: "127.0.0.1", at: 1.2).first == 100, "past its grace, the oldest unread goes first")
     }
 
     @Test(
@@ -90,7 +113,7 @@ struct ConnectionDeadlinesTests {
         for round in 0..<each {
             for address in 0..<addresses {
                 id += 1
-                let now = Double(round) / 100
+                let now = Double(round)  // a second apart: each is past its grace when the next comes
                 let opened = deadlines.opened(id, address: "127.0.0.\(address + 1)", at: now)
                 deadlines.headArrived(id, smallBody: false, at: now)
                 let started = deadlines.answerStarted(id, bytes: 263_168, at: now)
@@ -111,12 +134,12 @@ struct ConnectionDeadlinesTests {
             deadlines.headArrived(UInt(reader), smallBody: false, at: now)
             _ = deadlines.answerStarted(UInt(reader), bytes: 263_168, at: now)
         }
-        #expect(deadlines.opened(100, address: "127.0.0.1", at: 1) == [1], "the oldest reader makes room")
-        deadlines.headArrived(100, smallBody: false, at: 1.001)
-        #expect(deadlines.answerStarted(100, bytes: 120, at: 1.050) == [], "its answer counts again: 8 from the address")
-        #expect(deadlines.opened(9, address: "127.0.0.1", at: 1.051) == [2], "a newer reader pushes out the oldest, not the owner")
-        #expect(!deadlines.overdue(at: 6.0).contains(100), "a small answer has 5 s")
-        deadlines.answered(100, at: 1.052)
+        #expect(deadlines.opened(100, address: "127.0.0.1", at: 3) == [1], "the oldest reader makes room")
+        deadlines.headArrived(100, smallBody: false, at: 3.001)
+        #expect(deadlines.answerStarted(100, bytes: 120, at: 3.050) == [], "its answer counts again: 8 from the address")
+        #expect(deadlines.opened(9, address: "127.0.0.1", at: 3.051) == [2], "a newer reader pushes out the oldest, not the owner")
+        #expect(!deadlines.overdue(at: 8.0).contains(100), "a small answer has 5 s")
+        deadlines.answered(100, at: 3.052)
         deadlines.closed(100)
         #expect(deadlines.heldCount == 7)
     }

@@ -111,7 +111,7 @@ struct WebAPITests {
         let response = site.send(site.request("POST", "/api/clips", device: token, body: .file(path: file, bytes: 1), query: ["title": "From my phone"]))
         #expect(response.status == 201)
         let clip = try #require(response.json as? [String: Any])
-        #expect(clip["title"] as? String == "From my phone" && Set(clip.keys) == ["id", "title", "duration", "path", "spokenText"])
+        #expect(clip["title"] as? String == "From my phone" && Set(clip.keys) == ["id", "title", "duration", "path", "spokenText", "cutOff"])
     }
 
     @Test("Playlists: reorder, take out and add in one PUT; an unknown clip changes nothing; the planner's cap note comes with each")

@@ -62,6 +62,22 @@ struct WebAttackTests {
     }
 
     @Test(
+        "At the machine's LAN name, over HTTPS Chromium verifies (no loopback exception): paired, its worker in control, installable",
+        .timeLimit(.minutes(2)))
+    func installableOnTheLAN() async throws {
+        let siege = try await Siege(lead: 20)
+        let server = try await ServeProcess(dataDir: siege.lib.dataDir, arguments: ["--listen", "[::]:0"], environment: siege.lib.devices.environment)
+        let host = try await ProcessRunner.run("/bin/hostname", []).stdout.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let name = "\(host.split(separator: ".").first ?? "").local"
+        let page = "https://\(name):\(server.port)"
+        let profile = siege.lib.dir.file("profile")
+        try await Self.browse("pair", profile, "\(page)/pair?code=\(server.code)", trusting: server, name: name)
+        try await Self.browse("installable", profile, "\(page)/", trusting: server, name: name)
+        try await siege.rang()
+        _ = await server.stop()
+    }
+
+    @Test(
         "A service worker of any other path (one a squatter's page registered) is answered with one that removes itself, in Chromium",
         .timeLimit(.minutes(2)))
     func foreignWorker() async throws {
@@ -132,7 +148,8 @@ struct WebAttackTests {
         let result = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])
         let owner = result["owner"] as? [[Any]] ?? []
         #expect(owner.count == 20 && owner.allSatisfy { $0[1] as? Int == 200 }, "the owner was answered every time: \(owner)")
-        #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 1.5, "and at once: \(owner)")
+        // Each of the owner's requests is a new TLS connection among 80 handshaking attackers.
+        #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 3, "and at once: \(owner)")
         let cuts = result["cuts"] as? [Double] ?? []
         #expect(cuts.count >= 80 && cuts.allSatisfy { $0 < 8 }, "every slow head was cut within the deadline: \(cuts.count) cuts, longest \(cuts.max() ?? 0) s")
         try await siege.rang()
@@ -158,9 +175,11 @@ struct WebAttackTests {
             [
                 "-c",
                 """
-                import json, socket, struct, threading, time, urllib.request
+                import json, socket, ssl, struct, threading, time, urllib.request
                 port, token = \(port), "\(token)"
-                size = len(urllib.request.urlopen("http://127.0.0.1:%d/icon-512.png" % port, timeout=5).read())
+                tls = ssl.create_default_context(cafile="\(server.authorityFile)")
+                # The first answer of the icon draws it (a debug build on a busy machine: seconds).
+                size = len(urllib.request.urlopen("https://127.0.0.1:%d/icon-512.png" % port, timeout=60, context=tls).read())
                 deadline = 5 + size / 32768
                 until = time.time() + 20
                 cuts, held, timed, lock = [], [], [], threading.Lock()
@@ -173,6 +192,7 @@ struct WebAttackTests {
                         s.bind((address, 0)); s.connect(("127.0.0.1", port))
                         opened = time.time(); read = opened
                         try:
+                            s = tls.wrap_socket(s, server_hostname="127.0.0.1")
                             s.sendall(head * 8)
                             while time.time() < until and state(s) == 1:
                                 time.sleep(0.2)
@@ -194,9 +214,9 @@ struct WebAttackTests {
                 for i in range(10):
                     for method, path in (("GET", "/api/status"), ("POST", "/api/stop")):
                         started = time.time()
-                        request = urllib.request.Request("http://127.0.0.1:%d%s" % (port, path), method=method, headers={"Authorization": "Bearer " + token})
+                        request = urllib.request.Request("https://127.0.0.1:%d%s" % (port, path), method=method, headers={"Authorization": "Bearer " + token})
                         try:
-                            status = urllib.request.urlopen(request, timeout=5).status
+                            status = urllib.request.urlopen(request, timeout=5, context=tls).status
                         except Exception as error:
                             status = repr(error)
                         owner.append([method, status, round(time.time() - started, 3)])
@@ -210,16 +230,18 @@ struct WebAttackTests {
         let owner = result["owner"] as? [[Any]] ?? []
         #expect(owner.count == 20 && owner.allSatisfy { $0[1] as? Int == 200 }, "the owner was answered every time: \(owner)")
         #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 1.5, "and at once: \(owner)")
+        // Cut within 3 s of its deadline: the deadlines are checked twice a second, and on a busy
+        // machine a TLS handshake puts off the answer's start, from which the deadline counts.
         let deadline = try #require(result["deadline"] as? Double)
         let cuts = result["cuts"] as? [Double] ?? []
         let held = result["held"] as? [Double] ?? []
         #expect(
-            cuts.count >= 320 && cuts.allSatisfy { $0 < deadline + 1.5 },
+            cuts.count >= 320 && cuts.allSatisfy { $0 < deadline + 3 },
             "every slow reader was cut within its answer's deadline (\(deadline) s): \(cuts.count) cuts, longest \(cuts.max() ?? 0) s")
-        #expect(held.allSatisfy { $0 < deadline + 1.5 }, "none held on past it: longest \(held.max() ?? 0) s of \(held.count)")
+        #expect(held.allSatisfy { $0 < deadline + 3 }, "none held on past it: longest \(held.max() ?? 0) s of \(held.count)")
         let timed = result["timed"] as? [Double] ?? []
         #expect(
-            timed.count == 4 && timed.allSatisfy { $0 > deadline - 1 && $0 < deadline + 1.5 },
+            timed.count == 4 && timed.allSatisfy { $0 > deadline - 1 && $0 < deadline + 3 },
             "readers too few to be crowded out are cut by their answer's deadline: \(timed)")
         try await siege.rang()
         _ = await server.stop()
@@ -328,13 +350,15 @@ struct WebAttackTests {
         _ = await server.stop()
     }
 
-    /// Runs `web_attack.py` in a browser that trusts `server`'s authority; fails the test when
-    /// the browser did not get as far.
-    private static func browse(_ scenario: String, _ profile: String, _ url: String, trusting server: ServeProcess) async throws {
+    /// Runs `web_attack.py` in a browser that trusts `server`'s authority (and resolves `name`
+    /// to loopback, as a LAN's DNS would resolve it to the machine); fails the test when the
+    /// browser did not get as far.
+    private static func browse(_ scenario: String, _ profile: String, _ url: String, trusting server: ServeProcess, name: String? = nil) async throws {
         var environment = ProcessInfo.processInfo.environment
         environment["AUTHORITY"] = server.authorityFile
         let result = try await ProcessRunner.run(
-            ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/web_attack.py", scenario, profile, url], environment: environment)
+            ProjectPaths.python, ["\(ProjectPaths.root)/Tests/Support/web_attack.py", scenario, profile, url] + (name.map { [$0] } ?? []),
+            environment: environment)
         let document = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any]
         #expect(document?["ok"] as? Bool == true, "\(scenario) \(url): \(result.stdout) \(result.stderr.suffix(400))")
     }
