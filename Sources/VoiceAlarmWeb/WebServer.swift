@@ -170,7 +170,8 @@ package final class WebServer {
     package static func authority(folder: String, now: Date) throws -> (CertificateAuthority, made: Bool) {
         do { _ = try PrivateFolder.make(folder, links: .ownOnly) } catch { throw Failure.folder(path: folder, reason: "\(error)") }
         let (certificatePath, keyPath) = authorityPaths(folder)
-        if FileSystem.kind(of: certificatePath) != .missing || FileSystem.kind(of: keyPath) != .missing {
+        // A key without its certificate is a first start cut short: there was never an authority to trust.
+        if FileSystem.kind(of: certificatePath) != .missing {
             let kept: CertificateAuthority
             do { kept = try CertificateAuthority.load(certificatePEM: try read(certificatePath), keyPEM: try read(keyPath)) } catch let failure
                 as TLSIdentity.Failure
@@ -189,13 +190,20 @@ package final class WebServer {
         } catch {
             throw Failure.certificate(error, path: nil)
         }
+        try keep(key: made.keyPEM, at: keyPath, certificate: made.certificatePEM, at: certificatePath)
+        return (made, true)
+    }
+
+    /// Writes a key (0600) and then its certificate (0644), each whole or not at all: a crash
+    /// leaves the old pair or a new key beside the old certificate, which the next start finds not
+    /// matching and replaces.
+    private static func keep(key: String, at keyPath: String, certificate: String, at certificatePath: String) throws {
         do {
-            try FileSystem.atomicWrite(Data(made.keyPEM.utf8), to: keyPath, permissions: 0o600)
-            try FileSystem.atomicWrite(Data(made.certificatePEM.utf8), to: certificatePath, permissions: 0o644)
+            try FileSystem.atomicWrite(Data(key.utf8), to: keyPath, permissions: 0o600)
+            try FileSystem.atomicWrite(Data(certificate.utf8), to: certificatePath, permissions: 0o644)
         } catch {
             throw Failure.certificateFile(path: certificatePath, reason: SystemError.text(of: error))
         }
-        return (made, true)
     }
 
     /// The certificate for what `plan` holds, issued by the library's authority: the one kept
@@ -221,12 +229,7 @@ package final class WebServer {
         do { identity = try authority.issue(organization: "VoiceAlarm on \(host)", dnsNames: names, ipAddresses: addresses, now: now) } catch {
             throw Failure.certificate(error, path: nil)
         }
-        do {
-            try FileSystem.atomicWrite(Data(identity.keyPEM.utf8), to: keyPath, permissions: 0o600)
-            try FileSystem.atomicWrite(Data(identity.certificatePEM.utf8), to: certificatePath, permissions: 0o644)
-        } catch {
-            throw Failure.certificateFile(path: certificatePath, reason: SystemError.text(of: error))
-        }
+        try keep(key: identity.keyPEM, at: keyPath, certificate: identity.certificatePEM, at: certificatePath)
         let change: CertificateChange =
             made ? (kept == nil ? .madeAuthority : .replacedSelfSigned) : (kept.map(authority.issued) == false ? .replacedSelfSigned : .issued)
         return (identity, authority, change, uncertified)

@@ -381,7 +381,7 @@ def service_worker(driver):
 
 
 def phone(driver, engine, link, out, steps):
-    code = link.split("code=")[1]
+    code = link.split("code=")[1].split("#")[0]
     driver.get(link.split("/pair")[0] + "/pair")
     driver.save_screenshot(os.path.join(out, "pair-light-360.png"))
     wrong_code = ("B" if code[0] != "B" else "C") + code[1:]
