@@ -15,7 +15,7 @@ BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswr
 DEMO_PACKAGES := python3
 TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
                  alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
-                 openssl zbar-tools qrencode chromium chromium-driver curl \
+                 openssl libnss3-tools iproute2 zbar-tools qrencode chromium chromium-driver curl \
                  nodejs eslint webkit2gtk-driver xvfb xauth gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
 DEBIAN_PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES)
 DEB_PACKAGES := dpkg-dev lintian

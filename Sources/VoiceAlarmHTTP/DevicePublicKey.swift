@@ -5,7 +5,7 @@ import Foundation
 /// exports it (`spki`, base64). The private half never leaves the browser: it is made
 /// non-extractable and kept in the page's own storage (IndexedDB), which only this server's
 /// origin (scheme, host and port) can reach. A request signed with it therefore comes from our
-/// page in the browser that paired — not from another port's page that saw the cookie, nor from
+/// page in the browser that paired — not from another port's page, nor from
 /// a program that copied it.
 ///
 /// ```swift

@@ -4,23 +4,20 @@ import VoiceAlarmCore
 import VoiceAlarmFiles
 import VoiceAlarmHTTP
 
-/// A paired browser's proof that it is our page in the browser that paired, not merely something
-/// holding its cookie. Cookies are scoped by host, not port: another local account's page on
-/// `127.0.0.1:18699` is sent our cookie, and so is a program that takes our port while the
-/// server is down. Neither can reach the browser's private key: WebCrypto made it
-/// non-extractable, and it lives in IndexedDB, which only our origin (scheme, host and port)
-/// opens.
+/// A paired browser's proof that it is our page in the browser that paired: a signature by the
+/// browser's private key, which WebCrypto made non-extractable and which lives in IndexedDB, where
+/// only our origin (scheme, host and port) opens it. Nobody else on the machine can serve that
+/// origin: it is HTTPS from the library's own authority (`CertificateAuthority`).
 ///
 /// So the page asks for a challenge (a random one-time text, good for a minute), signs
 /// `"voicealarm session\n<origin>\n<challenge>"` with its key, and gets a session: a random token
-/// kept only in the page's memory and sent as `X-VoiceAlarm-Session` beside the cookie. The
-/// server keeps sessions in memory only (a restart ends them; the page starts another), each
-/// bound to its device, for `lifetime`. A cookie alone opens only the page itself and this
-/// handshake.
+/// kept only in the page's memory and sent as `X-VoiceAlarm-Session`. The server keeps sessions in
+/// memory only (a restart ends them; the page starts another), each bound to its device, for
+/// `lifetime`. No cookie takes part.
 ///
 /// ```swift
 /// let challenge = sessions.challenge(for: device)
-/// let session = try sessions.open(for: device, challenge: challenge, signature: signed, origin: "http://127.0.0.1:8470")
+/// let session = try sessions.open(for: device, challenge: challenge, signature: signed, origin: "https://127.0.0.1:21000")
 /// sessions.device(for: session)   // device.id
 /// ```
 package final class DeviceSessions: Sendable {

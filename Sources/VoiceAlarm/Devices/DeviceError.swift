@@ -13,7 +13,7 @@ package enum DeviceError: ClassifiedError, Equatable, Sendable, CustomStringConv
     case ambiguousDevice(String, count: Int)
     /// A reference with a character no id has, or longer than one, as `IDPrefix.shown` echoes it.
     case notAnID(String)
-    /// A request with no device's credential: neither a paired browser's cookie nor a token.
+    /// A request with no device's credential: neither a paired browser's session nor a token.
     case notPaired
     /// A credential no device of this library has (revoked, or from another library).
     case pairingUnknown
