@@ -27,7 +27,8 @@ static inline size_t cmhd_unescape(void *cls, struct MHD_Connection *connection,
     return MHD_http_unescape(text);
 }
 
-/// Starts a daemon on `address` with the options a server needs: a connection limit (whole and
+/// Starts a daemon on `address` (or on `listen_socket`, a listening socket systemd passed, when it
+/// is not -1) with the options a server needs: a connection limit (whole and
 /// per client address, 0 for none), an idle timeout, the memory a connection may use, a completion
 /// callback, a callback as each connection opens and closes,
 /// and TLS when `key_pem` and `cert_pem` are given (else plain HTTP), limited to the GnuTLS
@@ -40,9 +41,10 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags, const struct soc
                                             unsigned int connection_limit, unsigned int per_address_limit,
                                             unsigned int timeout_seconds, size_t memory_limit,
                                             const char *key_pem, const char *cert_pem, const char *priorities,
-                                            int keep_escapes) {
+                                            int keep_escapes, int listen_socket) {
     struct MHD_OptionItem options[] = {
-        { MHD_OPTION_SOCK_ADDR, 0, (void *)address },
+        listen_socket >= 0 ? (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, listen_socket, NULL }
+                           : (struct MHD_OptionItem){ MHD_OPTION_SOCK_ADDR, 0, (void *)address },
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connection_limit, NULL },
         { MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)per_address_limit, NULL },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)timeout_seconds, NULL },

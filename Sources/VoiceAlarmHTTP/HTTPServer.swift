@@ -72,7 +72,8 @@ package final class HTTPServer: @unchecked Sendable {
             var address = socket.address
             address.port = port
             do {
-                let daemon = try Self.start(address, dualStack: socket.dualStack, tls: tls, limits: limits, context: context)
+                let daemon = try Self.start(
+                    address, dualStack: socket.dualStack, inherited: socket.inherited, tls: tls, limits: limits, context: context)
                 started.append(daemon)
                 port = Int(cmhd_port(daemon))
             } catch {
@@ -84,14 +85,14 @@ package final class HTTPServer: @unchecked Sendable {
         }
         daemons = started
         self.context = context
-        self.sockets = sockets.map { ListenPlan.Socket(ListenAddress(host: $0.address.host, port: port), dualStack: $0.dualStack) }
+        self.sockets = sockets.map { ListenPlan.Socket(ListenAddress(host: $0.address.host, port: port), dualStack: $0.dualStack, inherited: $0.inherited) }
         self.port = port
         isHTTPS = tls != nil
     }
 
     /// One libmicrohttpd daemon on `address`, thread per connection, its callbacks on `context`.
     private static func start(
-        _ address: ListenAddress, dualStack: Bool, tls: TLSIdentity?, limits: Limits, context: Unmanaged<ServerContext>
+        _ address: ListenAddress, dualStack: Bool, inherited: Int32?, tls: TLSIdentity?, limits: Limits, context: Unmanaged<ServerContext>
     ) throws(Failure) -> OpaquePointer {
         var socketAddress = sockaddr_storage()
         guard cmhd_socket_address(address.host, UInt16(clamping: address.port), &socketAddress) == 0 else {
@@ -108,7 +109,7 @@ package final class HTTPServer: @unchecked Sendable {
                     flags, socketAddress, HTTPServer.access, context.toOpaque(), HTTPServer.completed, context.toOpaque(),
                     HTTPServer.connectionNotice, context.toOpaque(),
                     UInt32(limits.connections), 0, UInt32(limits.idleTimeout), 128 * 1024,
-                    tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities, 1)
+                    tls?.keyPEM, tls?.certificatePEM, HTTPServer.tlsPriorities, 1, inherited ?? -1)
             }
         }
         guard let started else {

@@ -24,14 +24,30 @@ package struct ListenPlan: Sendable, Equatable {
         package var address: ListenAddress
         /// An IPv6 socket that takes IPv4 too (`IPV6_V6ONLY` off).
         package var dualStack: Bool
-        package init(_ address: ListenAddress, dualStack: Bool = false) {
+        /// The listening socket systemd passed for it (socket activation), else nil: bound here.
+        package var inherited: Int32?
+        package init(_ address: ListenAddress, dualStack: Bool = false, inherited: Int32? = nil) {
             self.address = address
             self.dualStack = dualStack
+            self.inherited = inherited
+        }
+
+        /// `127.0.0.1:21000`, `[::]:8470 (dual-stack)`.
+        package var description: String { address.description + (dualStack ? " (dual-stack)" : "") }
+    }
+
+    /// Why sockets systemd passed do not serve this plan.
+    package struct Mismatch: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The sockets the plan holds, and those passed.
+        package var wanted: [String], passed: [String]
+        package var description: String {
+            "the socket unit passed \(passed.joined(separator: " and ")), but serve holds \(wanted.joined(separator: " and ")) for its --listen: "
+                + "install the web service again ('voicealarm service install --web') so its socket unit matches"
         }
     }
 
     /// The sockets to bind, all on one port: the server starts only when it holds every one.
-    package let sockets: [Socket]
+    package private(set) var sockets: [Socket]
     /// The numeric addresses held, in the order a link prefers them (LAN before loopback).
     package let addresses: [String]
     /// The names held: `localhost`, and the host's own names when every address is held.
@@ -47,7 +63,7 @@ package struct ListenPlan: Sendable, Equatable {
         let hasV6Loopback = machineAddresses.contains("::1")
         let hasV6 = machineAddresses.contains(where: IPAddressText.isV6)
         let port = listen.port
-        switch listen.host.lowercased() {
+        switch IPAddressText.canonical(listen.host.lowercased()) {
         case "localhost":
             sockets = [Socket(ListenAddress(host: "127.0.0.1", port: port))] + (hasV6Loopback ? [Socket(ListenAddress(host: "::1", port: port))] : [])
             addresses = ["127.0.0.1"] + (hasV6Loopback ? ["::1"] : [])
@@ -67,6 +83,30 @@ package struct ListenPlan: Sendable, Equatable {
         linkHost =
             addresses.first { IPAddressText.isV4($0) && !IPAddressText.isLoopback($0) }
             ?? addresses.first { !IPAddressText.isLoopback($0) } ?? addresses.first ?? "127.0.0.1"
+    }
+
+    /// This plan served from listening sockets systemd passed (`InheritedSockets`): each of its
+    /// sockets is one passed, on the same address, port (any, when asked for 0) and stack, and
+    /// every one passed is used.
+    /// - Throws: `Mismatch` naming both sides when they differ.
+    package func adopting(_ passed: [ListenPlan.Socket]) throws(Mismatch) -> ListenPlan {
+        var left = passed
+        var adopted: [Socket] = []
+        for socket in sockets {
+            guard
+                let index = left.firstIndex(where: {
+                    IPAddressText.canonical($0.address.host) == IPAddressText.canonical(socket.address.host)
+                        && (socket.address.port == 0 || $0.address.port == socket.address.port) && $0.dualStack == socket.dualStack
+                })
+            else { break }
+            adopted.append(left.remove(at: index))
+        }
+        guard adopted.count == sockets.count, left.isEmpty else {
+            throw Mismatch(wanted: sockets.map(\.description), passed: passed.map(\.description))
+        }
+        var plan = self
+        plan.sockets = adopted
+        return plan
     }
 
     /// The names and addresses a request's `Host` may give (lowercased).

@@ -49,13 +49,21 @@ package struct UserServiceUnit: Sendable {
     package let dataDirectory: String
     package let executable: String
     package let device: String?
+    /// The web page's sockets (`ListenStream=` values: `127.0.0.1:21000`, `[::1]:21000`, `[::]:8470`)
+    /// for the socket unit written beside it (`socketText`), which holds the port while the page
+    /// restarts or is upgraded so no other account can take it; empty for none (the daemon, a
+    /// port the kernel picks).
+    package let listening: [String]
+    /// Whether `[::]` in `listening` takes IPv4 too (`BindIPv6Only=both`).
+    package let dualStack: Bool
     let systemctl: any SystemctlRunning
 
     /// - Throws: `SchedulerError.unsafePath` for a path or argument a unit file cannot carry.
     package init(
         _ role: Role = .daemon, unitDirectory: String, dataDirectory: String, executable: String, device: String?,
-        systemctl: any SystemctlRunning = Systemctl()
+        listening: [String] = [], dualStack: Bool = false, systemctl: any SystemctlRunning = Systemctl()
     ) throws {
+        precondition(listening.isEmpty || role != .daemon, "only the web page listens")
         var words = [dataDirectory, executable] + [device].compactMap({ $0 })
         if case .web(let arguments) = role { words += arguments }
         for word in words where !SystemdTimerScheduler.isSafe(word) {
@@ -67,6 +75,8 @@ package struct UserServiceUnit: Sendable {
         self.dataDirectory = dataDirectory
         self.executable = executable
         self.device = device
+        self.listening = listening
+        self.dualStack = dualStack
         self.systemctl = systemctl
     }
 
@@ -91,6 +101,31 @@ package struct UserServiceUnit: Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: stable across runs and machines
         for byte in dataDirectory.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(String(hash, radix: 16).prefix(8))
+    }
+
+    /// The socket unit written beside a web page's unit, when it listens somewhere fixed.
+    package var socketName: String? { isShipped || listening.isEmpty ? nil : "voicealarm-\(role.word)-\(id).socket" }
+    package var socketPath: String? { socketName.map { "\(unitDirectory)/\($0)" } }
+
+    /// The socket unit's text: systemd binds every address the page holds and passes them to
+    /// `serve` when it starts (`InheritedSockets`), and keeps them bound while it is down.
+    package var socketText: String? {
+        guard !listening.isEmpty else { return nil }
+        return """
+            # Written by VoiceAlarm for the web page of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
+            # It holds the page's port while the page restarts or is upgraded: no other account can take it meanwhile.
+            [Unit]
+            Description=VoiceAlarm web page's port: the alarms of \(dataDirectory) from a phone
+            X-VoiceAlarm-DataDir=\(dataDirectory)
+
+            [Socket]
+            \(listening.map { "ListenStream=\($0)" }.joined(separator: "\n"))
+            BindIPv6Only=\(dualStack ? "both" : "ipv6-only")
+
+            [Install]
+            WantedBy=sockets.target
+
+            """
     }
 
     package var path: String {
@@ -230,12 +265,19 @@ package struct UserServiceUnit: Sendable {
         }
         do {
             try FileSystem.makeDirectory(unitDirectory, permissions: 0o755)
+            if let socketPath, let socketText { try FileSystem.atomicWrite(Data(socketText.utf8), to: socketPath, permissions: 0o644) }
             try FileSystem.atomicWrite(Data(text.utf8), to: path, permissions: 0o644)
         } catch let error as SystemError {
             throw SchedulerError.unitDirectory(path: unitDirectory, reason: "cannot write \(name): \(error.reason)")
         }
         if managed {
             try run(["daemon-reload"])
+            // The socket first: the page then starts on the sockets it holds.
+            if let socketName {
+                if existed { _ = systemctl.user(["stop", name]) }
+                try run(["enable", "--now", socketName])
+                if existed { try run(["restart", socketName]) }
+            }
             try run(["enable", "--now", name])
             if existed { try run(["restart", name]) }
         }
@@ -262,15 +304,19 @@ package struct UserServiceUnit: Sendable {
             return
         }
         if managed { _ = systemctl.user(["disable", "--now", name]) }
+        if let socketName, managed { _ = systemctl.user(["disable", "--now", socketName]) }
         FileSystem.remove(path)
+        // The socket unit of an earlier install, whatever it listened on.
+        FileSystem.remove("\(unitDirectory)/voicealarm-\(role.word)-\(id).socket")
         if managed { try run(["daemon-reload"]) }
     }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     package var manualSteps: String {
-        isShipped || unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
-            ? "systemctl --user daemon-reload && systemctl --user enable --now \(name)"
-            : "systemctl --user link \(path) && systemctl --user enable --now \(name)"
+        let names = ([socketName].compactMap { $0 } + [name]).joined(separator: " ")
+        return isShipped || unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
+            ? "systemctl --user daemon-reload && systemctl --user enable --now \(names)"
+            : "systemctl --user link \(([path] + [socketPath].compactMap { $0 }).joined(separator: " ")) && systemctl --user enable --now \(names)"
     }
 
     private func run(_ arguments: [String]) throws {

@@ -37,6 +37,8 @@ package final class WebServer {
         case onlyOneOfCertificateAndKey
         case listening(HTTPServer.Failure)
         case folder(path: String, reason: String)
+        /// The sockets systemd passed are not the ones `--listen` asks for.
+        case socketUnit(ListenPlan.Mismatch)
 
         package var description: String {
             switch self {
@@ -49,6 +51,7 @@ package final class WebServer {
             case .onlyOneOfCertificateAndKey: "a certificate goes with its private key: give both, or neither for a certificate made here"
             case .listening(let failure): "\(failure)"
             case .folder(let path, let reason): "\(path): \(reason)"
+            case .socketUnit(let mismatch): "\(mismatch)"
             }
         }
 
@@ -116,7 +119,13 @@ package final class WebServer {
         // Uploads a killed server left half-received: never imported, gone at the next start
         // (another server's on the same library, still arriving, stay: its process is alive).
         FileSystem.removeAbandonedTemporaries(in: uploads)
-        plan = ListenPlan(options.address, machineAddresses: MachineAddresses.all(), hostName: MachineAddresses.hostName())
+        var plan = ListenPlan(options.address, machineAddresses: MachineAddresses.all(), hostName: MachineAddresses.hostName())
+        // Started by its socket unit: systemd holds the port (across restarts and upgrades) and passes it.
+        let passed = InheritedSockets.take()
+        if !passed.isEmpty {
+            do { plan = try plan.adopting(passed) } catch { throw Failure.socketUnit(error) }
+        }
+        self.plan = plan
         let identity: TLSIdentity
         switch (options.certificateFile, options.keyFile) {
         case (let certificate?, let key?):

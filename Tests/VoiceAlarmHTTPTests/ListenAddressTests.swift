@@ -70,6 +70,25 @@ struct ListenPlanTests {
         #expect(plan.hosts == Set((addresses + names).map { $0.lowercased() }))
     }
 
+    @Test(
+        "Sockets systemd passed serve the plan only when they are its sockets, every one",
+        arguments: [
+            ("localhost:21000", ["127.0.0.1:21000", "[::1]:21000"], true), ("localhost:21000", ["[::1]:21000", "127.0.0.1:21000"], true),
+            ("localhost:21000", ["127.0.0.1:21000"], false), ("localhost:21000", ["127.0.0.1:21000", "[::1]:21000", "127.0.0.2:21000"], false),
+            ("localhost:21000", ["127.0.0.1:8470", "[::1]:8470"], false), ("localhost:0", ["127.0.0.1:8470", "[::1]:8470"], true),
+            ("[::]:8470", ["dual [::]:8470"], true), ("[::]:8470", ["[::]:8470"], false), ("[0:0::0]:8470", ["dual [::]:8470"], true),
+        ] as [(String, [String], Bool)])
+    func adopting(_ listen: String, _ passed: [String], _ served: Bool) throws {
+        let plan = ListenPlan(try ListenAddress.parse(listen).get(), machineAddresses: Self.machine, hostName: "bedside")
+        let sockets = try passed.enumerated().map { index, text in
+            let dual = text.hasPrefix("dual ")
+            return ListenPlan.Socket(try ListenAddress.parse(dual ? String(text.dropFirst(5)) : text).get(), dualStack: dual, inherited: Int32(3 + index))
+        }
+        let adopted = try? plan.adopting(sockets)
+        #expect((adopted != nil) == served)
+        if let adopted { #expect(Set(adopted.sockets.compactMap(\.inherited)) == Set(3..<(3 + Int32(passed.count)))) }
+    }
+
     @Test("localhost is held only with both loopback addresses; a name that is not ASCII is never one")
     func names() throws {
         let plan = ListenPlan(ListenAddress(host: "0.0.0.0", port: 1), machineAddresses: ["127.0.0.1"], hostName: "café")

@@ -23,12 +23,20 @@ package struct WebService {
         /// Absolute paths of the person's own certificate and key, both or neither.
         package var certificateFile: String?
         package var keyFile: String?
-        package init(listen: String? = nil, certificateFile: String? = nil, keyFile: String? = nil) {
+        /// The sockets `serve` holds for `listen` (`ListenStream=` values), for the socket unit
+        /// that keeps them bound; empty when the kernel picks the port.
+        package var listening: [String]
+        /// Whether `[::]` among them takes IPv4 too.
+        package var dualStack: Bool
+
+        package init(listen: String? = nil, certificateFile: String? = nil, keyFile: String? = nil, listening: [String] = [], dualStack: Bool = false) {
             precondition((certificateFile == nil) == (keyFile == nil), "a certificate goes with its key")
             precondition([certificateFile, keyFile].allSatisfy { $0?.hasPrefix("/") ?? true }, "a unit needs absolute paths")
             self.listen = listen
             self.certificateFile = certificateFile
             self.keyFile = keyFile
+            self.listening = listening
+            self.dualStack = dualStack
         }
 
         /// The words after `serve` in the unit's command line.
@@ -54,7 +62,8 @@ package struct WebService {
     package init(beside daemon: DaemonService, options: Options = Options()) throws {
         let written = try UserServiceUnit(
             .web(serveArguments: options.serveArguments), unitDirectory: daemon.unit.unitDirectory,
-            dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil)
+            dataDirectory: daemon.unit.dataDirectory, executable: daemon.unit.executable, device: nil, listening: options.listening,
+            dualStack: options.dualStack)
         (unit, other) = DaemonService.choose(written)
     }
 

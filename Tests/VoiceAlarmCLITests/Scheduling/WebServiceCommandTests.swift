@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VoiceAlarmHTTP
 
 /// Runs the binary from `folder` (so relative paths are read from there) with `environment`.
 private func voicealarm(_ arguments: [String], from folder: String, environment: [String: String]? = nil) async throws -> ProcessResult {
@@ -77,8 +78,25 @@ struct WebServiceCommandTests {
         #expect(!webUnit.contains(daemonName) && !daemonUnit.contains(webName))
         #expect(daemonUnit.contains("\"--data-dir\" \"\(data)\" \"daemon\"") && daemonUnit.contains("Restart=on-failure"))
 
-        let verified = try await verify([daemonPath, webPath])
+        // The socket unit beside it holds every address serve holds, so no other account takes the
+        // port while the page restarts: the account's own port on both loopbacks by default.
+        let socketPath = webPath.replacingOccurrences(of: ".service", with: ".socket")
+        let socket = try String(contentsOfFile: socketPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        let streams = socket.filter { $0.hasPrefix("ListenStream=") }.map { String($0.dropFirst("ListenStream=".count)) }
+        let port = ListenAddress.accountPort(uid: getuid())
+        let expected: [String] =
+            switch arguments.first == "--listen" ? arguments[1] : "" {
+            case "": ["127.0.0.1:\(port)", "[::1]:\(port)"]
+            case "0.0.0.0:8470": ["[::]:8470"]
+            case "[0:0::0]:8470": ["[::]:8470"]  // every address, however it is spelled
+            case let listen: [listen]
+            }
+        #expect(streams == expected, "\(socket)")
+        #expect(socket.contains(expected == ["[::]:8470"] ? "BindIPv6Only=both" : "BindIPv6Only=ipv6-only"))
+        let verified = try await verify([daemonPath, webPath, socketPath])
         #expect(verified.status == 0 && verified.stderr.isEmpty && verified.stdout.isEmpty, "\(verified.stderr)\(verified.stdout)")
+        let removed = try await voicealarm(["--data-dir", data, "--unit-dir", units, "service", "remove"], from: dir.path)
+        #expect(removed.status == 0 && !FileManager.default.fileExists(atPath: socketPath), "the socket unit goes with the page's: \(removed.stderr)")
     }
 
     /// What `service install` refuses before it opens the library or writes a unit: the arguments,

@@ -75,3 +75,54 @@ struct EveryAddressTests {
         _ = await first.stop()
     }
 }
+
+/// `serve` started by its socket unit (socket activation): systemd holds the sockets while the
+/// page is down and passes them, by the protocol of `sd_listen_fds`, as `systemd-socket-activate`
+/// does here (in a shell of its own, so no thread of the test waits for it).
+@Suite("voicealarm serve on the sockets systemd holds")
+struct SocketActivationTests {
+    /// Runs `serve --listen localhost:PORT` under `systemd-socket-activate` holding `held` (the
+    /// sockets' addresses, `ADDR` for `ADDR:PORT`) on a free port, then asks `https://[::1]:PORT/pair`
+    /// once the sockets are held: what `ss` listed before serve ran, the status curl got, and
+    /// what serve said.
+    private static func activated(holding held: [String], data: String) async throws -> (listed: String, status: String, said: String, port: Int) {
+        let script = """
+            P=$(python3 -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+            listen=""; for a in \(held.joined(separator: " ")); do listen="$listen -l $a:$P"; done
+            systemd-socket-activate $listen "$0" --data-dir "$1" serve --listen localhost:$P --no-pairing 2>"$1.err" >/dev/null &
+            activator=$!
+            for i in $(seq 100); do ss -ltnH "sport = :$P" | grep -q ":$P" && break; sleep 0.05; done
+            ss -ltnH "sport = :$P" | tr -s ' ' | cut -d' ' -f4 | sort | tr '\n' ' ' > "$1.held"
+            for i in $(seq 100); do
+              s=$(curl -s -g -o /dev/null -w "%{http_code}" --max-time 5 --cacert "$1/web/authority.pem" "https://127.0.0.1:$P/pair")
+              [ "$s" = 200 ] && break
+              kill -0 $activator 2>/dev/null || break
+              sleep 0.1
+            done
+            kill -9 $activator 2>/dev/null; wait $activator 2>/dev/null
+            printf '%s\n%s\n' "$P" "$s"
+            """
+        let run = try await ProcessRunner.run("/bin/bash", ["-c", script, ProjectPaths.binary, data])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let said = (try? String(contentsOfFile: data + ".err", encoding: .utf8)) ?? ""
+        let listed = (try? String(contentsOfFile: data + ".held", encoding: .utf8)) ?? ""
+        return (listed, lines.count > 1 ? lines[1] : "", said, Int(lines.first ?? "") ?? 0)
+    }
+
+    @Test("It serves on the sockets passed, which systemd held before it ran", .timeLimit(.minutes(1)))
+    func passedSockets() async throws {
+        let folder = TemporaryDirectory("activated")
+        let (listed, status, said, port) = try await Self.activated(holding: ["127.0.0.1", "[::1]"], data: folder.file("data"))
+        #expect(listed == "127.0.0.1:\(port) [::1]:\(port) ", "held before serve ran: \(listed)")
+        #expect(status == "200", "served on the passed socket: \(said)")
+        #expect(said.contains("listening on 127.0.0.1:\(port) and [::1]:\(port)"), "\(said)")
+    }
+
+    @Test("Sockets passed that are not what --listen asks are refused, naming both", .timeLimit(.minutes(1)))
+    func mismatch() async throws {
+        let folder = TemporaryDirectory("activated")
+        let (_, status, said, port) = try await Self.activated(holding: ["127.0.0.1"], data: folder.file("data"))
+        #expect(status != "200")
+        #expect(said.contains("error: the socket unit passed 127.0.0.1:\(port), but serve holds 127.0.0.1:\(port) and [::1]:\(port)"), "\(said)")
+    }
+}

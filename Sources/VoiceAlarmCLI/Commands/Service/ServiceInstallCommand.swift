@@ -119,6 +119,11 @@ enum ServiceInstallCommand: Command {
         {
             context.console.note(ServeCommand.expiringSoon(certificate, ends: ends, now: context.now()))
         }
-        return WebService.Options(listen: options.listen?.description, certificateFile: options.certificateFile, keyFile: options.keyFile)
+        // The sockets serve will hold, for the socket unit that keeps them bound while it is down.
+        let address = options.listen ?? .accountDefault(uid: getuid())
+        let plan = ListenPlan(address, machineAddresses: MachineAddresses.all(), hostName: MachineAddresses.hostName())
+        return WebService.Options(
+            listen: options.listen?.description, certificateFile: options.certificateFile, keyFile: options.keyFile,
+            listening: address.port == 0 ? [] : plan.sockets.map(\.address.description), dualStack: plan.sockets.contains(where: \.dualStack))
     }
 }
