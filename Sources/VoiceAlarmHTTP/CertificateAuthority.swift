@@ -9,8 +9,9 @@ import Foundation
 /// in it, register a worker in it, or use the device key kept in it.
 ///
 /// The authority is name-constrained (RFC 5280, marked critical): it can only certify this
-/// machine's names (`localhost`, its host name, `NAME.local`) and loopback, private and its own
-/// addresses, so even a stolen key speaks for no other site. ECDSA P-256, ten years, made and
+/// machine's names (`localhost`, its host name, `NAME.local`), loopback, the private networks
+/// its interfaces are on and its own other addresses (`MachineAddresses.networks()`), so even a
+/// stolen key speaks for no other site. ECDSA P-256, ten years, made and
 /// signed by GnuTLS.
 ///
 /// ```swift
@@ -76,8 +77,7 @@ package struct CertificateAuthority: Sendable, Equatable {
         }
     }
 
-    /// An authority kept from before: both texts parse, the key is the certificate's, and the
-    /// certificate is a CA.
+    /// An authority kept from before: both texts parse, and the key is the certificate's.
     /// - Throws: `TLSIdentity.Failure.certificateNotPEM`, `.keyNotPEM` or `.keyDoesNotMatch`.
     package static func load(certificatePEM: String, keyPEM: String) throws(TLSIdentity.Failure) -> CertificateAuthority {
         let authority: CertificateAuthority, certificateKeyID: [UInt8]

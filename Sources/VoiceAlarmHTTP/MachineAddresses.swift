@@ -33,9 +33,12 @@ package enum MachineAddresses {
         return found.filter { !IPAddressText.isLoopback($0) } + found.filter(IPAddressText.isLoopback)
     }
 
-    /// The networks of this machine's interfaces other than loopback and link-local, as
-    /// `NETWORK/PREFIX` (`192.168.1.0/24`, `fd00::/64`), from each address and its netmask
-    /// (`getifaddrs`): the ranges its addresses move within when DHCP gives it another.
+    /// What this machine's authority may certify beyond loopback, as `NETWORK/PREFIX`, from each
+    /// interface's address and netmask (`getifaddrs`): the private network an address is on
+    /// (`192.168.1.0/24`, `fd00::/64`: the range DHCP moves it within), at most a /16 of IPv4 or a
+    /// /48 of IPv6; any other address (a public one, one on a wider network) alone, `/32` or
+    /// `/128`, so the authority speaks for no one else's address. Loopback and link-local IPv6
+    /// are left out.
     package static func networks() -> [String] {
         var first: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&first) == 0 else { return [] }
@@ -50,15 +53,30 @@ package enum MachineAddresses {
             guard size > 0 else { continue }
             let bytes = Self.bytes(address, family: family), maskBytes = Self.bytes(mask, family: family)
             guard bytes.count == size, maskBytes.count == size else { continue }
-            let network = zip(bytes, maskBytes).map { $0 & $1 }
+            let prefix = maskBytes.reduce(0) { $0 + $1.nonzeroBitCount }
+            let wholeNetwork = isPrivate(bytes) && prefix >= (size == 4 ? 16 : 48)
+            let network = wholeNetwork ? zip(bytes, maskBytes).map { $0 & $1 } : bytes
             var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
             guard inet_ntop(family, network, &text, socklen_t(text.count)) != nil else { continue }
             let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let range = "\(name)/\(maskBytes.reduce(0) { $0 + $1.nonzeroBitCount })"
+            let range = "\(name)/\(wholeNetwork ? prefix : size * 8)"
             if IPAddressText.isLoopback(name) || name.lowercased().hasPrefix("fe80") || found.contains(range) { continue }
             found.append(range)
         }
         return found
+    }
+
+    /// Whether an address (4 or 16 bytes) is in a private range: 10/8, 172.16/12, 192.168/16,
+    /// 100.64/10 (carrier-grade NAT, VPNs), 169.254/16; IPv6 unique local, fc00::/7.
+    static func isPrivate(_ bytes: [UInt8]) -> Bool {
+        if bytes.count == 16 { return bytes[0] & 0xFE == 0xFC }
+        guard bytes.count == 4 else { return false }
+        switch (bytes[0], bytes[1]) {
+        case (10, _), (192, 168), (169, 254): return true
+        case (172, let second): return (16...31).contains(second)
+        case (100, let second): return (64...127).contains(second)
+        default: return false
+        }
     }
 
     /// The 4 or 16 bytes of an IPv4 or IPv6 socket address.

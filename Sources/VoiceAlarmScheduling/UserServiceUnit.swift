@@ -263,6 +263,8 @@ package struct UserServiceUnit: Sendable {
             if existed { try run(["restart", name]) }
             return existed
         }
+        // A port the kernel picks has no socket unit: one left from an install before goes.
+        if socketName == nil { retireSocket(managed: managed) }
         do {
             try FileSystem.makeDirectory(unitDirectory, permissions: 0o755)
             if let socketPath, let socketText { try FileSystem.atomicWrite(Data(socketText.utf8), to: socketPath, permissions: 0o644) }
@@ -304,11 +306,19 @@ package struct UserServiceUnit: Sendable {
             return
         }
         if managed { _ = systemctl.user(["disable", "--now", name]) }
-        if let socketName, managed { _ = systemctl.user(["disable", "--now", socketName]) }
+        retireSocket(managed: managed)
         FileSystem.remove(path)
-        // The socket unit of an earlier install, whatever it listened on.
-        FileSystem.remove("\(unitDirectory)/voicealarm-\(role.word)-\(id).socket")
         if managed { try run(["daemon-reload"]) }
+    }
+
+    /// The socket unit this data dir's page had, whatever it listened on: disabled (its port let
+    /// go) and removed. Every written web unit's, so a socket unit never outlives its page's.
+    private func retireSocket(managed: Bool) {
+        guard !isShipped, role != .daemon else { return }
+        let socket = "voicealarm-\(role.word)-\(id).socket"
+        guard FileSystem.kind(of: "\(unitDirectory)/\(socket)") != .missing else { return }
+        if managed { _ = systemctl.user(["disable", "--now", socket]) }
+        FileSystem.remove("\(unitDirectory)/\(socket)")
     }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.

@@ -39,6 +39,8 @@ package final class WebServer {
         case folder(path: String, reason: String)
         /// The sockets systemd passed are not the ones `--listen` asks for.
         case socketUnit(ListenPlan.Mismatch)
+        /// Nothing the server holds is a name or address the library's authority may certify.
+        case outsideAuthority(held: [String], permitted: [String], folder: String)
 
         package var description: String {
             switch self {
@@ -52,6 +54,10 @@ package final class WebServer {
             case .listening(let failure): "\(failure)"
             case .folder(let path, let reason): "\(path): \(reason)"
             case .socketUnit(let mismatch): "\(mismatch)"
+            case .outsideAuthority(let held, let permitted, let folder):
+                "this library's authority may not certify \(held.joined(separator: ", ")) (it certifies \(permitted.joined(separator: ", "))): "
+                    + "to serve here, remove \(folder)/authority.pem and authority-key.pem so that serve makes a new one, "
+                    + "then trust it again on every browser and phone"
             }
         }
 
@@ -82,6 +88,9 @@ package final class WebServer {
         /// An earlier version's self-signed certificate was replaced by one from the authority:
         /// phones that can verify the new chain keep their pairing.
         case replacedSelfSigned
+        /// The authority was within 30 days of its end and was made again: every browser and
+        /// phone must trust the new one.
+        case renewedAuthority
     }
 
     /// The HTTP server itself (its port: the kernel's choice for port 0).
@@ -171,6 +180,14 @@ package final class WebServer {
         ("\(folder)/authority.pem", "\(folder)/authority-key.pem")
     }
 
+    /// The library's authority in `folder` as it is, made by nothing: nil when there is none (the
+    /// person's own certificate serves, or no server started yet) or it does not load.
+    package static func existingAuthority(folder: String) -> CertificateAuthority? {
+        let (certificatePath, keyPath) = authorityPaths(folder)
+        guard FileSystem.kind(of: certificatePath) == .regular else { return nil }
+        return try? CertificateAuthority.load(certificatePEM: read(certificatePath), keyPEM: read(keyPath))
+    }
+
     /// The library's authority in `folder` (made private when it is not), made when there is
     /// none (or when it is near its end).
     /// - Returns: the authority, and whether it was made now.
@@ -221,9 +238,13 @@ package final class WebServer {
     private static func issued(
         for plan: ListenPlan, folder: String, now: Date
     ) throws -> (identity: TLSIdentity, authority: CertificateAuthority, change: CertificateChange, uncertified: [String]) {
+        let renewing = FileSystem.kind(of: authorityPaths(folder).certificate) != .missing
         let (authority, made) = try authority(folder: folder, now: now)
         let names = plan.names.filter(authority.permits), addresses = plan.addresses.filter(authority.permits)
         let uncertified = (plan.names + plan.addresses).filter { !authority.permits($0) }
+        guard !names.isEmpty || !addresses.isEmpty else {
+            throw Failure.outsideAuthority(held: plan.addresses, permitted: authority.permittedNames + authority.permittedRanges, folder: folder)
+        }
         let certificatePath = "\(folder)/certificate.pem", keyPath = "\(folder)/key.pem"
         let kept =
             FileSystem.kind(of: certificatePath) == .regular && FileSystem.kind(of: keyPath) == .regular
@@ -231,7 +252,7 @@ package final class WebServer {
         if let kept, authority.issued(kept), !kept.expiresSoon(at: now), Set(kept.dnsNames) == Set(names),
             Set(kept.ipAddresses.map(IPAddressText.canonical)) == Set(addresses.map(IPAddressText.canonical))
         {
-            return (kept, authority, made ? .madeAuthority : .kept, uncertified)
+            return (kept, authority, made ? (renewing ? .renewedAuthority : .madeAuthority) : .kept, uncertified)
         }
         let host = MachineAddresses.hostName()
         let identity: TLSIdentity
@@ -240,7 +261,9 @@ package final class WebServer {
         }
         try keep(key: identity.keyPEM, at: keyPath, certificate: identity.certificatePEM, at: certificatePath)
         let change: CertificateChange =
-            made ? (kept == nil ? .madeAuthority : .replacedSelfSigned) : (kept.map(authority.issued) == false ? .replacedSelfSigned : .issued)
+            made
+            ? (renewing ? .renewedAuthority : kept == nil ? .madeAuthority : .replacedSelfSigned)
+            : (kept.map(authority.issued) == false ? .replacedSelfSigned : .issued)
         return (identity, authority, change, uncertified)
     }
 

@@ -95,3 +95,17 @@ struct ListenPlanTests {
         #expect(plan.names == ["localhost"] && plan.isLoopbackOnly)
     }
 }
+
+@Suite("What the authority may certify of the machine's own networks")
+struct MachineNetworksTests {
+    @Test(
+        "Private ranges are whole networks; anything else is the address alone",
+        arguments: [
+            ([10, 1, 2, 3], true), ([172, 16, 0, 1], true), ([172, 32, 0, 1], false), ([192, 168, 1, 20], true), ([100, 64, 0, 1], true),
+            ([169, 254, 1, 1], true), ([192, 0, 2, 2], false), ([8, 8, 8, 8], false), ([0xFD] + [UInt8](repeating: 0, count: 15), true),
+            ([0x20, 0x01] + [UInt8](repeating: 0, count: 14), false),
+        ] as [([UInt8], Bool)])
+    func isPrivate(_ bytes: [UInt8], _ expected: Bool) {
+        #expect(MachineAddresses.isPrivate(bytes) == expected)
+    }
+}

@@ -79,6 +79,10 @@ enum ServeCommand: Command {
                     "Replaced the self-signed certificate of earlier versions with one from this library's authority (\(folder)/authority.pem). "
                         + "Phones paired at this address keep their pairing once they trust the authority (the pairing page shows how); "
                         + "a browser that opened the page over plain http://127.0.0.1 pairs again at \(server.baseURL).")
+            case .renewedAuthority:
+                console.note(
+                    "Made a new certificate authority for this library (\(folder)/authority.pem): the old one was within 30 days of its end. "
+                        + "Trust the new one on every browser ('voicealarm serve trust') and phone (the pairing page shows how).")
             case .issued:
                 console.note("Issued a new certificate from this library's authority for what this server holds now.")
             case .kept, .own:
