@@ -59,6 +59,12 @@ final class ServeProcess: @unchecked Sendable {
         await eventually(within: 10) { stderr.components(separatedBy: line + "\n").count - 1 >= times }
     }
 
+    /// Whether its stderr says `words` within ten seconds (what it says for a person comes after
+    /// the JSON on stdout, from another pipe).
+    func said(_ words: String) async -> Bool {
+        await eventually(within: 10) { stderr.contains(words) }
+    }
+
     /// SIGTERM, and its exit status.
     func stop() async -> Int32 {
         if process.isRunning { process.terminate() }

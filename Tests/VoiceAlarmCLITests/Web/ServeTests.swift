@@ -14,7 +14,8 @@ struct ServeTests {
         let server = try await ServeProcess(dataDir: data)
         #expect(server.url.hasPrefix("https://127.0.0.1:"))
         let printed = try #require(server.fingerprint), authority = try #require(server.authority)
-        #expect(server.stderr.contains("Made this library's certificate authority") && server.stderr.contains(authority))
+        // Said on stderr after the JSON on stdout, read from a pipe: waited for.
+        #expect(await server.said("Made this library's certificate authority") && server.stderr.contains(authority))
         // What the server really serves, read by openssl: the certificate and the authority's chain, verified.
         let served = try await ProcessRunner.run(
             "/bin/sh",
@@ -44,7 +45,7 @@ struct ServeTests {
             lan.url.hasPrefix("https://") && lan.link.contains("/pair?code=")
                 && lan.link.hasSuffix("#authority=" + authority.replacingOccurrences(of: ":", with: "")))
         #expect(lan.authority == authority && lan.fingerprint != printed, "a certificate for what it holds now, from the same authority")
-        #expect(lan.stderr.contains("Issued a new certificate"))
+        #expect(await lan.said("Issued a new certificate"))
         _ = await lan.stop()
     }
 
@@ -68,8 +69,8 @@ struct ServeTests {
             ])
         #expect(made.status == 0, "\(made.stderr)")
         server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:\(port)", "--no-pairing"])
-        #expect(server.stderr.contains("Replaced the self-signed certificate of earlier versions"), "\(server.stderr)")
-        #expect(server.stderr.contains("pairs again at https://127.0.0.1:\(port)"), "it says what a browser of plain HTTP must do")
+        #expect(await server.said("Replaced the self-signed certificate of earlier versions"), "\(server.stderr)")
+        #expect(await server.said("pairs again at https://127.0.0.1:\(port)"), "it says what a browser of plain HTTP must do")
         // The same origin, the same device key: a new session without pairing again.
         let session = try await server.session(device: phone.device, key: phone.key)
         #expect(try await server.curl("GET", "/api/alarms", ["-H", "X-VoiceAlarm-Session: \(session)"]).status == 200)
@@ -142,8 +143,7 @@ struct ServeTests {
         let folder = TemporaryDirectory("serve")
         let server = try await ServeProcess(dataDir: folder.file("data"), arguments: ["--listen", "127.0.0.1:0", "--no-pairing"])
         #expect(server.document["pairing"] is NSNull)
-        await pause(0.2)
-        #expect(!server.stderr.contains("code=") && server.stderr.contains("'voicealarm serve pair' prints a pairing link"))
+        #expect(await server.said("'voicealarm serve pair' prints a pairing link") && !server.stderr.contains("code="))
         _ = await server.stop()
     }
 
