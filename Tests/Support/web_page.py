@@ -225,9 +225,11 @@ def paired(driver, steps):
 
 def health_first(driver, steps):
     """The no-daemon problem, in the phone's words, in the first screen."""
-    until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".problem[data-code=noDaemon]"), 30)
-    problem = driver.find_element(By.CSS_SELECTOR, ".problem[data-code=noDaemon]")
-    steps.append({"step": "health", "text": problem.text, "view": in_view(driver, problem)})
+    def read(d):
+        # Read in one go, and again if the status poll redrew the card meanwhile (a stale element).
+        found = d.find_elements(By.CSS_SELECTOR, ".problem[data-code=noDaemon]")
+        return found and {"step": "health", "text": found[0].text, "view": in_view(d, found[0])}
+    steps.append(until(driver, read, 30))
 
 
 def unnamed_controls(driver):

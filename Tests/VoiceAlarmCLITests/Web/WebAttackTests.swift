@@ -237,7 +237,8 @@ struct WebAttackTests {
         let result = try #require(try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])
         let owner = result["owner"] as? [[Any]] ?? []
         #expect(owner.count == 20 && owner.allSatisfy { $0[1] as? Int == 200 }, "the owner was answered every time: \(owner)")
-        #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 1.5, "and at once: \(owner)")
+        // Each of the owner's requests is a new TLS connection among handshaking readers.
+        #expect(owner.compactMap { $0[2] as? Double }.max() ?? 99 < 3, "and at once: \(owner)")
         // Cut within 3 s of its deadline: the deadlines are checked twice a second, and on a busy
         // machine a TLS handshake puts off the answer's start, from which the deadline counts.
         let deadline = try #require(result["deadline"] as? Double)
