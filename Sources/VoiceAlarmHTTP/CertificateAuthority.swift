@@ -80,17 +80,10 @@ package struct CertificateAuthority: Sendable, Equatable {
     /// An authority kept from before: both texts parse, and the key is the certificate's.
     /// - Throws: `TLSIdentity.Failure.certificateNotPEM`, `.keyNotPEM` or `.keyDoesNotMatch`.
     package static func load(certificatePEM: String, keyPEM: String) throws(TLSIdentity.Failure) -> CertificateAuthority {
-        let authority: CertificateAuthority, certificateKeyID: [UInt8]
-        do throws(GnuTLSError) {
-            certificateKeyID = try X509Certificate.parse(pem: certificatePEM).publicKeyID()
-            authority = try CertificateAuthority(certificatePEM: certificatePEM, keyPEM: keyPEM)
-        } catch {
+        _ = try X509Certificate.matching(certificatePEM: certificatePEM, keyPEM: keyPEM)
+        do throws(GnuTLSError) { return try CertificateAuthority(certificatePEM: certificatePEM, keyPEM: keyPEM) } catch {
             throw .certificateNotPEM(error)
         }
-        let keyID: [UInt8]
-        do throws(GnuTLSError) { keyID = try X509PrivateKey.parse(pem: keyPEM).publicKeyID() } catch { throw .keyNotPEM(error) }
-        guard keyID == certificateKeyID else { throw .keyDoesNotMatch }
-        return authority
     }
 
     /// A new key and a server certificate for it, issued by this authority: subject

@@ -50,18 +50,10 @@ package struct TLSIdentity: Sendable, Equatable {
     /// `gnutls_x509_crt_get_key_id` and `gnutls_x509_privkey_get_key_id`.
     /// - Throws: `Failure.certificateNotPEM`, `Failure.keyNotPEM` or `Failure.keyDoesNotMatch`.
     package static func load(certificatePEM: String, keyPEM: String) throws(Failure) -> TLSIdentity {
-        let identity: TLSIdentity, certificateKeyID: [UInt8]
-        do throws(GnuTLSError) {
-            let certificate = try X509Certificate.parse(pem: certificatePEM)
-            certificateKeyID = try certificate.publicKeyID()
-            identity = try TLSIdentity(certificatePEM: certificatePEM, keyPEM: keyPEM, certificate: certificate)
-        } catch {
+        let certificate = try X509Certificate.matching(certificatePEM: certificatePEM, keyPEM: keyPEM)
+        do throws(GnuTLSError) { return try TLSIdentity(certificatePEM: certificatePEM, keyPEM: keyPEM, certificate: certificate) } catch {
             throw .certificateNotPEM(error)
         }
-        let keyID: [UInt8]
-        do throws(GnuTLSError) { keyID = try X509PrivateKey.parse(pem: keyPEM).publicKeyID() } catch { throw .keyNotPEM(error) }
-        guard keyID == certificateKeyID else { throw .keyDoesNotMatch }
-        return identity
     }
 
     /// Refuses an identity a browser would refuse at `now`, or whose key is weaker than RSA-2048

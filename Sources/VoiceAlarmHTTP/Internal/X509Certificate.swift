@@ -26,6 +26,22 @@ final class X509Certificate {
         return certificate
     }
 
+    /// The first certificate in `certificatePEM`, when `keyPEM` holds the private half of its
+    /// public key: what loading a kept identity or authority checks first.
+    /// - Throws: `TLSIdentity.Failure.certificateNotPEM`, `.keyNotPEM` or `.keyDoesNotMatch`.
+    static func matching(certificatePEM: String, keyPEM: String) throws(TLSIdentity.Failure) -> X509Certificate {
+        let certificate: X509Certificate, certificateKeyID: [UInt8], keyID: [UInt8]
+        do throws(GnuTLSError) {
+            certificate = try parse(pem: certificatePEM)
+            certificateKeyID = try certificate.publicKeyID()
+        } catch {
+            throw .certificateNotPEM(error)
+        }
+        do throws(GnuTLSError) { keyID = try X509PrivateKey.parse(pem: keyPEM).publicKeyID() } catch { throw .keyNotPEM(error) }
+        guard keyID == certificateKeyID else { throw .keyDoesNotMatch }
+        return certificate
+    }
+
     /// The certificate as PEM. The corresponding C function is `gnutls_x509_crt_export2`.
     func pem() throws(GnuTLSError) -> String {
         try Datum.exported("gnutls_x509_crt_export2") { gnutls_x509_crt_export2(handle, GNUTLS_X509_FMT_PEM, $0) }

@@ -19,7 +19,7 @@ enum ServePairCommand: Command {
         let code = try ServeCommands.registry(service).newPairingCode()
         let plan = ListenPlan(listen, machineAddresses: MachineAddresses.all(), hostName: MachineAddresses.hostName())
         // The authority the running server answers with, when it made one: its fingerprint goes in the link.
-        let authority = WebServer.existingAuthority(folder: "\(service.dataDirectory)/web")?.fingerprint
+        let authority = ServerIdentity.existingAuthority(folder: "\(service.dataDirectory)/web")?.fingerprint
         let link = WebServer.pairingURL(code, baseURL: WebServer.baseURL(host: plan.linkHost, port: listen.port), authority: authority)
         context.present(PairingJSON(code, link: link, service.timeZone)) { context.console.result(link) }
         context.say("Open the link on the phone within 10 minutes (code \(code.code)); it works once.")

@@ -24,10 +24,10 @@ enum ServeTrustCommand: Command {
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let service = try context.library()
         let folder = "\(service.dataDirectory)/web"
-        let (authority, _) = try WebServer.authority(folder: folder, now: context.now())
+        let (authority, _) = try ServerIdentity.authority(folder: folder, now: context.now())
         let trust = BrowserTrust(home: ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory())
         let removing = parsed[Self.remove]
-        let stores = removing ? try trust.remove(authority) : try trust.add(authority, file: WebServer.authorityPaths(folder).certificate)
+        let stores = removing ? try trust.remove(authority) : try trust.add(authority, file: ServerIdentity.authorityPaths(folder).certificate)
         context.present(TrustJSON(authority: authority.fingerprint, stores: stores.map(\.folder), removed: removing)) {
             for store in stores { context.console.result(store.folder) }
         }

@@ -115,7 +115,7 @@ enum ServiceInstallCommand: Command {
         }
         let options = try ServeOptions(parsed)
         if let certificate = options.certificateFile, let keyFile = options.keyFile,
-            let ends = try WebServer.checkIdentity(certificateFile: certificate, keyFile: keyFile, now: context.now())
+            let ends = try ServerIdentity.checkIdentity(certificateFile: certificate, keyFile: keyFile, now: context.now())
         {
             context.console.note(ServeCommand.expiringSoon(certificate, ends: ends, now: context.now()))
         }
