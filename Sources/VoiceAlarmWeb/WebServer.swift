@@ -171,6 +171,9 @@ package final class WebServer {
     /// `https://HOST:PORT`: where a server holding `host` on `port` is opened.
     package static func baseURL(host: String, port: Int) -> String { "https://" + ListenAddress(host: host, port: port).description }
 
-    /// Stops listening and closes every connection.
-    package func stop() { http.stop() }
+    /// Stops listening and closes every connection; the page's waits for a change end first.
+    package func stop() {
+        application.stop()
+        http.stop()
+    }
 }
