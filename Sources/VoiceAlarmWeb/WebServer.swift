@@ -115,6 +115,8 @@ package final class WebServer {
     /// `<data-dir>/web`: the authority, the certificate it issued, and their keys.
     package let identityFolder: String
     let application: WebApplication
+    /// Where it runs, for `serve pair` (`<data-dir>/web/serving.json`), while it runs.
+    private let record: ServingRecord
 
     package init(
         _ options: Options, location: LibraryLocation, secrets: any SecretSource = WebSecrets(),
@@ -157,6 +159,8 @@ package final class WebServer {
         fingerprint = identity.fingerprint
         ownCertificateExpiresSoon = options.certificateFile != nil && identity.expiresSoon(at: now()) ? identity.notAfter : nil
         baseURL = Self.baseURL(host: plan.linkHost, port: http.port)
+        record = ServingRecord(url: baseURL, loopbackOnly: plan.isLoopbackOnly)
+        record.write(folder: identityFolder)
     }
 
     /// The link that pairs a browser with `code`: the page's address, the code, and after `#`
@@ -175,5 +179,6 @@ package final class WebServer {
     package func stop() {
         application.stop()
         http.stop()
+        record.remove(folder: identityFolder)
     }
 }
