@@ -23,6 +23,8 @@ package struct Snoozer {
         case nothingRinging
         case noSnooze(UUID)
         case limitReached(UUID)
+        /// What rings is a test ring asked from the page: stopped, never snoozed.
+        case testRing(UUID)
 
         /// Nothing to snooze is a rule, not a failure of the machine (409).
         package var failureKind: FailureKind { .conflict }
@@ -35,6 +37,8 @@ package struct Snoozer {
                 "alarm \(id.uuidString.lowercased()) has no snooze: it rings until stopped"
             case .limitReached(let id):
                 "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped"
+            case .testRing(let id):
+                "alarm \(id.uuidString.lowercased()) rings as a test, which is stopped, not snoozed"
             }
         }
     }
@@ -59,7 +63,10 @@ package struct Snoozer {
     package func snooze() throws -> [Snoozed] {
         let pending = try store.snoozes()
         var rings: [(ringID: UUID, stored: StoredAlarm, count: Int)] = []
-        for ring in registry.live() {
+        // A test ring (the page's "Ring it here now") is no alarm going off: never snoozed.
+        let dataDirectory = (registry.directory as NSString).deletingLastPathComponent
+        let test: UUID? = if case .ringing(let request) = TestRingDesk(dataDirectory: dataDirectory).phase(now: now()) { request.alarm } else { nil }
+        for ring in registry.live() where ring.id != test {
             let isSnoozedRing = Snooze.isScheduleID(ring.id)
             let alarm = isSnoozedRing ? Snooze.scheduleID(for: ring.id) : ring.id
             guard let stored = try store.alarm(alarm), !rings.contains(where: { $0.stored.alarm.id == alarm }) else { continue }
@@ -69,7 +76,7 @@ package struct Snoozer {
             guard previous < Snooze.maximumRepeats else { throw Refusal.limitReached(alarm) }
             rings.append((ring.id, stored, previous + 1))
         }
-        guard !rings.isEmpty else { throw Refusal.nothingRinging }
+        guard !rings.isEmpty else { throw test.map(Refusal.testRing) ?? Refusal.nothingRinging }
 
         let instant = now()
         var taken = try minutesHeld(after: instant, except: Set(rings.map(\.stored.alarm.id)))
