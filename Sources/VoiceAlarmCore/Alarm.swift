@@ -1,8 +1,7 @@
 import Foundation
 
-/// One alarm: our own stable UUID, what it plays, when, and whether it speaks in the user's voice.
-///
-/// Alarms are added and deleted, never edited: fewer states, fewer reconciliation bugs.
+/// One alarm: our own stable UUID, what it plays, when, whether it is on, and whether it speaks in
+/// the user's voice.
 public struct Alarm: Hashable, Sendable, Identifiable {
     /// The alarm's own id: stable for its life, the same in the scheduler, its voice file and its events.
     public var id: UUID
@@ -21,10 +20,14 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     /// Minutes a `voicealarm snooze` puts the ring off (`Snooze.minutes`); nil for no snooze, the
     /// default, as in the app the rules come from.
     package var snoozeMinutes: Int?
+    /// On or off: an off alarm keeps everything (its id, settings and voice file) and is scheduled
+    /// nowhere. A switch apart from `voice`. An off alarm still holds its minute and counts toward
+    /// the five per target, so turning it on again never collides with another.
+    package var isOn: Bool
 
     package init(
         id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, isOn: Bool = true
     ) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
         precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
@@ -36,6 +39,7 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         self.label = label
         self.voice = voice
         self.snoozeMinutes = snoozeMinutes
+        self.isOn = isOn
     }
 
     /// The id as printed everywhere: lowercase.
@@ -50,6 +54,14 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     package func isFinished(at now: Date, in timeZone: TimeZone) -> Bool {
         schedule.nextFire(after: now, in: timeZone) == nil
     }
+
+    /// When it rings next after `now`: nil when it is off or has finished.
+    package func nextRing(after now: Date, in timeZone: TimeZone) -> Date? {
+        isOn ? schedule.nextFire(after: now, in: timeZone) : nil
+    }
+
+    /// Whether a scheduler should hold it now: on, and not finished.
+    package func isScheduled(at now: Date, in timeZone: TimeZone) -> Bool { nextRing(after: now, in: timeZone) != nil }
 
     /// Whether both ring at the same hour:minute on a shared day.
     package func overlaps(_ other: Alarm) -> Bool {

@@ -2,11 +2,11 @@ import Foundation
 import VoiceAlarm
 import VoiceAlarmCore
 
-/// `{"id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next"}`
-/// (`days` as a list of day names, `[]` for a one-off).
+/// `{"id", "target", "time", "days", "date", "label", "on", "voice", "sound", "soundReason", "next"}`
+/// (`days` as a list of day names, `[]` for a one-off; `next` null for an alarm that is off).
 package struct AlarmJSON: Encodable {
     package var id: String, target: String, time: String, days: [String], date: String?, label: String?
-    package var voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
+    package var on: Bool, voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
     package var snooze: Int?, snoozedUntil: String?
 
     package init(_ status: AlarmStatus, _ timeZone: TimeZone) {
@@ -17,6 +17,7 @@ package struct AlarmJSON: Encodable {
         days = alarm.days.isEmpty ? [] : alarm.days.list.split(separator: ",").map(String.init)
         date = alarm.date?.description
         label = alarm.label
+        on = alarm.isOn
         voice = alarm.voice
         sound = status.sound.soundName
         soundReason = status.sound.reason
@@ -30,10 +31,10 @@ package struct AlarmJSON: Encodable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(id, forKey: .id); try c.encode(target, forKey: .target); try c.encode(time, forKey: .time)
         try c.encode(days, forKey: .days); try c.encode(date, forKey: .date); try c.encode(label, forKey: .label)
-        try c.encode(voice, forKey: .voice); try c.encode(sound, forKey: .sound)
+        try c.encode(on, forKey: .on); try c.encode(voice, forKey: .voice); try c.encode(sound, forKey: .sound)
         try c.encode(soundReason, forKey: .soundReason); try c.encode(next, forKey: .next)
         try c.encode(spokenStandIns, forKey: .spokenStandIns)
         try c.encode(snooze, forKey: .snooze); try c.encode(snoozedUntil, forKey: .snoozedUntil)
     }
-    package enum Keys: String, CodingKey { case id, target, time, days, date, label, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
+    package enum Keys: String, CodingKey { case id, target, time, days, date, label, on, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
 }

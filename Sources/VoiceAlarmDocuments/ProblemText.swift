@@ -82,6 +82,7 @@ package enum ProblemText {
         case (.testRing(let id), .terminal):
             "alarm \(id.uuidString.lowercased()) rings as a test, which is stopped, not snoozed ('voicealarm stop')"
         case (.testRing, .page): "this alarm rings as a test, which is stopped, not snoozed: press Stop"
+        case (.nothingWaiting, _): "no snooze is waiting"
         }
     }
 

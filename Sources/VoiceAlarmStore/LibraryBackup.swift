@@ -27,6 +27,8 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         package var voice: Bool
         /// Absent in copies written before snooze existed.
         package var snoozeMinutes: Int?
+        /// False for an alarm turned off; absent (on) in copies written before alarms could be.
+        package var on: Bool?
     }
 
     package var version = 1
@@ -149,7 +151,8 @@ extension LibraryBackup.Alarm {
         self.init(
             id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
             hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
-            date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes)
+            date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes,
+            on: alarm.isOn ? nil : false)
     }
 
     /// The alarm, or nil when the copy's fields do not make one.
@@ -159,6 +162,6 @@ extension LibraryBackup.Alarm {
         return VoiceAlarmCore.Alarm(
             id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
             days: weekdays, date: date, label: label, voice: voice,
-            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
+            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil }, isOn: on ?? true)
     }
 }

@@ -65,7 +65,7 @@ _voicealarm() {
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
-        alarm) COMPREPLY=($(compgen -W "add list remove edit $globals" -- "$cur")) ;;
+        alarm) COMPREPLY=($(compgen -W "add list remove edit off on $globals" -- "$cur")) ;;
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
@@ -183,6 +183,16 @@ _voicealarm() {
             case "$argument" in
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
+        "alarm off")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm on")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
         "voice on")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -207,7 +217,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "snooze")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--cancel $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "listen")

@@ -79,6 +79,27 @@ package final class AlarmBook {
         return try status(of: id)
     }
 
+    /// Turns the alarm on or off (`alarm on`, `alarm off`): off, it keeps its id, settings and voice
+    /// file, and the scheduler holds neither it nor a snooze of it; on, it is scheduled again.
+    /// - Throws: `LibraryError.unknownAlarm`; the scheduler's error when it cannot follow (the
+    ///   switch is then put back, so what the library says and what rings stay the same).
+    package func setOn(_ on: Bool, for reference: String) throws -> AlarmStatus {
+        let id = try self.id(reference)
+        guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
+        guard stored.alarm.isOn != on else { return try status(of: id) }
+        try store.transaction { try store.setOn(on, for: id) }
+        if on {
+            _ = try sync.refresh([id])  // a rebuild owed is made, then it is scheduled (or a warning says why not)
+        } else {
+            do { try sync.unschedule(id) } catch {
+                // Still held: the switch goes back, so the library says what the scheduler rings.
+                try? store.transaction { try store.setOn(true, for: id) }
+                throw error
+            }
+        }
+        return try status(of: id)
+    }
+
     /// Every alarm with what it will really play and when it rings next.
     package func statuses() throws -> [AlarmStatus] {
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
@@ -109,7 +130,7 @@ package final class AlarmBook {
     private func status(_ stored: StoredAlarm, standIns: [UUID]) -> AlarmStatus {
         var seen = Set<UUID>()
         return AlarmStatus(
-            stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.schedule.nextFire(after: now(), in: timeZone),
-            spokenStandIns: standIns.filter { seen.insert($0).inserted })
+            stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.nextRing(after: now(), in: timeZone),
+            hasFinished: stored.alarm.isFinished(at: now(), in: timeZone), spokenStandIns: standIns.filter { seen.insert($0).inserted })
     }
 }

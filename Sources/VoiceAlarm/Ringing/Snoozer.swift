@@ -25,6 +25,8 @@ package struct Snoozer {
         case limitReached(UUID)
         /// What rings is a test ring asked from the page: stopped, never snoozed.
         case testRing(UUID)
+        /// `snooze --cancel` with no snooze waiting.
+        case nothingWaiting
 
         /// Nothing to snooze is a rule, not a failure of the machine (409).
         package var failureKind: FailureKind { .conflict }
@@ -39,6 +41,7 @@ package struct Snoozer {
                 "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped"
             case .testRing(let id):
                 "alarm \(id.uuidString.lowercased()) rings as a test, which is stopped, not snoozed"
+            case .nothingWaiting: "no snooze is waiting"
             }
         }
     }
@@ -100,6 +103,16 @@ package struct Snoozer {
         }
         for ring in rings { registry.stop(ring.ringID) }
         return snoozes.map { Snoozed(alarm: $0.alarm, ringAt: $0.ringAt, count: $0.count) }
+    }
+
+    /// "I'm up": every snooze waiting is forgotten and taken out of the scheduler, outside a ring
+    /// (`snooze --cancel`); the alarms ring at their own next times.
+    /// - Returns: the alarms whose snooze was cancelled.
+    /// - Throws: `Refusal.nothingWaiting`; the scheduler's error.
+    package func cancelWaiting() throws -> [UUID] {
+        let waiting = try !sync.liveSnoozes().isEmpty || !store.snoozes().isEmpty
+        guard waiting else { throw Refusal.nothingWaiting }
+        return try cancel(after: [])
     }
 
     /// Forgets pending snoozes and takes them out of the scheduler (`voicealarm stop`): those of

@@ -95,6 +95,10 @@ enum Schema {
         """
         ALTER TABLE devices ADD COLUMN public_key TEXT;
         """,
+        // 8: an alarm turned off (`alarm off`): kept whole, scheduled nowhere.
+        """
+        ALTER TABLE alarms ADD COLUMN off INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -18,7 +18,7 @@ enum AlarmHandlers {
 
     /// The alarms the page lists: all of them, or (the default) all but one-offs that have rung.
     static func shown(_ statuses: [AlarmStatus], all: Bool) -> [AlarmStatus] {
-        all ? statuses : statuses.filter { $0.next != nil || $0.alarm.date == nil }
+        all ? statuses : statuses.filter { !$0.hasFinished }
     }
 
     /// `POST /api/alarms` `{"target", "at", "days", "date", "label", "voice", "snooze"}`: the same
@@ -52,6 +52,15 @@ enum AlarmHandlers {
         let on = try WebJSON.decode(Body.self, from: context.request).on
         return try context.withLibrary { service in
             WebJSON.response(200, AlarmJSON(try service.alarms.setVoice(on, for: context.parameter("id")), service.timeZone))
+        }
+    }
+
+    /// `PUT /api/alarms/{id}/on` `{"on": false}`: `alarm off` / `alarm on`: the alarm.
+    static func setOn(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var on: Bool }
+        let on = try WebJSON.decode(Body.self, from: context.request).on
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.setOn(on, for: context.parameter("id")), service.timeZone))
         }
     }
 

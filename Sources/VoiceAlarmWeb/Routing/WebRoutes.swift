@@ -35,6 +35,7 @@ package enum WebRoutes {
         WebEndpoint("POST", "/api/alarms", .paired, body: .json, AlarmHandlers.add),
         WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove),
         WebEndpoint("PUT", "/api/alarms/{id}/voice", .paired, body: .json, AlarmHandlers.setVoice),
+        WebEndpoint("PUT", "/api/alarms/{id}/on", .paired, body: .json, AlarmHandlers.setOn),
         WebEndpoint("GET", "/api/alarms/{id}/ringtone", .paired, AlarmHandlers.ringtone),
         WebEndpoint("POST", "/api/alarms/{id}/ring", .paired, AlarmHandlers.testRing),
         // Clips.
@@ -59,6 +60,7 @@ package enum WebRoutes {
         WebEndpoint("GET", "/api/status", .paired, RingHandlers.status),
         WebEndpoint("POST", "/api/stop", .paired, RingHandlers.stop),
         WebEndpoint("POST", "/api/snooze", .paired, RingHandlers.snooze),
+        WebEndpoint("DELETE", "/api/snooze", .paired, RingHandlers.cancelSnooze),
         WebEndpoint("POST", "/api/service/start", .paired, RingHandlers.startService),
         // Devices.
         WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),

@@ -37,6 +37,8 @@ struct JSONEverywhereTests {
         ("alarm list", ["alarm", "list", "--all"], ["alarm", "list", "--all=yes"]),
         ("voice off", ["voice", "off", "$ALARM"], ["voice", "off", "ffffffff"]),
         ("voice on", ["voice", "on", "$ALARM"], ["voice", "on", "ffffffff"]),
+        ("alarm off", ["alarm", "off", "$ALARM"], ["alarm", "off", "ffffffff"]),
+        ("alarm on", ["alarm", "on", "$ALARM"], ["alarm", "on", "ffffffff"]),
         ("scheduler list", ["scheduler", "list"], ["scheduler", "list", "extra"]),
         ("reconcile", ["reconcile"], ["reconcile", "extra"]),
         ("listen", ["listen", "morning", "--device", "speaker"], ["listen", "nosuch"]),
@@ -68,8 +70,9 @@ struct JSONEverywhereTests {
     ]
 
     /// Commands whose result document comes with exit 1 in this sandbox: `doctor` reports that
-    /// no daemon runs (its problems are in the document).
-    static let resultWithFailure: Set<String> = ["doctor"]
+    /// no daemon runs (its problems are in the document); `service install` wrote the unit, but
+    /// no user manager runs here to start it.
+    static let resultWithFailure: Set<String> = ["doctor", "service install"]
 
     /// Commands that never succeed: `alarm edit` only prints the remove and add lines (exit 64);
     /// its error object is checked in `TellingAtTheMomentTests`.
