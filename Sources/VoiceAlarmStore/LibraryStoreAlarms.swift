@@ -44,6 +44,22 @@ extension LibraryStore {
         }
     }
 
+    /// Replaces an alarm's settings under its own id (`alarm edit`): what it plays, when, its
+    /// label and snooze. What was built for it stays; a rebuild decides whether it still fits.
+    package func updateAlarm(_ alarm: Alarm) throws {
+        try changing {
+            let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
+            guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
+            try db.execute(
+                "UPDATE alarms SET target_id = ?, hour = ?, minute = ?, days = ?, date = ?, label = ?, snooze_minutes = ?, off = ? WHERE id = ?",
+                [
+                    .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)), .integer(Int64(alarm.days.rawValue)),
+                    alarm.date.map { .text($0.description) } ?? .null, alarm.label.map { .text($0) } ?? .null,
+                    alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .integer(alarm.isOn ? 0 : 1), .text(alarm.idString),
+                ])
+        }
+    }
+
     package func deleteAlarm(_ id: UUID) throws {
         try changing {
             try db.execute("DELETE FROM alarms WHERE id = ?", [.text(id.uuidString.lowercased())])

@@ -13,7 +13,7 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--plays|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -24,7 +24,7 @@ _voicealarm() {
         --scheduler) COMPREPLY=($(compgen -W "embedded systemd" -- "$cur")); return ;;
         --unit-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --title) return ;;
-        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; "alarm edit") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
+        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
         --device) return ;;
         --rate) return ;;
         --channels) return ;;
@@ -37,6 +37,7 @@ _voicealarm() {
         --date) return ;;
         --label) return ;;
         --snooze) return ;;
+        --plays) return ;;
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ramp) return ;;
@@ -179,7 +180,7 @@ _voicealarm() {
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
         "alarm edit")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --snooze --plays $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;

@@ -59,6 +59,35 @@ package final class AlarmBook {
         return Added(status: try status(of: alarm.id), isFirstForTarget: first)
     }
 
+    /// Changes an alarm under its own id (`alarm edit`): the edit applied, checked by the rules of
+    /// `add` against the other alarms in the same transaction as the update, then its ringtone
+    /// rebuilt only when what it plays changed, and the scheduler told to schedule it — one
+    /// replacement under the same id, so it holds the old alarm or the new, never none or both.
+    /// - Throws: `LibraryError.invalidLabel`, `.invalidSnooze` before anything is read;
+    ///   `.unknownAlarm`, an unknown target, or `.rule` for a broken rule, with nothing changed.
+    package func edit(_ reference: String, _ edit: AlarmEdit) throws -> AlarmStatus {
+        if case .some(.some(let label)) = edit.label {
+            do { try AlarmLabel.check(label) } catch { throw LibraryError.invalidLabel(error) }
+        }
+        if case .some(.some(let minutes)) = edit.snoozeMinutes, !Snooze.minutes.contains(minutes) { throw LibraryError.invalidSnooze(minutes) }
+        let id = try self.id(reference)
+        var edit = edit
+        edit.target = try edit.target.map(playlists.existing)
+        let instant = now()
+        try store.transaction {
+            guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
+            let changed = edit.applied(to: stored.alarm, now: instant, in: timeZone)
+            guard changed != stored.alarm else { return }
+            let others = try store.alarms().map(\.alarm).filter { $0.id != id }
+            if let violation = AlarmRules.violation(adding: changed, to: others, now: instant, timeZone: timeZone) {
+                throw LibraryError.rule(changed, violation)
+            }
+            try store.updateAlarm(changed)
+        }
+        _ = try sync.refresh([id])
+        return try status(of: id)
+    }
+
     /// Removes alarms, their voice files and their schedules. Every reference is resolved before
     /// anything changes, and the alarms leave in one transaction: one unknown id removes nothing.
     package func remove(_ references: [String]) throws -> [UUID] {

@@ -119,17 +119,10 @@ package struct ArgumentParser: Sendable {
     }
 
     /// An unknown command word, with the closest commands (as git's "did you mean").
-    /// `alarm edit` gets its own answer: alarms are added and removed, never edited.
+    /// The other words people use for changing an alarm are offered `alarm edit`.
     private func unknownCommand(_ word: String, in group: String?) -> UsageError {
-        if group == "alarm", ["edit", "change", "modify", "update", "set"].contains(word.lowercased()) {
-            return UsageError(
-                "alarms are added and removed, never edited: fewer states to get wrong, and a stable id for every ring",
-                command: "alarm", input: "alarm \(word)",
-                advice: [
-                    "to change one, remove it and add it again:",
-                    "  voicealarm alarm remove ALARM",
-                    "  voicealarm alarm add TARGET --at HH:MM [--days DAYS | --date YYYY-MM-DD]",
-                ])
+        if group == "alarm", ["change", "modify", "update", "set"].contains(word.lowercased()) {
+            return UsageError("unknown alarm command '\(word)'; did you mean 'alarm edit'?", command: "alarm", input: "alarm \(word)")
         }
         let full = group.map { "\($0) \(word)" } ?? word
         var offered: [String]

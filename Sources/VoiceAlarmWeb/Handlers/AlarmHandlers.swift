@@ -38,6 +38,15 @@ enum AlarmHandlers {
         }
     }
 
+    /// `PUT /api/alarms/{id}` `{"at", "days", "date", "label", "snooze", "target"}` (any of them):
+    /// `alarm edit`, the same rules and words; the alarm under its own id.
+    static func edit(_ context: WebContext) throws -> HTTPResponse {
+        let edit = try AlarmInput.edit(try WebJSON.decode(AlarmInput.EditBody.self, from: context.request))
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.edit(context.parameter("id"), edit), service.timeZone))
+        }
+    }
+
     /// `DELETE /api/alarms/{id}`: `{"removed": [ids]}`.
     static func remove(_ context: WebContext) throws -> HTTPResponse {
         try context.withLibrary { service in

@@ -33,6 +33,7 @@ package enum WebRoutes {
         // Alarms.
         WebEndpoint("GET", "/api/alarms", .paired, AlarmHandlers.list),
         WebEndpoint("POST", "/api/alarms", .paired, body: .json, AlarmHandlers.add),
+        WebEndpoint("PUT", "/api/alarms/{id}", .paired, body: .json, AlarmHandlers.edit),
         WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove),
         WebEndpoint("PUT", "/api/alarms/{id}/voice", .paired, body: .json, AlarmHandlers.setVoice),
         WebEndpoint("PUT", "/api/alarms/{id}/on", .paired, body: .json, AlarmHandlers.setOn),
