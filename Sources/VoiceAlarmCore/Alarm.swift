@@ -24,10 +24,13 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     /// nowhere. A switch apart from `voice`. An off alarm still holds its minute and counts toward
     /// the five per target, so turning it on again never collides with another.
     package var isOn: Bool
+    /// Days it does not ring though its schedule says so (`alarm skip`), as kept: passed ones
+    /// are dropped when read (`Skips.ahead(of:)`).
+    package var skips: Skips
 
     package init(
         id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, isOn: Bool = true
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, isOn: Bool = true, skips: Skips = Skips()
     ) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
         precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
@@ -40,6 +43,7 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         self.voice = voice
         self.snoozeMinutes = snoozeMinutes
         self.isOn = isOn
+        self.skips = skips
     }
 
     /// The id as printed everywhere: lowercase.
@@ -55,9 +59,11 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         schedule.nextFire(after: now, in: timeZone) == nil
     }
 
-    /// When it rings next after `now`: nil when it is off or has finished.
+    /// When it rings next after `now`: the first ring of its schedule that is not skipped; nil
+    /// when it is off or has finished.
     package func nextRing(after now: Date, in timeZone: TimeZone) -> Date? {
-        isOn ? schedule.nextFire(after: now, in: timeZone) : nil
+        guard isOn else { return nil }
+        return skips.isEmpty ? schedule.nextFire(after: now, in: timeZone) : skips.nextFire(of: schedule, after: now, in: timeZone)
     }
 
     /// Whether a scheduler should hold it now: on, and not finished.

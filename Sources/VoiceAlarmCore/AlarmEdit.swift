@@ -48,6 +48,6 @@ package struct AlarmEdit: Equatable, Sendable {
         }
         return Alarm(
             id: alarm.id, target: target ?? alarm.target, time: time, days: weekly, date: once, label: label ?? alarm.label,
-            voice: alarm.voice, snoozeMinutes: snoozeMinutes ?? alarm.snoozeMinutes, isOn: alarm.isOn)
+            voice: alarm.voice, snoozeMinutes: snoozeMinutes ?? alarm.snoozeMinutes, isOn: alarm.isOn, skips: alarm.skips)
     }
 }

@@ -3,11 +3,13 @@ import VoiceAlarm
 import VoiceAlarmCore
 
 /// `{"id", "target", "time", "days", "date", "label", "on", "voice", "sound", "soundReason", "next"}`
-/// (`days` as a list of day names, `[]` for a one-off; `next` null for an alarm that is off).
+/// (`days` as a list of day names, `[]` for a one-off; `next` null for an alarm that is off, and
+/// after the days skipped: `skipped`, the days ahead it does not ring, and `pausedThrough`).
 package struct AlarmJSON: Encodable {
     package var id: String, target: String, time: String, days: [String], date: String?, label: String?
     package var on: Bool, voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
     package var snooze: Int?, snoozedUntil: String?
+    package var skipped: [String], pausedThrough: String?
 
     package init(_ status: AlarmStatus, _ timeZone: TimeZone) {
         let alarm = status.alarm
@@ -25,6 +27,8 @@ package struct AlarmJSON: Encodable {
         spokenStandIns = status.spokenStandIns.map { $0.uuidString.lowercased() }
         snooze = alarm.snoozeMinutes
         snoozedUntil = status.snoozedUntil.map { LocalTimeText.iso($0, timeZone) }
+        skipped = status.skips.dates.sorted().map(\.description)
+        pausedThrough = status.skips.through?.description
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -35,6 +39,9 @@ package struct AlarmJSON: Encodable {
         try c.encode(soundReason, forKey: .soundReason); try c.encode(next, forKey: .next)
         try c.encode(spokenStandIns, forKey: .spokenStandIns)
         try c.encode(snooze, forKey: .snooze); try c.encode(snoozedUntil, forKey: .snoozedUntil)
+        try c.encode(skipped, forKey: .skipped); try c.encode(pausedThrough, forKey: .pausedThrough)
     }
-    package enum Keys: String, CodingKey { case id, target, time, days, date, label, on, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil }
+    package enum Keys: String, CodingKey {
+        case id, target, time, days, date, label, on, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil, skipped, pausedThrough
+    }
 }

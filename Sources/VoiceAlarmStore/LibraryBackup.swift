@@ -29,6 +29,8 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         package var snoozeMinutes: Int?
         /// False for an alarm turned off; absent (on) in copies written before alarms could be.
         package var on: Bool?
+        /// The days it does not ring; absent for none.
+        package var skips: Skips?
     }
 
     package var version = 1
@@ -152,7 +154,7 @@ extension LibraryBackup.Alarm {
             id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
             hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
             date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes,
-            on: alarm.isOn ? nil : false)
+            on: alarm.isOn ? nil : false, skips: alarm.skips.isEmpty ? nil : alarm.skips)
     }
 
     /// The alarm, or nil when the copy's fields do not make one.
@@ -162,6 +164,7 @@ extension LibraryBackup.Alarm {
         return VoiceAlarmCore.Alarm(
             id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
             days: weekdays, date: date, label: label, voice: voice,
-            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil }, isOn: on ?? true)
+            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil }, isOn: on ?? true,
+            skips: skips ?? Skips())
     }
 }

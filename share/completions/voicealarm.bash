@@ -13,7 +13,7 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--plays|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--plays|--until|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -38,6 +38,7 @@ _voicealarm() {
         --label) return ;;
         --snooze) return ;;
         --plays) return ;;
+        --until) return ;;
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ramp) return ;;
@@ -66,7 +67,7 @@ _voicealarm() {
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
-        alarm) COMPREPLY=($(compgen -W "add list remove edit off on $globals" -- "$cur")) ;;
+        alarm) COMPREPLY=($(compgen -W "add list remove edit off on skip unskip $globals" -- "$cur")) ;;
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
@@ -191,6 +192,16 @@ _voicealarm() {
             esac ;;
         "alarm on")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm skip")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--date --until $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm unskip")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--date --all $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;

@@ -88,6 +88,33 @@ package final class AlarmBook {
         return try status(of: id)
     }
 
+    /// Skips rings of the alarm (`alarm skip`): the next one, days, or every one through a day;
+    /// then the scheduler is told, so it rings at the true next ring.
+    /// - Throws: `LibraryError.unknownAlarm`; `SkipRules.Refusal` with nothing changed.
+    package func skip(_ reference: String, _ skip: SkipRules.Skip) throws -> AlarmStatus {
+        try changeSkips(reference) { alarm, instant in try SkipRules.skip(skip, of: alarm, now: instant, in: timeZone) }
+    }
+
+    /// Takes skips back (`alarm unskip`): the earliest, a day, or all of them.
+    /// - Throws: `LibraryError.unknownAlarm`; `SkipRules.Refusal` with nothing changed.
+    package func unskip(_ reference: String, _ unskip: SkipRules.Unskip) throws -> AlarmStatus {
+        try changeSkips(reference) { alarm, instant in try SkipRules.unskip(unskip, of: alarm, now: instant, in: timeZone) }
+    }
+
+    /// The alarm's skips replaced by what `change` makes of them, in one transaction, then scheduled.
+    private func changeSkips(_ reference: String, _ change: (Alarm, Date) throws -> Skips) throws -> AlarmStatus {
+        let id = try self.id(reference)
+        let instant = now()
+        try store.transaction {
+            guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
+            var alarm = stored.alarm
+            alarm.skips = try change(alarm, instant)
+            try store.updateAlarm(alarm)
+        }
+        _ = try sync.refresh([id])
+        return try status(of: id)
+    }
+
     /// Removes alarms, their voice files and their schedules. Every reference is resolved before
     /// anything changes, and the alarms leave in one transaction: one unknown id removes nothing.
     package func remove(_ references: [String]) throws -> [UUID] {
@@ -160,6 +187,7 @@ package final class AlarmBook {
         var seen = Set<UUID>()
         return AlarmStatus(
             stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.nextRing(after: now(), in: timeZone),
-            hasFinished: stored.alarm.isFinished(at: now(), in: timeZone), spokenStandIns: standIns.filter { seen.insert($0).inserted })
+            hasFinished: stored.alarm.isFinished(at: now(), in: timeZone), skips: stored.alarm.skips.ahead(of: LocalDate(now(), in: timeZone)),
+            spokenStandIns: standIns.filter { seen.insert($0).inserted })
     }
 }

@@ -132,7 +132,7 @@ package struct Snoozer {
     private func minutesHeld(after instant: Date, except alarms: Set<UUID>) throws -> [Date] {
         let horizon = instant.addingTimeInterval(Double(Snooze.minutes.upperBound + 60) * 60)
         var held = try store.alarms().filter { !alarms.contains($0.alarm.id) }
-            .compactMap { $0.alarm.schedule.nextFire(after: instant, in: timeZone) }.filter { $0 <= horizon }
+            .compactMap { $0.alarm.nextRing(after: instant, in: timeZone) }.filter { $0 <= horizon }
         held += try sync.liveSnoozes().filter { !alarms.contains($0.alarm) }.map(\.ringAt)
         return held
     }

@@ -190,7 +190,10 @@ package final class ScheduleSync {
             case .voice(let fileName): .named(fileName)
             case .defaultTone: .default
             }
-        return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label)
+        // Only the skips still ahead: one that passed changes what the scheduler should hold, so
+        // the next reconcile takes it out (and a systemd timer goes back to its plain pattern).
+        let skips = stored.alarm.skips.ahead(of: LocalDate(now(), in: timeZone))
+        return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label, skips: skips)
     }
 
     /// What the scheduler holds now.

@@ -68,7 +68,12 @@ package struct ArgumentParser: Sendable {
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError("--\(option.name) needs a value (\(option.valueName!))", command: spec?.name, input: "--\(option.name)")
                 }
-                // One value each: a second is a mistake to say, not a value to pick silently.
+                // One value each (a list for a repeatable one): a second is a mistake to say, not a
+                // value to pick silently.
+                if let first = parsed.values[option.name], option.repeatable {
+                    parsed.values[option.name] = first + "," + value
+                    continue
+                }
                 if let first = parsed.values[option.name] {
                     throw UsageError("--\(option.name) given twice ('\(first)' and '\(value)'): give it once", command: spec?.name, input: "--\(option.name)")
                 }

@@ -99,6 +99,10 @@ enum Schema {
         """
         ALTER TABLE alarms ADD COLUMN off INTEGER NOT NULL DEFAULT 0;
         """,
+        // 9: the days an alarm does not ring (`alarm skip`): `Skips` as JSON, NULL for none.
+        """
+        ALTER TABLE alarms ADD COLUMN skips TEXT;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

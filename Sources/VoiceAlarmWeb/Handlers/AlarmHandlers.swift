@@ -73,6 +73,39 @@ enum AlarmHandlers {
         }
     }
 
+    /// `POST /api/alarms/{id}/skip` `{"date"}` or `{"until"}` (neither: the next ring): `alarm skip`.
+    static func skip(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var date: String?, until: String? }
+        let body = try WebJSON.decode(Body.self, from: context.request)
+        let skip: SkipRules.Skip
+        switch (body.date, body.until) {
+        case (let date?, nil): skip = .dates([try Self.day(date, "date")])
+        case (nil, let until?): skip = .until(try Self.day(until, "until"))
+        case (nil, nil): skip = .next
+        default: throw WebFailure(status: 400, message: "date and until exclude each other", input: "date", code: 64)
+        }
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.skip(context.parameter("id"), skip), service.timeZone))
+        }
+    }
+
+    /// `POST /api/alarms/{id}/unskip` `{"date"}` or `{"all": true}` (neither: the pause, else the
+    /// earliest day — Undo and Resume): `alarm unskip`.
+    static func unskip(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var date: String?, all: Bool? }
+        let body = try WebJSON.decode(Body.self, from: context.request)
+        let unskip: SkipRules.Unskip = body.all == true ? .all : try body.date.map { .date(try Self.day($0, "date")) } ?? .next
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.unskip(context.parameter("id"), unskip), service.timeZone))
+        }
+    }
+
+    /// A day the page sent, or a 400 naming the field.
+    private static func day(_ text: String, _ field: String) throws -> LocalDate {
+        guard let day = LocalDate(parsing: text) else { throw WebFailure(status: 400, message: "\(field): \(LocalDate.refusal(text))", input: field, code: 64) }
+        return day
+    }
+
     /// `GET /api/alarms/{id}/ringtone`: what the alarm plays — its voice ringtone, or the
     /// standard sound (the default tone) while its voice is off or it rings with that; the
     /// `X-VoiceAlarm-Sound` header says which (`voice`, `standard`), so Listen always plays the truth.

@@ -37,6 +37,8 @@ package enum WebRoutes {
         WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove),
         WebEndpoint("PUT", "/api/alarms/{id}/voice", .paired, body: .json, AlarmHandlers.setVoice),
         WebEndpoint("PUT", "/api/alarms/{id}/on", .paired, body: .json, AlarmHandlers.setOn),
+        WebEndpoint("POST", "/api/alarms/{id}/skip", .paired, body: .json, AlarmHandlers.skip),
+        WebEndpoint("POST", "/api/alarms/{id}/unskip", .paired, body: .json, AlarmHandlers.unskip),
         WebEndpoint("GET", "/api/alarms/{id}/ringtone", .paired, AlarmHandlers.ringtone),
         WebEndpoint("POST", "/api/alarms/{id}/ring", .paired, AlarmHandlers.testRing),
         // Clips.

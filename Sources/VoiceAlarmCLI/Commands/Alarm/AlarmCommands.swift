@@ -1,3 +1,4 @@
+import VoiceAlarm
 import VoiceAlarmDocuments
 
 /// `voicealarm alarm …`, `voicealarm voice on|off`, `voicealarm scheduler list`: the alarms and
@@ -5,6 +6,7 @@ import VoiceAlarmDocuments
 enum AlarmCommands: CommandGroup {
     static let commands: [any Command.Type] = [
         AlarmAddCommand.self, AlarmListCommand.self, AlarmRemoveCommand.self, AlarmEditCommand.self, AlarmOffCommand.self, AlarmOnCommand.self,
+        AlarmSkipCommand.self, AlarmUnskipCommand.self,
         VoiceOnCommand.self, VoiceOffCommand.self, SchedulerListCommand.self,
     ]
 
@@ -24,6 +26,19 @@ enum AlarmCommands: CommandGroup {
             context.say("On: \(name) has rung already (a one-off whose time has passed): it will not ring again.")
         }
         return .success
+    }
+
+    /// `alarm skip` and `alarm unskip`: the alarm's document or id printed; what it skips and
+    /// when it rings next said.
+    static func presentSkips(_ status: AlarmStatus, _ service: AlarmService, _ context: CommandContext) {
+        context.present(AlarmJSON(status, service.timeZone)) { context.console.result(status.alarm.idString) }
+        var parts: [String] = []
+        if let through = status.skips.through { parts.append("paused through \(through)") }
+        if !status.skips.dates.isEmpty { parts.append("skipping " + status.skips.dates.sorted().map(\.description).joined(separator: ", ")) }
+        let skipped = parts.isEmpty ? "no day skipped" : parts.joined(separator: "; ")
+        let next = status.next.map { "rings next \(Report.friendly($0, service.timeZone, now: service.now()))" } ?? "does not ring"
+        context.say("Alarm \(status.alarm.idString) at \(status.alarm.time): \(skipped); it \(next).")
+        for problem in service.sync.problems() { context.say("warning: \(problem.sentence(on: .terminal))") }
     }
 
     /// `voice on` and `voice off`: the alarm's switch set, its document or id printed, and what it now plays said.

@@ -46,6 +46,8 @@ enum AlarmListCommand: Command {
         var sound = status.sound.reason.map { "default tone (\($0))" } ?? (status.spokenStandIns.isEmpty ? "voice" : "voice, with a spoken stand-in")
         if let until = status.snoozedUntil { sound = "snoozed until \(LocalTimeText.clock(until, timeZone)), " + sound }
         if let minutes = alarm.snoozeMinutes { sound += ", snooze \(minutes) min" }
+        if let through = status.skips.through { sound += ", paused through \(through)" }
+        if !status.skips.dates.isEmpty { sound += ", skips " + status.skips.dates.sorted().map(\.description).joined(separator: " ") }
         let head = "\(id)  \(alarm.time)  \(pad(days, 15))  \(pad(context.fitted(alarm.target.description, 14), 14))  \(pad(next, 21))  "
         let tail = sound + (alarm.label.map { "  '\($0)'" } ?? "")
         return head + context.fitted(tail, context.lineWidth - head.count)
