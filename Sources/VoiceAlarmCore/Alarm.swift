@@ -27,10 +27,13 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     /// Days it does not ring though its schedule says so (`alarm skip`), as kept: passed ones
     /// are dropped when read (`Skips.ahead(of:)`).
     package var skips: Skips
+    /// Whether it does not ring on the holidays imported (`holidays import`).
+    package var skipsHolidays: Bool
 
     package init(
         id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, isOn: Bool = true, skips: Skips = Skips()
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, isOn: Bool = true, skips: Skips = Skips(),
+        skipsHolidays: Bool = false
     ) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
         precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
@@ -44,6 +47,13 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         self.snoozeMinutes = snoozeMinutes
         self.isOn = isOn
         self.skips = skips
+        self.skipsHolidays = skipsHolidays
+    }
+
+    /// Every day it does not ring: its skips, and the holidays when it skips them.
+    package func skipping(holidays: Set<LocalDate>) -> Skips {
+        guard skipsHolidays, !holidays.isEmpty else { return skips }
+        return Skips(dates: skips.dates.union(holidays), through: skips.through)
     }
 
     /// The id as printed everywhere: lowercase.
@@ -59,11 +69,12 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         schedule.nextFire(after: now, in: timeZone) == nil
     }
 
-    /// When it rings next after `now`: the first ring of its schedule that is not skipped; nil
-    /// when it is off or has finished.
-    package func nextRing(after now: Date, in timeZone: TimeZone) -> Date? {
+    /// When it rings next after `now`: the first ring of its schedule that is not skipped (nor a
+    /// holiday, when it skips `holidays`); nil when it is off or has finished.
+    package func nextRing(after now: Date, in timeZone: TimeZone, holidays: Set<LocalDate> = []) -> Date? {
         guard isOn else { return nil }
-        return skips.isEmpty ? schedule.nextFire(after: now, in: timeZone) : skips.nextFire(of: schedule, after: now, in: timeZone)
+        let skipping = skipping(holidays: holidays)
+        return skipping.isEmpty ? schedule.nextFire(after: now, in: timeZone) : skipping.nextFire(of: schedule, after: now, in: timeZone)
     }
 
     /// Whether a scheduler should hold it now: on, and not finished.

@@ -21,6 +21,8 @@ package struct AlarmEdit: Equatable, Sendable {
     package var snoozeMinutes: Int??
     /// What it plays from now on.
     package var target: Target?
+    /// Whether it skips the holidays imported, from now on.
+    package var skipsHolidays: Bool?
 
     package init() {}
 
@@ -48,6 +50,7 @@ package struct AlarmEdit: Equatable, Sendable {
         }
         return Alarm(
             id: alarm.id, target: target ?? alarm.target, time: time, days: weekly, date: once, label: label ?? alarm.label,
-            voice: alarm.voice, snoozeMinutes: snoozeMinutes ?? alarm.snoozeMinutes, isOn: alarm.isOn, skips: alarm.skips)
+            voice: alarm.voice, snoozeMinutes: snoozeMinutes ?? alarm.snoozeMinutes, isOn: alarm.isOn, skips: alarm.skips,
+            skipsHolidays: skipsHolidays ?? alarm.skipsHolidays)
     }
 }

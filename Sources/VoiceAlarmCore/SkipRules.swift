@@ -63,14 +63,15 @@ package enum SkipRules {
 
     /// The alarm's skips with `skip` added (passed ones dropped).
     /// - Throws: `Refusal`.
-    package static func skip(_ skip: Skip, of alarm: Alarm, now: Date, in timeZone: TimeZone) throws(Refusal) -> Skips {
+    /// `holidays`: the days imported, which the next ring skips already when the alarm skips them.
+    package static func skip(_ skip: Skip, of alarm: Alarm, now: Date, in timeZone: TimeZone, holidays: Set<LocalDate> = []) throws(Refusal) -> Skips {
         guard alarm.date == nil else { throw .oneOff(alarm.time) }
         guard alarm.isOn else { throw .off }
         let today = LocalDate(now, in: timeZone)
         var skips = alarm.skips.ahead(of: today)
         switch skip {
         case .next:
-            guard let fire = alarm.nextRing(after: now, in: timeZone) else { throw .off }
+            guard let fire = alarm.nextRing(after: now, in: timeZone, holidays: holidays) else { throw .off }
             skips.dates.insert(LocalDate(fire, in: timeZone))
         case .dates(let days):
             for day in days {

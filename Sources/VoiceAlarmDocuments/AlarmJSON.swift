@@ -9,7 +9,7 @@ package struct AlarmJSON: Encodable {
     package var id: String, target: String, time: String, days: [String], date: String?, label: String?
     package var on: Bool, voice: Bool, sound: String, soundReason: String?, next: String?, spokenStandIns: [String]
     package var snooze: Int?, snoozedUntil: String?
-    package var skipped: [String], pausedThrough: String?
+    package var skipped: [String], pausedThrough: String?, skipsHolidays: Bool
 
     package init(_ status: AlarmStatus, _ timeZone: TimeZone) {
         let alarm = status.alarm
@@ -29,6 +29,7 @@ package struct AlarmJSON: Encodable {
         snoozedUntil = status.snoozedUntil.map { LocalTimeText.iso($0, timeZone) }
         skipped = status.skips.dates.sorted().map(\.description)
         pausedThrough = status.skips.through?.description
+        skipsHolidays = alarm.skipsHolidays
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -40,8 +41,10 @@ package struct AlarmJSON: Encodable {
         try c.encode(spokenStandIns, forKey: .spokenStandIns)
         try c.encode(snooze, forKey: .snooze); try c.encode(snoozedUntil, forKey: .snoozedUntil)
         try c.encode(skipped, forKey: .skipped); try c.encode(pausedThrough, forKey: .pausedThrough)
+        try c.encode(skipsHolidays, forKey: .skipsHolidays)
     }
     package enum Keys: String, CodingKey {
-        case id, target, time, days, date, label, on, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil, skipped, pausedThrough
+        case id, target, time, days, date, label, on, voice, sound, soundReason, next, spokenStandIns, snooze, snoozedUntil, skipped, pausedThrough,
+            skipsHolidays
     }
 }

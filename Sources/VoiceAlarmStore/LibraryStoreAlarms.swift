@@ -32,15 +32,15 @@ extension LibraryStore {
             guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
             try db.execute(
                 """
-                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, snooze_minutes, off, skips, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, snooze_minutes, off, skips, skip_holidays, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
                     .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
                     alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0),
                     alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .integer(alarm.isOn ? 0 : 1),
-                    Self.text(of: alarm.skips).map { .text($0) } ?? .null, .text(timestamp()),
+                    Self.text(of: alarm.skips).map { .text($0) } ?? .null, .integer(alarm.skipsHolidays ? 1 : 0), .text(timestamp()),
                 ])
         }
     }
@@ -52,12 +52,12 @@ extension LibraryStore {
             let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
             guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
             try db.execute(
-                "UPDATE alarms SET target_id = ?, hour = ?, minute = ?, days = ?, date = ?, label = ?, snooze_minutes = ?, off = ?, skips = ? WHERE id = ?",
+                "UPDATE alarms SET target_id = ?, hour = ?, minute = ?, days = ?, date = ?, label = ?, snooze_minutes = ?, off = ?, skips = ?, skip_holidays = ? WHERE id = ?",
                 [
                     .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)), .integer(Int64(alarm.days.rawValue)),
                     alarm.date.map { .text($0.description) } ?? .null, alarm.label.map { .text($0) } ?? .null,
                     alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .integer(alarm.isOn ? 0 : 1),
-                    Self.text(of: alarm.skips).map { .text($0) } ?? .null, .text(alarm.idString),
+                    Self.text(of: alarm.skips).map { .text($0) } ?? .null, .integer(alarm.skipsHolidays ? 1 : 0), .text(alarm.idString),
                 ])
         }
     }

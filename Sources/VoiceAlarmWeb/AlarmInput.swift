@@ -74,16 +74,17 @@ struct AlarmInput {
             edit.snoozeMinutes = .some(snooze)
         }
         edit.target = body.target.map(Target.init(name:))
+        edit.skipsHolidays = body.skipHolidays
         guard !edit.isEmpty else { throw refusal("at", "nothing to change: send at, days, date, label, snooze or target") }
         return edit
     }
 
     /// `PUT /api/alarms/{id}`'s body: a field left out stays; `label` and `snooze` sent as null are taken away.
     struct EditBody: Decodable {
-        var at: String?, days: String?, date: String?, target: String?
+        var at: String?, days: String?, date: String?, target: String?, skipHolidays: Bool?
         var label: String??, snooze: Int??
 
-        enum Keys: String, CodingKey { case at, days, date, target, label, snooze }
+        enum Keys: String, CodingKey { case at, days, date, target, label, snooze, skipHolidays }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
@@ -91,6 +92,7 @@ struct AlarmInput {
             days = try c.decodeIfPresent(String.self, forKey: .days)
             date = try c.decodeIfPresent(String.self, forKey: .date)
             target = try c.decodeIfPresent(String.self, forKey: .target)
+            skipHolidays = try c.decodeIfPresent(Bool.self, forKey: .skipHolidays)
             if c.contains(.label) { label = .some(try c.decodeNil(forKey: .label) ? nil : try c.decode(String.self, forKey: .label)) }
             if c.contains(.snooze) { snooze = .some(try c.decodeNil(forKey: .snooze) ? nil : try c.decode(Int.self, forKey: .snooze)) }
         }

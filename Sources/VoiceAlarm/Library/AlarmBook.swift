@@ -37,7 +37,7 @@ package final class AlarmBook {
     ///   is read or changed; other `LibraryError`s for an unknown target or a broken rule.
     package func add(
         on target: Target, at time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, skipsHolidays: Bool = false
     ) throws -> Added {
         if let label {
             do { try AlarmLabel.check(label) } catch { throw LibraryError.invalidLabel(error) }
@@ -46,7 +46,9 @@ package final class AlarmBook {
         let target = try playlists.existing(target)
         let instant = now()
         let day = date ?? (days.isEmpty ? AlarmRules.nextOccurrenceDate(of: time, after: instant, in: timeZone) : nil)
-        let alarm = Alarm(target: target, time: time, days: days, date: day, label: label, voice: voice, snoozeMinutes: snoozeMinutes)
+        let alarm = Alarm(
+            target: target, time: time, days: days, date: day, label: label, voice: voice, snoozeMinutes: snoozeMinutes,
+            skipsHolidays: skipsHolidays)
         let first: Bool = try store.transaction {
             let existing = try store.alarms().map(\.alarm)
             if let violation = AlarmRules.violation(adding: alarm, to: existing, now: instant, timeZone: timeZone) {
@@ -92,7 +94,8 @@ package final class AlarmBook {
     /// then the scheduler is told, so it rings at the true next ring.
     /// - Throws: `LibraryError.unknownAlarm`; `SkipRules.Refusal` with nothing changed.
     package func skip(_ reference: String, _ skip: SkipRules.Skip) throws -> AlarmStatus {
-        try changeSkips(reference) { alarm, instant in try SkipRules.skip(skip, of: alarm, now: instant, in: timeZone) }
+        let holidays = try store.holidayDates()
+        return try changeSkips(reference) { alarm, instant in try SkipRules.skip(skip, of: alarm, now: instant, in: timeZone, holidays: holidays) }
     }
 
     /// Takes skips back (`alarm unskip`): the earliest, a day, or all of them.
@@ -158,11 +161,12 @@ package final class AlarmBook {
 
     /// Every alarm with what it will really play and when it rings next.
     package func statuses() throws -> [AlarmStatus] {
+        let holidays = try store.holidayDates()
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
         let targets = generated.isEmpty ? [:] : try store.allTargetClips()
         let snoozes = try sync.liveSnoozes()
         return try store.alarms().map { stored in
-            var status = status(stored, standIns: (targets[stored.alarm.target] ?? []).filter(generated.contains))
+            var status = status(stored, standIns: (targets[stored.alarm.target] ?? []).filter(generated.contains), holidays: holidays)
             status.snoozedUntil = snoozes.first { $0.alarm == stored.alarm.id }?.ringAt
             return status
         }
@@ -173,7 +177,7 @@ package final class AlarmBook {
     package func status(of id: UUID) throws -> AlarmStatus {
         guard let stored = try store.alarm(id) else { throw LibraryError.unknownAlarm(id.uuidString.lowercased()) }
         let generated = Set(try store.clips().filter(\.isGenerated).map(\.id))
-        var status = status(stored, standIns: try store.clips(of: stored.alarm.target).filter(generated.contains))
+        var status = status(stored, standIns: try store.clips(of: stored.alarm.target).filter(generated.contains), holidays: try store.holidayDates())
         status.snoozedUntil = try sync.liveSnoozes().first { $0.alarm == id }?.ringAt
         return status
     }
@@ -183,10 +187,10 @@ package final class AlarmBook {
         try ids.resolve(reference, in: .alarms, kind: "alarm") { .unknownAlarm($0) }
     }
 
-    private func status(_ stored: StoredAlarm, standIns: [UUID]) -> AlarmStatus {
+    private func status(_ stored: StoredAlarm, standIns: [UUID], holidays: Set<LocalDate>) -> AlarmStatus {
         var seen = Set<UUID>()
         return AlarmStatus(
-            stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.nextRing(after: now(), in: timeZone),
+            stored: stored, sound: sync.builder.resolve(stored), next: stored.alarm.nextRing(after: now(), in: timeZone, holidays: holidays),
             hasFinished: stored.alarm.isFinished(at: now(), in: timeZone), skips: stored.alarm.skips.ahead(of: LocalDate(now(), in: timeZone)),
             spokenStandIns: standIns.filter { seen.insert($0).inserted })
     }

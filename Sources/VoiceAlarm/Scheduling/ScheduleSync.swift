@@ -192,7 +192,12 @@ package final class ScheduleSync {
             }
         // Only the skips still ahead: one that passed changes what the scheduler should hold, so
         // the next reconcile takes it out (and a systemd timer goes back to its plain pattern).
-        let skips = stored.alarm.skips.ahead(of: LocalDate(now(), in: timeZone))
+        // Holidays within a year, when it skips them (a table that cannot be read skips none:
+        // better a ring on a holiday than a skip nobody asked for).
+        let today = LocalDate(now(), in: timeZone)
+        let horizon = LocalDate(now().addingTimeInterval(Double(SkipRules.horizonDays) * 86_400), in: timeZone)
+        let holidays: Set<LocalDate> = stored.alarm.skipsHolidays ? ((try? store.holidayDates()) ?? []).filter { $0 <= horizon } : []
+        let skips = stored.alarm.skipping(holidays: holidays).ahead(of: today)
         return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label, skips: skips)
     }
 

@@ -51,7 +51,8 @@ extension LibraryStore {
             days: weekdays, date: date,
             label: row["label"]?.text, voice: row["voice"]?.int == 1,
             snoozeMinutes: row["snooze_minutes"]?.int.flatMap { Snooze.minutes.contains($0) ? $0 : nil },
-            isOn: row["off"]?.int != 1, skips: row["skips"]?.text.flatMap(Self.skips) ?? Skips())
+            isOn: row["off"]?.int != 1, skips: row["skips"]?.text.flatMap(Self.skips) ?? Skips(),
+            skipsHolidays: row["skip_holidays"]?.int == 1)
         return StoredAlarm(
             alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
             soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp),

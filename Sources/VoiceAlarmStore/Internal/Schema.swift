@@ -103,6 +103,16 @@ enum Schema {
         """
         ALTER TABLE alarms ADD COLUMN skips TEXT;
         """,
+        // 10: holidays imported from iCalendar files, by calendar; alarms that skip them.
+        """
+        CREATE TABLE holidays (
+            date TEXT NOT NULL,
+            name TEXT NOT NULL,
+            calendar TEXT NOT NULL,
+            PRIMARY KEY (date, calendar)
+        );
+        ALTER TABLE alarms ADD COLUMN skip_holidays INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -25,14 +25,14 @@ enum AlarmHandlers {
     /// rules and words as `alarm add`, and its `{"alarm", "notes"}` (with the backup tip as a note).
     static func add(_ context: WebContext) throws -> HTTPResponse {
         struct Body: Decodable {
-            var target: String, at: String, days: String?, date: String?, label: String?, voice: Bool?, snooze: Int?
+            var target: String, at: String, days: String?, date: String?, label: String?, voice: Bool?, snooze: Int?, skipHolidays: Bool?
         }
         let body = try WebJSON.decode(Body.self, from: context.request)
         let input = try AlarmInput(target: body.target, at: body.at, days: body.days, date: body.date, label: body.label, snooze: body.snooze)
         return try context.withLibrary { service in
             let added = try service.alarms.add(
                 on: input.target, at: input.time, days: input.days, date: input.date, label: input.label,
-                voice: body.voice ?? true, snoozeMinutes: input.snooze)
+                voice: body.voice ?? true, snoozeMinutes: input.snooze, skipsHolidays: body.skipHolidays ?? false)
             let notes = AlarmNotes.afterAdding(added, service: service)
             return WebJSON.response(201, AddedJSON(alarm: AlarmJSON(added.status, service.timeZone), notes: notes))
         }
@@ -104,6 +104,11 @@ enum AlarmHandlers {
     private static func day(_ text: String, _ field: String) throws -> LocalDate {
         guard let day = LocalDate(parsing: text) else { throw WebFailure(status: 400, message: "\(field): \(LocalDate.refusal(text))", input: field, code: 64) }
         return day
+    }
+
+    /// `GET /api/holidays`: `holidays list`.
+    static func holidays(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in WebJSON.response(200, try service.holidays.list().map(HolidayJSON.init)) }
     }
 
     /// `GET /api/alarms/{id}/ringtone`: what the alarm plays — its voice ringtone, or the

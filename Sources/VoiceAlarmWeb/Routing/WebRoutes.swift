@@ -41,6 +41,7 @@ package enum WebRoutes {
         WebEndpoint("POST", "/api/alarms/{id}/unskip", .paired, body: .json, AlarmHandlers.unskip),
         WebEndpoint("GET", "/api/alarms/{id}/ringtone", .paired, AlarmHandlers.ringtone),
         WebEndpoint("POST", "/api/alarms/{id}/ring", .paired, AlarmHandlers.testRing),
+        WebEndpoint("GET", "/api/holidays", .paired, AlarmHandlers.holidays),
         // Clips.
         WebEndpoint("GET", "/api/clips", .paired, ClipHandlers.list),
         WebEndpoint("POST", "/api/clips", .paired, body: .upload, ClipHandlers.add),

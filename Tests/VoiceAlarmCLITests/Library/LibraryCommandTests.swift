@@ -58,7 +58,7 @@ struct LibraryCommandTests {
         #expect(
             Set(alarms[0].keys) == [
                 "id", "target", "time", "days", "date", "label", "on", "voice", "sound", "soundReason", "next",
-                "spokenStandIns", "snooze", "snoozedUntil", "skipped", "pausedThrough",
+                "spokenStandIns", "snooze", "snoozedUntil", "skipped", "pausedThrough", "skipsHolidays",
             ])
         #expect(alarms[0]["sound"] as? String == "\(id).m4a")
         #expect(alarms[0]["soundReason"] is NSNull)

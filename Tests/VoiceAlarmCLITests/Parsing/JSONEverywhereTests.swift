@@ -40,6 +40,11 @@ struct JSONEverywhereTests {
         ("alarm edit", ["alarm", "edit", "$ALARM", "--at", "06:50"], ["alarm", "edit", "ffffffff", "--at", "06:50"]),
         ("alarm off", ["alarm", "off", "$ALARM"], ["alarm", "off", "ffffffff"]),
         ("alarm on", ["alarm", "on", "$ALARM"], ["alarm", "on", "ffffffff"]),
+        ("alarm skip", ["alarm", "skip", "$ALARM"], ["alarm", "skip", "$ALARM", "--date", "2020-01-01"]),
+        ("alarm unskip", ["alarm", "unskip", "$ALARM"], ["alarm", "unskip", "$ALARM"]),
+        ("holidays import", ["holidays", "import", "$OUT/holidays.ics"], ["holidays", "import", "$OUT/missing.ics"]),
+        ("holidays list", ["holidays", "list"], ["holidays", "list", "--year", "20x7"]),
+        ("holidays remove", ["holidays", "remove", "holidays"], ["holidays", "remove", "holidays"]),
         ("scheduler list", ["scheduler", "list"], ["scheduler", "list", "extra"]),
         ("reconcile", ["reconcile"], ["reconcile", "extra"]),
         ("listen", ["listen", "morning", "--device", "speaker"], ["listen", "nosuch"]),
@@ -94,6 +99,9 @@ struct JSONEverywhereTests {
         try """
         {"ringtones": [{"id": "one", "clips": ["\(ProjectPaths.sampleAudio)/calm.wav"], "format": "wav"}]}
         """.write(toFile: dir.file("manifest.json"), atomically: true, encoding: .utf8)
+        try
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x@y\r\nDTSTART;VALUE=DATE:20270101\r\nRRULE:FREQ=YEARLY\r\nSUMMARY:New Year\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(toFile: dir.file("holidays.ics"), atomically: true, encoding: .utf8)
         var environment = devices.environment
         environment["HOME"] = dir.path
         environment["XDG_CONFIG_HOME"] = dir.file("config")

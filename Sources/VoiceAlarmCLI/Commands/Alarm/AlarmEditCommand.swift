@@ -8,7 +8,7 @@ enum AlarmEditCommand: Command {
     static let spec = CommandSpec(
         name: "alarm edit", summary: "Change an alarm's time, days, date, label, snooze or what it plays; it keeps its id",
         arguments: "ALARM", minimumArguments: 1, maximumArguments: 1,
-        options: [AlarmAddCommand.at, AlarmAddCommand.days, AlarmAddCommand.date, AlarmAddCommand.label, snooze, plays],
+        options: [AlarmAddCommand.at, AlarmAddCommand.days, AlarmAddCommand.date, AlarmAddCommand.label, snooze, plays, skipHolidays],
         discussion: """
               The same rules as 'alarm add', checked against the other alarms: at most 5 per target, no two
               in the same minute on a shared day, no date that has passed. --days makes it weekly, --date
@@ -32,6 +32,15 @@ enum AlarmEditCommand: Command {
         }
         return minutes
     }
+    static let skipHolidays: Option<Bool?> = .reading(
+        "skip-holidays", value: "on|off", kind: .words(["on", "off"]), help: "Whether it rings on the holidays imported"
+    ) { text in
+        switch text.lowercased() {
+        case "on": return true
+        case "off": return false
+        default: throw OptionRefusal("'\(text)' must be on or off")
+        }
+    }
     static let plays: Option<String?> = .text("plays", value: "TARGET", help: "What it plays from now on: a playlist, or the manifesto")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -48,9 +57,10 @@ enum AlarmEditCommand: Command {
         if parsed.given(Add.label) { edit.label = .some(try parsed[Add.label].flatMap { $0.isEmpty ? nil : $0 }) }
         if let snooze = try parsed[Self.snooze] { edit.snoozeMinutes = snooze }
         edit.target = try parsed[Self.plays].map(Target.init(name:))
+        edit.skipsHolidays = try parsed[Self.skipHolidays]
         guard !edit.isEmpty else {
             throw UsageError(
-                "nothing to change: give --at, --days, --date, --label, --snooze or --plays", command: spec.name, input: parsed.arguments[0])
+                "nothing to change: give --at, --days, --date, --label, --snooze, --plays or --skip-holidays", command: spec.name, input: parsed.arguments[0])
         }
         let service = try context.library()
         let before = try service.alarms.status(of: try service.alarms.id(parsed.arguments[0]))
