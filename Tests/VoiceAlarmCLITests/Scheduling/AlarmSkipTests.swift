@@ -133,4 +133,75 @@ struct AlarmSkipTests {
         #expect(await next.waitForEvent("ringing alarm \(id)"), "the day after rings")
         _ = await next.stop()
     }
+
+    /// Two weeks of one weekday alarm in Berlin, walked day by day with the real daemon on a faked
+    /// clock, across the start of summer time (Sunday 28 March 2027): skipped on Wednesday it rings
+    /// Tuesday and Thursday; Good Friday, imported from an .ics, it skips; paused until the next
+    /// Friday, it rings again the Monday after, at 06:45 summer time; an alarm turned off never
+    /// rings; every skipped ring is in the event log as its time passes. `make test` walks the
+    /// first three days; `make test-full` all of them.
+    @Test("Two weeks with skips, a holiday, a pause and an off alarm, across summer time", .timeLimit(.minutes(4)))
+    func twoWeeks() async throws {
+        let lib = try RingLibrary()
+        let berlin = ["TZ": "Europe/Berlin"]
+        func ok(_ arguments: [String]) async throws -> String {
+            let result = try await lib.run(arguments, environment: berlin)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let clip = try await ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
+        _ = try await ok(["manifesto", "set", clip, "-q"])
+        let id = try await ok(["alarm", "add", "manifesto", "--at", "06:45", "--days", "weekdays", "--skip-holidays", "-q"])
+        let off = try await ok(["alarm", "add", "manifesto", "--at", "06:46", "--days", "weekdays", "-q"])
+        _ = try await ok(["alarm", "off", off, "-q"])
+        let ics = lib.dir.file("easter.ics")
+        try
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:gf@x\r\nDTSTART;VALUE=DATE:20270326\r\nSUMMARY:Good Friday\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(toFile: ics, atomically: true, encoding: .utf8)
+        _ = try await ok(["holidays", "import", ics, "--years", "2027", "-q"])
+        _ = try await ok(["alarm", "skip", id, "--date", "2027-03-24", "-q"])
+        // (day, what the daemon does at 06:45 local time); on the Saturday between the weeks, the
+        // person pauses the alarm until the next Friday (as on that day: the pause runs from then).
+        let firstWeek: [(String, String)] = [
+            ("2027-03-23", "rings +01:00"), ("2027-03-24", "skips +01:00"), ("2027-03-25", "rings +01:00"), ("2027-03-26", "skips +01:00"),
+        ]
+        let secondWeek: [(String, String)] = [("2027-03-29", "skips +02:00"), ("2027-04-02", "skips +02:00"), ("2027-04-05", "rings +02:00")]
+        func events() -> String { (try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? "" }
+        func walk(_ days: [(String, String)]) async throws {
+            for (day, expected) in days {
+                let daemon = try FakeTimeDaemon(lib, fakeStart: "\(day) 06:44:56", timeZone: "Europe/Berlin")
+                let offset = String(expected.suffix(6))
+                if expected.hasPrefix("rings") {
+                    #expect(await daemon.waitForEvent("\(day)T06:45:0", seconds: 20), "\(day) rings: \(events().suffix(600))")
+                    let line = events().split(separator: "\n").first { $0.contains("ringing alarm \(id)") && $0.hasPrefix("\(day)T06:45:0") }
+                    #expect(line?.contains(offset) == true, "rang at 06:45 \(offset) on \(day): \(String(describing: line))")
+                } else {
+                    #expect(
+                        await daemon.waitForEvent("skipped alarm \(id): due \(day)T06:45:00\(offset)", seconds: 20),
+                        "\(day) is skipped: \(events().suffix(600))")
+                }
+                _ = await daemon.stop()
+            }
+        }
+        try await walk(TestScope.cases(firstWeek, quick: Array(firstWeek.prefix(3))))
+        if TestScope.full {
+            var environment = lib.devices.environment
+            environment["TZ"] = "Europe/Berlin"
+            let paused = try await ProcessRunner.run(
+                FakeClock.wrapper,
+                ["-f", "@2027-03-27 12:00:00", ProjectPaths.binary, "--data-dir", lib.dataDir, "alarm", "skip", id, "--until", "2027-04-02"],
+                environment: environment)
+            #expect(paused.status == 0 && paused.stderr.contains("paused through 2027-04-02; it rings next Mon 2027-04-05 06:45"), "\(paused.stderr)")
+            try await walk(secondWeek)
+        }
+        let log = events()
+        for (day, expected) in firstWeek + secondWeek where expected.hasPrefix("skips") {
+            #expect(!log.split(separator: "\n").contains { $0.hasPrefix("\(day)T") && $0.contains("ringing alarm \(id)") }, "no ring on \(day)")
+        }
+        // The off alarm's minute passes on a weekday: nothing rings, nothing is logged for it.
+        let quiet = try FakeTimeDaemon(lib, fakeStart: "2027-03-23 06:45:56", timeZone: "Europe/Berlin")
+        await pause(6)
+        _ = await quiet.stop()
+        #expect(!events().contains(off), "the off alarm never rang: \(events().suffix(400))")
+    }
 }

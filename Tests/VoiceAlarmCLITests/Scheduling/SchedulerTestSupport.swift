@@ -8,10 +8,12 @@ final class FakeTimeDaemon {
     let err = Pipe()
     let dataDir: String
 
-    /// - Parameter directory: where the daemon starts; for another user, by default a folder it may enter.
+    /// - Parameters:
+    ///   - directory: where the daemon starts; for another user, by default a folder it may enter.
+    ///   - timeZone: the daemon's `TZ`, in which `fakeStart` is read too.
     init(
         _ lib: RingLibrary, fakeStart: String, maxRing: Int = 2, stdout: Pipe? = nil, user: String? = nil, binary: String = ProjectPaths.binary,
-        directory: String? = nil
+        directory: String? = nil, timeZone: String = "UTC"
     ) throws {
         dataDir = lib.dataDir
         let command = [
@@ -21,7 +23,7 @@ final class FakeTimeDaemon {
         process.executableURL = URL(fileURLWithPath: user == nil ? command[0] : "/usr/sbin/runuser")
         process.arguments = user.map { ["-u", $0, "--"] + command } ?? Array(command.dropFirst())
         var environment = lib.devices.environment
-        environment["TZ"] = "UTC"
+        environment["TZ"] = timeZone
         process.environment = environment
         process.standardError = err
         process.standardOutput = stdout ?? FileHandle.nullDevice
