@@ -116,24 +116,6 @@ struct AlarmSkipTests {
         #expect(try lib.files() == before, "nothing changed")
     }
 
-    @Test("The daemon, on a faked clock: a skipped day passes with a line in the event log and no ring; the next day rings", .timeLimit(.minutes(2)))
-    func daemonSkips() async throws {
-        let lib = try RingLibrary()
-        let id = try await lib.alarm(at: "07:00")
-        let utc = ["TZ": "UTC"]
-        #expect(try await lib.run(["alarm", "edit", id, "--days", "daily", "-q"], environment: utc).status == 0)
-        #expect(try await lib.run(["alarm", "skip", id, "--date", "2027-01-04", "-q"], environment: utc).status == 0)
-        let skipped = try FakeTimeDaemon(lib, fakeStart: "2027-01-04 06:59:55")
-        #expect(await skipped.waitForEvent("skipped alarm \(id): due 2027-01-04T07:00:00"))
-        await pause(1)
-        _ = await skipped.stop()
-        let log = try String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)
-        #expect(!log.contains("ringing alarm \(id)"), "no ring on the skipped day: \(log)")
-        let next = try FakeTimeDaemon(lib, fakeStart: "2027-01-05 06:59:55")
-        #expect(await next.waitForEvent("ringing alarm \(id)"), "the day after rings")
-        _ = await next.stop()
-    }
-
     /// Two weeks of one weekday alarm in Berlin, walked day by day with the real daemon on a faked
     /// clock, across the start of summer time (Sunday 28 March 2027): skipped on Wednesday it rings
     /// Tuesday and Thursday; Good Friday, imported from an .ics, it skips; paused until the next
