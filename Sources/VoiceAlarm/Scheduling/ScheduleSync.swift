@@ -231,7 +231,42 @@ package final class ScheduleSync {
             if case .built(let fileName, _) = outcome { builder.removeFiles(of: stored.alarm.id, keeping: fileName, temporaries: false) }
         }
         retireStaleFiles(try store.alarms())
+        forgetPassedSkips(loggingThem: !scheduler.ringsThroughDaemon)
         return ReconcileReport(scheduled: plan.schedule, updated: plan.update, cancelled: plan.cancel)
+    }
+
+    /// Drops the skips that have passed from the library. With systemd timers nothing ran on a
+    /// skipped day to say so (the daemon writes its line as the time passes): each passed skipped
+    /// ring is written to the event log here, with the time it was due, and a pause that ended.
+    /// Best effort: a library or log that cannot be written keeps them; passed, they mean nothing.
+    func forgetPassedSkips(loggingThem: Bool) {
+        let instant = now()
+        let today = LocalDate(instant, in: timeZone)
+        guard let alarms = try? store.alarms() else { return }
+        for stored in alarms where stored.alarm.skips != stored.alarm.skips.ahead(of: today) {
+            var alarm = stored.alarm
+            let passedDays: [LocalDate] = alarm.skips.dates.filter { (day: LocalDate) in day < today }.sorted()
+            let pauseEnded: LocalDate? = alarm.skips.through.flatMap { (day: LocalDate) in day < today ? day : nil }
+            alarm.skips = alarm.skips.ahead(of: today)
+            guard (try? store.transaction({ try store.updateAlarm(alarm) })) != nil, loggingThem else { continue }
+            let log = EventLog(dataDirectory: store.dataDirectory)
+            for day in passedDays {
+                guard let fire = Self.ring(of: alarm.schedule, on: day, in: timeZone) else { continue }
+                let due: String = LocalTimeText.iso(fire, timeZone)
+                try? log.record("skipped alarm \(alarm.idString): due \(due), a day skipped; not ringing", at: instant)
+            }
+            if let pauseEnded { try? log.record("alarm \(alarm.idString): its pause through \(pauseEnded) has ended; it rings again", at: instant) }
+        }
+    }
+
+    /// The ring `schedule` had on `day`, if any (none when its days were edited since).
+    private static func ring(of schedule: AlarmSchedule, on day: LocalDate, in timeZone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: day.year, month: day.month, day: day.day)
+        guard let midnight: Date = calendar.date(from: components) else { return nil }
+        guard let fire: Date = schedule.nextFire(after: midnight.addingTimeInterval(-1), in: timeZone) else { return nil }
+        return LocalDate(fire, in: timeZone) == day ? fire : nil
     }
 
     /// What `scheduler` should hold (every live alarm and snooze with the sound it resolves to

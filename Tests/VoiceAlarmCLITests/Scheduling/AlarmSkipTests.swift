@@ -116,6 +116,19 @@ struct AlarmSkipTests {
         #expect(try lib.files() == before, "nothing changed")
     }
 
+    @Test("With systemd timers, a skipped day that passed is forgotten at the next reconcile and written to the event log")
+    func passedSkipLogged() async throws {
+        let (lib, id) = try await Self.library("systemd")
+        _ = try await lib.ok(["alarm", "skip", id, "--date", "2027-01-04", "-q"])
+        let later = try await ProcessRunner.run(
+            FakeClock.wrapper, ["-f", "@2027-01-05 12:00:00", ProjectPaths.binary, "--data-dir", lib.dataDir, "reconcile", "-q"])
+        #expect(later.status == 0, "\(later.stderr)")
+        let log = (try? String(contentsOfFile: "\(lib.dataDir)/events.log", encoding: .utf8)) ?? ""
+        #expect(log.contains("skipped alarm \(id): due 2027-01-04T06:45:00"), "\(log)")
+        let listed = try #require(try Self.json(try await lib.ok(["alarm", "list", "--json"])).first)
+        #expect((listed["skipped"] as? [String])?.isEmpty == true, "forgotten: \(listed)")
+    }
+
     /// Two weeks of one weekday alarm in Berlin, walked day by day with the real daemon on a faked
     /// clock, across the start of summer time (Sunday 28 March 2027): skipped on Wednesday it rings
     /// Tuesday and Thursday; Good Friday, imported from an .ics, it skips; paused until the next
