@@ -10,11 +10,7 @@ package enum WebRoutes {
         // document comes from the API below), and a phone opens them from its home screen and
         // its service worker keeps them (`sw.js`), before or without a session.
         WebEndpoint("GET", "/", .open) { _ in PageAssets.appPage },
-        WebEndpoint("GET", "/app.js", .open) { _ in PageAssets.appScript },
-        WebEndpoint("GET", "/page-logic.js", .open) { _ in PageAssets.logicScript },
         WebEndpoint("GET", "/pair", .open) { _ in PageAssets.pairPage },
-        WebEndpoint("GET", "/pair.js", .open) { _ in PageAssets.pairScript },
-        WebEndpoint("GET", "/device.js", .open) { _ in PageAssets.deviceScript },
         WebEndpoint("GET", "/style.css", .open) { _ in PageAssets.style },
         WebEndpoint("GET", "/manifest.webmanifest", .open) { _ in PageAssets.manifest },
         WebEndpoint("GET", "/sw.js", .open) { _ in PageAssets.serviceWorker },
@@ -61,6 +57,8 @@ package enum WebRoutes {
         WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),
         WebEndpoint("DELETE", "/api/devices/{id}", .paired, DeviceHandlers.revoke),
     ]
+        // The page's modules, one route each, from their list.
+        + PageAssets.modules.map { module in WebEndpoint("GET", module.path, .open) { _ in module.response } }
 
     /// The table, ready to match requests.
     static let router = WebRouter(all)
