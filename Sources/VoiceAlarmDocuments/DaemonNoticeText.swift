@@ -13,6 +13,10 @@ extension DaemonNotice {
             "note: alarms cannot wake this machine from suspend: \(reason.sentence())"
         case .ringing(let alarm, let due):
             "Ringing alarm \(alarm.uuidString.lowercased()) (due \(due))."
+        case .testRing(let alarm, let seconds):
+            "Test ring of alarm \(alarm.uuidString.lowercased()) for \(Int(seconds)) s, asked from the page."
+        case .testRingsUnwatched(let error):
+            "warning: the page's test rings cannot be watched for (\(error)); they wait for the daemon's next look at its alarms"
         case .missed(let alarm, let due, let late, let window):
             "missed alarm \(alarm.uuidString.lowercased()): due \(due), \(late) min late, more than \(window) min; not ringing"
         case .listUnreadable(let error):

@@ -321,10 +321,15 @@ package struct UserServiceUnit: Sendable {
         FileSystem.remove("\(unitDirectory)/\(socket)")
     }
 
+    /// Whether the unit is in a folder a user manager reads (the package's, or the account's
+    /// own): with none running, nothing starts it; in a folder of the person's choosing
+    /// (`--unit-dir`), it waits to be linked.
+    package var inSystemdFolder: Bool { isShipped || unitDirectory == SystemdTimerScheduler.defaultUnitDirectory }
+
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
     package var manualSteps: String {
         let names = ([socketName].compactMap { $0 } + [name]).joined(separator: " ")
-        return isShipped || unitDirectory == SystemdTimerScheduler.defaultUnitDirectory
+        return inSystemdFolder
             ? "systemctl --user daemon-reload && systemctl --user enable --now \(names)"
             : "systemctl --user link \(([path] + [socketPath].compactMap { $0 }).joined(separator: " ")) && systemctl --user enable --now \(names)"
     }

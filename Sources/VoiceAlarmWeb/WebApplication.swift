@@ -59,6 +59,8 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
     private let gate: PairingGate
     private let sessions: DeviceSessions
     private let health = HealthCache()
+    /// The page's whole state, kept for every tab's long poll.
+    private let live: LiveState
     private let port = ListeningPort()
     /// Called once per request with its route, status and device: the server's log (never a token).
     private let log: @Sendable (String) -> Void
@@ -71,6 +73,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         self.log = log
         gate = PairingGate(now: configuration.now)
         sessions = DeviceSessions(secrets: configuration.secrets, now: configuration.now)
+        live = Self.liveState(configuration, health: health, log: log)
         middleware = [
             SecurityHeaders(),
             HostMiddleware(hosts: configuration.hosts, port: port),
@@ -79,6 +82,21 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
             DeviceMiddleware(configuration: configuration, sessions: sessions),
         ]
     }
+
+    /// The page's state over this library: watched through `ChangeSignals`, built as `WebState`.
+    private static func liveState(_ configuration: Configuration, health: HealthCache, log: @escaping @Sendable (String) -> Void) -> LiveState {
+        let location = configuration.location, now = configuration.now
+        return LiveState(
+            signals: { ChangeSignals.read(dataDirectory: location.dataDirectory, now: now()) },
+            build: {
+                let (service, _) = try LibraryOpener.open(location, now: now, warn: { log($0.line) })
+                let devices = DeviceRegistry(store: service.store, secrets: configuration.secrets, now: now)
+                return Data(JSONOutput.encode(try WebState(service: service, location: location, cache: health, devices: devices)).utf8)
+            })
+    }
+
+    /// Ends the page's waits for a change at once: the server is stopping.
+    package func stop() { live.close() }
 
     /// Tells the application the port its server listens on: a `Host` naming another is refused.
     package func listening(on port: Int) { self.port.set(port) }
@@ -114,7 +132,7 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         } else if case .found(let endpoint, let parameters) = exchange.match {
             let context = WebContext(
                 request: request, parameters: parameters, device: exchange.device, configuration: configuration,
-                gate: gate, sessions: sessions, health: health, log: log)
+                gate: gate, sessions: sessions, health: health, live: live, log: log)
             do { response = try endpoint.handler(context) } catch { response = WebFailure(error).response }
             // A change made here may change what the status says (a new alarm, a started service).
             if endpoint.changesState { health.forget() }

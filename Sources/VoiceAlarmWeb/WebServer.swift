@@ -115,6 +115,8 @@ package final class WebServer {
     /// `<data-dir>/web`: the authority, the certificate it issued, and their keys.
     package let identityFolder: String
     let application: WebApplication
+    /// Where it runs, for `serve pair` (`<data-dir>/web/serving.json`), while it runs.
+    private let record: ServingRecord
 
     package init(
         _ options: Options, location: LibraryLocation, secrets: any SecretSource = WebSecrets(),
@@ -157,6 +159,8 @@ package final class WebServer {
         fingerprint = identity.fingerprint
         ownCertificateExpiresSoon = options.certificateFile != nil && identity.expiresSoon(at: now()) ? identity.notAfter : nil
         baseURL = Self.baseURL(host: plan.linkHost, port: http.port)
+        record = ServingRecord(url: baseURL, loopbackOnly: plan.isLoopbackOnly)
+        record.write(folder: identityFolder)
     }
 
     /// The link that pairs a browser with `code`: the page's address, the code, and after `#`
@@ -171,6 +175,10 @@ package final class WebServer {
     /// `https://HOST:PORT`: where a server holding `host` on `port` is opened.
     package static func baseURL(host: String, port: Int) -> String { "https://" + ListenAddress(host: host, port: port).description }
 
-    /// Stops listening and closes every connection.
-    package func stop() { http.stop() }
+    /// Stops listening and closes every connection; the page's waits for a change end first.
+    package func stop() {
+        application.stop()
+        http.stop()
+        record.remove(folder: identityFolder)
+    }
 }

@@ -14,6 +14,10 @@ struct WebStatus: Encodable {
     /// ring is shown, and can be stopped, even when it does not).
     struct Ring: Encodable {
         var alarm: String, time: Nullable<String>, label: Nullable<String>, target: Nullable<String>, snooze: Nullable<Int>
+        /// When this ring began: a new ring of the same alarm has a new one (the page's banner is the ring's).
+        var since: Nullable<String>
+        /// Whether it is a test ring asked from the page.
+        var test: Bool
     }
     struct Fallback: Encodable { var id: String; var reason: String }
     struct Snoozed: Encodable { var alarm: String; var ringAt: String }
@@ -23,17 +27,23 @@ struct WebStatus: Encodable {
     var deviceChecked = false
     var doctor: DoctorJSON
     var health: [HealthJSON]
+    var testRing: Nullable<TestRingJSON>
 
     init(service: AlarmService, location: LibraryLocation, cache: HealthCache) throws {
         let statuses = try service.alarms.statuses()
         let alarms = Dictionary(statuses.map { ($0.alarm.id, $0.alarm) }, uniquingKeysWith: { first, _ in first })
-        ringing = RingingRegistry(dataDirectory: service.dataDirectory).ringing().map { ring in
+        let testRing = TestRingDesk(dataDirectory: service.dataDirectory).phase(now: service.now())
+        self.testRing = .init(testRing.map { TestRingJSON($0, service.timeZone) })
+        let registry = RingingRegistry(dataDirectory: service.dataDirectory)
+        ringing = registry.ringing().map { ring in
             // A snoozed ring is registered under its alarm's id with every bit flipped.
             let id = Snooze.isScheduleID(ring) ? Snooze.scheduleID(for: ring) : ring
             let alarm = alarms[id]
+            let test: Bool = if case .ringing(let request) = testRing { request.alarm == ring } else { false }
             return Ring(
                 alarm: id.uuidString.lowercased(), time: .init(alarm?.time.description), label: .init(alarm?.label ?? nil),
-                target: .init(alarm?.target.description), snooze: .init(alarm?.snoozeMinutes ?? nil))
+                target: .init(alarm?.target.description), snooze: .init(alarm?.snoozeMinutes ?? nil),
+                since: .init(registry.since(ring).map { LocalTimeText.iso($0, service.timeZone) }), test: test)
         }
         let entry = try cache.entry(at: service.now()) {
             let report = try Doctor(service: service, openDevice: { _ in }).examine(location: location)
@@ -52,6 +62,7 @@ struct WebStatus: Encodable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(ringing, forKey: .ringing); try c.encode(snoozed, forKey: .snoozed); try c.encode(defaultTone, forKey: .defaultTone)
         try c.encode(deviceChecked, forKey: .deviceChecked); try c.encode(doctor, forKey: .doctor); try c.encode(health, forKey: .health)
+        try c.encode(testRing, forKey: .testRing)
     }
-    enum Keys: String, CodingKey { case ringing, snoozed, defaultTone, deviceChecked, doctor, health }
+    enum Keys: String, CodingKey { case ringing, snoozed, defaultTone, deviceChecked, doctor, health, testRing }
 }

@@ -60,7 +60,7 @@ struct WebAPITests {
         #expect(try site.service().alarms.statuses().count == 5)
     }
 
-    @Test("The voice switch off deletes the voice file; on builds it again; the ringtone is served only while it exists")
+    @Test("The voice switch off deletes the voice file and Listen plays the standard sound; on builds it again")
     func voiceSwitch() async throws {
         let (site, token, _) = try await siteWithPlaylist()
         let added = site.send(site.request("POST", "/api/alarms", device: token, json: #"{"target": "morning", "at": "06:45"}"#))
@@ -68,11 +68,18 @@ struct WebAPITests {
         let sound = try #require(((added.json as? [String: Any])?["alarm"] as? [String: Any])?["sound"] as? String)
         let voiceFile = try site.service().soundsDirectory + "/" + sound
         #expect(FileManager.default.fileExists(atPath: voiceFile))
-        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token)).status == 200)
+        let voice = site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token))
+        #expect(voice.status == 200 && voice.headers.contains { $0.name == "X-VoiceAlarm-Sound" && $0.value == "voice" })
         let off = site.send(site.request("PUT", "/api/alarms/\(id.prefix(8))/voice", device: token, json: #"{"on": false}"#))
         #expect(off.status == 200 && (off.json as? [String: Any])?["voice"] as? Bool == false)
         #expect(!FileManager.default.fileExists(atPath: voiceFile))
-        #expect(site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token)).status == 404)
+        let standard = site.send(site.request("GET", "/api/alarms/\(id)/ringtone", device: token))
+        #expect(standard.status == 200 && standard.headers.contains { $0.name == "X-VoiceAlarm-Sound" && $0.value == "standard" })
+        guard case .file(path: let tone) = standard.body else {
+            Issue.record("the standard sound is its file")
+            return
+        }
+        #expect(try await IndependentMeasure.probe(tone).duration > 1, "ffprobe reads the standard sound")
         let on = site.send(site.request("PUT", "/api/alarms/\(id)/voice", device: token, json: #"{"on": true}"#))
         #expect(on.status == 200 && (on.json as? [String: Any])?["soundReason"] is NSNull)
         #expect(site.send(site.request("PUT", "/api/alarms/00000000/voice", device: token, json: #"{"on": true}"#)).status == 404)

@@ -49,6 +49,11 @@ package final class DaemonHost: Sendable {
     private let daemon: AlarmDaemon
     private let launcher: RingLauncher
     private let lock: DaemonLock?
+    /// Answers the page's test rings: its folder watched, so a request is rung at once.
+    private let testRings: TestRingDesk
+    private let testRingWatch: FolderWatch?
+    private let say: @Sendable (DaemonNotice) -> Void
+    private let now: @Sendable () -> Date
     private let state = Locked<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
 
     /// The last list the daemon read, kept in the data dir for a restart that cannot read one.
@@ -87,10 +92,20 @@ package final class DaemonHost: Sendable {
             soundsDirectory: opened.soundsDirectory, device: options.device, ramp: options.rampSeconds,
             maxSeconds: options.maxRingSeconds, now: { clock.now() })
         self.launcher = launcher
+        self.say = say
+        now = { clock.now() }
         if let cannotWake { say(.cannotWake(cannotWake)) }
+        testRings = TestRingDesk(dataDirectory: dataDirectory)
+        do {
+            try FileSystem.makeDirectory(testRings.directory, permissions: 0o700)
+            testRingWatch = try FolderWatch(testRings.directory)
+        } catch {
+            testRingWatch = nil
+            if opened.degraded == nil { say(.testRingsUnwatched("\(error)")) }
+        }
         daemon = Self.daemon(
             in: dataDirectory, clock: clock, timeZone: opened.timeZone, pollInterval: options.pollSeconds,
-            lastKnown: lastKnown, launcher: launcher, say: say, log: log)
+            lastKnown: lastKnown, launcher: launcher, say: say, log: log, testRings: testRingWatch == nil ? testRings : nil)
     }
 
     /// What the daemon starts from: the library when it opens (reconciled), else what can be read
@@ -178,11 +193,12 @@ package final class DaemonHost: Sendable {
 
     /// The daemon over the embedded scheduler's list: the last list read is kept for a restart
     /// that cannot read one, when it last looked is kept so alarms due meanwhile are found, and
-    /// each ring is started as its own process.
+    /// each ring is started as its own process. `testRings`, when the folder cannot be watched, is
+    /// looked at on every wake-up instead.
     private static func daemon(
         in dataDirectory: String, clock: any WallClock, timeZone zone: TimeZone, pollInterval: Double,
         lastKnown: [ScheduledAlarm], launcher: RingLauncher, say: @escaping @Sendable (DaemonNotice) -> Void,
-        log: @escaping @Sendable (String) -> Void
+        log: @escaping @Sendable (String) -> Void, testRings: TestRingDesk?
     ) -> AlarmDaemon {
         let lastListPath = "\(dataDirectory)/\(lastListFile)"
         let lookFile = "\(dataDirectory)/daemon-last-look"
@@ -193,6 +209,8 @@ package final class DaemonHost: Sendable {
         return AlarmDaemon(
             clock: clock, timeZone: zone, pollInterval: pollInterval,
             alarms: {
+                // Test rings wait for this look when their folder cannot be watched.
+                if let testRings { answerTestRing(testRings, launcher: launcher, now: clock.now(), say: say) }
                 let list = try EmbeddedScheduler.scheduledAlarms(in: dataDirectory)
                 let changed = remembered.withLock { known in
                     defer { known = list }
@@ -231,9 +249,32 @@ package final class DaemonHost: Sendable {
             }
             return true
         }
-        if started { done.wait() }
+        if started {
+            if let watch = testRingWatch { Thread.detachNewThread { [self] in answerTestRings(watching: watch) } }
+            done.wait()
+        }
         launcher.stopAll()
         withExtendedLifetime(lock) {}
+    }
+
+    /// Answers the page's test rings until the daemon stops: one waiting already, then each as
+    /// it is asked (the folder's watch wakes this thread; it looks at `stopped` every second).
+    private func answerTestRings(watching watch: FolderWatch) {
+        answerTestRing()
+        while !state.withLock({ $0.stopped }) {
+            if watch.wait(seconds: 1) { answerTestRing() }
+        }
+    }
+
+    /// Takes a waiting test ring, if any, and rings it as an alarm rings (its own process, in the
+    /// ringing registry, so Stop and the page's banner work), for `TestRing.seconds`.
+    private func answerTestRing() { Self.answerTestRing(testRings, launcher: launcher, now: now(), say: say) }
+
+    private static func answerTestRing(_ desk: TestRingDesk, launcher: RingLauncher, now: Date, say: @Sendable (DaemonNotice) -> Void) {
+        guard let request = desk.take(now: now) else { return }
+        let scheduled = (try? EmbeddedScheduler.scheduledAlarms(in: launcher.dataDirectory))?.first { $0.id == request.alarm }
+        say(.testRing(alarm: request.alarm, seconds: TestRing.seconds))
+        launcher.testRing(request.alarm, scheduled: scheduled, seconds: TestRing.seconds, resultPath: desk.resultPath)
     }
 
     /// Stops the daemon (from a signal handler's queue).

@@ -10,6 +10,11 @@ package enum DaemonNotice: Equatable, Sendable {
     case cannotWake(WakeProblem)
     /// An alarm rings now; `due` is its ring time as ISO 8601 in the daemon's zone.
     case ringing(alarm: UUID, due: String)
+    /// A test ring asked from the page rings now, for `seconds`.
+    case testRing(alarm: UUID, seconds: Double)
+    /// The folder test rings are asked in cannot be watched: the page's test rings wait for the
+    /// daemon's next look at its list (at most its poll interval). The error.
+    case testRingsUnwatched(String)
     /// An alarm was found too late to ring (more than the missed-alarm window).
     case missed(alarm: UUID, due: String, lateMinutes: Int, windowMinutes: Int)
     /// The scheduler's list could not be read; the daemon rings from the last one it read.
@@ -24,8 +29,8 @@ package enum DaemonNotice: Equatable, Sendable {
     /// Whether it is a warning, said even under `--quiet`.
     package var isWarning: Bool {
         switch self {
-        case .degraded, .listUnreadable, .pidNotRecorded, .eventLogUnwritable: true
-        case .cannotWake, .ringing, .missed: false
+        case .degraded, .listUnreadable, .pidNotRecorded, .eventLogUnwritable, .testRingsUnwatched: true
+        case .cannotWake, .ringing, .missed, .testRing: false
         }
     }
 }

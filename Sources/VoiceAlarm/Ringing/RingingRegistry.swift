@@ -65,6 +65,12 @@ package struct RingingRegistry: Sendable {
         }
     }
 
+    /// When the ring of `id` began (its entry's time), nil when it is not ringing: a new ring
+    /// of the same alarm is told apart from the one before it by this.
+    package func since(_ id: UUID) -> Date? {
+        (try? FileStamp(path: file(id))).map { Date(timeIntervalSince1970: $0.modifiedSeconds) }
+    }
+
     private func file(_ id: UUID) -> String { "\(directory)/\(id.uuidString.lowercased()).pid" }
 
     /// Whether `pid` is a live `voicealarm … ring` process (never signal a recycled pid).

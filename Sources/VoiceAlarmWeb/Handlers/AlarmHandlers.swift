@@ -1,5 +1,6 @@
 import Foundation
 import VoiceAlarm
+import VoiceAlarmAudio
 import VoiceAlarmCore
 import VoiceAlarmDocuments
 import VoiceAlarmHTTP
@@ -10,10 +11,14 @@ enum AlarmHandlers {
     /// `GET /api/alarms` (`?all=true` for rung one-offs too): `alarm list`.
     static func list(_ context: WebContext) throws -> HTTPResponse {
         try context.withLibrary { service in
-            let all = try service.alarms.statuses()
-            let shown = context.request.query["all"] == "true" ? all : all.filter { $0.next != nil || $0.alarm.date == nil }
+            let shown = Self.shown(try service.alarms.statuses(), all: context.request.query["all"] == "true")
             return WebJSON.response(200, shown.map { AlarmJSON($0, service.timeZone) })
         }
+    }
+
+    /// The alarms the page lists: all of them, or (the default) all but one-offs that have rung.
+    static func shown(_ statuses: [AlarmStatus], all: Bool) -> [AlarmStatus] {
+        all ? statuses : statuses.filter { $0.next != nil || $0.alarm.date == nil }
     }
 
     /// `POST /api/alarms` `{"target", "at", "days", "date", "label", "voice", "snooze"}`: the same
@@ -50,17 +55,47 @@ enum AlarmHandlers {
         }
     }
 
-    /// `GET /api/alarms/{id}/ringtone`: the voice ringtone itself; 404 while it rings the default tone.
+    /// `GET /api/alarms/{id}/ringtone`: what the alarm plays — its voice ringtone, or the
+    /// standard sound (the default tone) while its voice is off or it rings with that; the
+    /// `X-VoiceAlarm-Sound` header says which (`voice`, `standard`), so Listen always plays the truth.
     static func ringtone(_ context: WebContext) throws -> HTTPResponse {
         try context.withLibrary { service in
-            let id = context.parameter("id")
-            let status = try service.alarms.status(of: try service.alarms.id(id))
-            guard case .voice(let file) = status.sound else {
-                throw WebFailure(
-                    status: 404, message: "the alarm at \(status.alarm.time) plays the standard sound (\(status.sound.reason ?? "")): it has no voice ringtone",
-                    input: id)
+            let status = try service.alarms.status(of: try service.alarms.id(context.parameter("id")))
+            if case .voice(let file) = status.sound {
+                return HTTPResponse(
+                    status: 200, headers: [("Content-Type", WebJSON.audioType(file)), ("X-VoiceAlarm-Sound", "voice")],
+                    body: .file(path: "\(service.soundsDirectory)/\(file)"))
             }
-            return HTTPResponse(status: 200, headers: [("Content-Type", WebJSON.audioType(file))], body: .file(path: "\(service.soundsDirectory)/\(file)"))
+            let tone = try DefaultTone.ensure(in: service.dataDirectory)
+            return HTTPResponse(status: 200, headers: [("Content-Type", WebJSON.audioType(tone)), ("X-VoiceAlarm-Sound", "standard")], body: .file(path: tone))
+        }
+    }
+
+    /// `POST /api/alarms/{id}/ring`: "Ring it here now" — the alarm daemon rings the alarm's
+    /// sound on the bedside machine's speaker for `TestRing.seconds` (`TestRingDesk`); 202 with
+    /// the test ring as the status says it. 409 with what the person can do instead when no
+    /// daemon would ring it, the machine rings with systemd timers, or something rings now.
+    static func testRing(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in
+            do {
+                let phase = try TestRingDesk(dataDirectory: service.dataDirectory).ask(context.parameter("id"), in: service)
+                return WebJSON.response(202, ["testRing": TestRingJSON(phase, service.timeZone)])
+            } catch let refusal as TestRingDesk.Refusal {
+                throw WebFailure(status: 409, message: Self.sentence(refusal), input: context.parameter("id"))
+            }
+        }
+    }
+
+    /// What the person can do when a test ring cannot be asked.
+    static func sentence(_ refusal: TestRingDesk.Refusal) -> String {
+        switch refusal {
+        case .noDaemon(let alarm):
+            "No alarm service runs on the bedside machine, so nothing can ring there now — and your alarms would not ring either. "
+                + "Start the alarm service on the Machine view, or at the machine run 'voicealarm ring \(alarm.uuidString.lowercased().prefix(8)) --max-seconds 10'."
+        case .systemdTimers(let alarm):
+            "This bedside machine rings its alarms with systemd timers, which ring at their times only. "
+                + "To hear it now, at the machine run 'voicealarm ring \(alarm.uuidString.lowercased().prefix(8)) --max-seconds 10'."
+        case .ringingNow: "An alarm is ringing now: stop it first, then ring this one."
         }
     }
 }

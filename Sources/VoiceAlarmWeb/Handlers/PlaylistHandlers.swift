@@ -66,12 +66,14 @@ enum PlaylistHandlers {
     /// `GET /api/picture/{target}`: the ringtone's picture (`show`) as SVG.
     static func picture(_ context: WebContext) throws -> HTTPResponse {
         try context.withLibrary { service in
-            let shown = try RingtoneShow(service: service).show(context.parameter("target"))
-            return HTTPResponse.text(200, shown.picture.svg(width: 720), contentType: "image/svg+xml; charset=utf-8")
+            var picture = try RingtoneShow(service: service).show(context.parameter("target")).picture
+            // The phone's caption is the length against the cap: the loudness figures are the terminal's.
+            (picture.loudness, picture.truePeak) = (nil, nil)
+            return HTTPResponse.text(200, picture.svg(width: 720), contentType: "image/svg+xml; charset=utf-8")
         }
     }
 
-    private static func target(_ target: Target, _ service: AlarmService, rebuilds: RebuildSummary? = nil) throws -> TargetJSON {
+    static func target(_ target: Target, _ service: AlarmService, rebuilds: RebuildSummary? = nil) throws -> TargetJSON {
         let resolved = try service.playlists.existing(target)
         return TargetJSON(resolved, clips: try service.playlists.clips(of: resolved), capNote: try service.playlists.capNote(of: resolved), rebuilds: rebuilds)
     }

@@ -17,6 +17,8 @@ struct WebContext {
     let sessions: DeviceSessions
     /// The machine's examination, kept a few seconds for the status poll.
     let health: HealthCache
+    /// The page's whole state, for its long poll.
+    let live: LiveState
     let log: @Sendable (String) -> Void
 
     /// The path's parameter `name`, which the route's path declares.

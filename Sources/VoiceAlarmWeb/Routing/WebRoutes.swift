@@ -32,6 +32,7 @@ package enum WebRoutes {
         WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove),
         WebEndpoint("PUT", "/api/alarms/{id}/voice", .paired, body: .json, AlarmHandlers.setVoice),
         WebEndpoint("GET", "/api/alarms/{id}/ringtone", .paired, AlarmHandlers.ringtone),
+        WebEndpoint("POST", "/api/alarms/{id}/ring", .paired, AlarmHandlers.testRing),
         // Clips.
         WebEndpoint("GET", "/api/clips", .paired, ClipHandlers.list),
         WebEndpoint("POST", "/api/clips", .paired, body: .upload, ClipHandlers.add),
@@ -48,6 +49,8 @@ package enum WebRoutes {
         WebEndpoint("GET", "/api/manifesto", .paired, PlaylistHandlers.manifesto),
         WebEndpoint("PUT", "/api/manifesto", .paired, body: .json, PlaylistHandlers.setManifesto),
         WebEndpoint("GET", "/api/picture/{target}", .paired, PlaylistHandlers.picture),
+        // Everything the page shows, in one document, answered when it changes (a long poll).
+        WebEndpoint("GET", "/api/state", .paired, StateHandlers.state),
         // Ringing and the machine.
         WebEndpoint("GET", "/api/status", .paired, RingHandlers.status),
         WebEndpoint("POST", "/api/stop", .paired, RingHandlers.stop),

@@ -93,4 +93,22 @@ struct ServiceCommandTests {
         let install = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "service", "install"], environment: manager.environment)
         #expect(install.status == 1 && install.stderr.contains("need no daemon"), "\(install.stderr)")
     }
+
+    @Test("Where no user manager runs, install exits 1 saying nothing would ring and what to do; status agrees it does not run")
+    func noUserManager() async throws {
+        let manager = try FakeUserManager()
+        // A systemctl with no manager behind it, as in a container or an ssh session without one.
+        try "#!/bin/sh\necho \"Failed to connect to bus: No medium found\" >&2\nexit 1\n".write(
+            toFile: manager.dir.file("bin/systemctl"), atomically: true, encoding: .utf8)
+        let data = manager.dir.file("data")
+        let install = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "service", "install"], environment: manager.environment)
+        #expect(install.status == 1, "\(install.stderr)")
+        let error = install.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(error.count == 1 && error[0].contains("no systemd user manager runs") && error[0].contains("no alarm will ring"), "\(install.stderr)")
+        #expect(error.first?.contains("voicealarm daemon") == true, "an alternative is named: \(install.stderr)")
+        // A folder of the person's choosing is another matter: written there to be linked, as asked.
+        let elsewhere = try await ProcessRunner.run(
+            ProjectPaths.binary, ["--data-dir", data, "--unit-dir", manager.dir.file("units"), "service", "install"], environment: manager.environment)
+        #expect(elsewhere.status == 0 && elsewhere.stderr.contains("systemctl --user link"), "\(elsewhere.stderr)")
+    }
 }

@@ -118,9 +118,19 @@ struct ServeTests {
         #expect(try await server.curl("GET", "/api/alarms", browser.curl).status == 200)
         #expect(!server.stderr.contains(browser.session), "the session is never logged")
         #expect(await server.logged("POST /api/pair 201"))
-        // The QR code under the link is the link, as a phone's camera would read it.
-        let drawing = server.stderr.split(separator: "\n").filter { line in !line.isEmpty && line.allSatisfy { "█▀▄ ".contains($0) } }.joined(separator: "\n")
-        #expect(try await TerminalQR.scan(drawing) == server.link)
+        // On loopback no QR code: no phone can open it. For the network, `serve pair`'s QR code is
+        // its link, as a phone's camera would read it.
+        func drawing(_ text: String) -> String {
+            text.split(separator: "\n").filter { line in !line.isEmpty && line.allSatisfy { "█▀▄ ".contains($0) } }.joined(separator: "\n")
+        }
+        #expect(drawing(server.stderr).isEmpty && server.stderr.contains("A phone cannot reach"), "\(server.stderr)")
+        let lan = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "serve", "pair", "--listen", "0.0.0.0:8470"])
+        let lanLink = lan.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        if lan.stderr.contains("Only this machine can open") {
+            #expect(drawing(lan.stderr).isEmpty, "a machine with no network address: no QR code")
+        } else {
+            #expect(try await TerminalQR.scan(drawing(lan.stderr)) == lanLink, "\(lan.stderr)")
+        }
         let devices = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "--json", "serve", "devices"])
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(devices.stdout.utf8)) as? [[String: Any]])
         #expect(listed.map { $0["name"] as? String } == ["Phone"] && !devices.stdout.contains(browser.session))
@@ -171,5 +181,24 @@ struct ServeTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: units)).contains { $0.hasSuffix(".timer") }, "no request moved the alarms back")
         #expect(server.stderr.components(separatedBy: "Switched from the embedded scheduler").count == 2, "only at start: \(server.stderr)")
         _ = await server.stop()
+    }
+
+    @Test("serve pair prints the link of the server running now, whose code pairs there; a loopback server gets no QR code", .timeLimit(.minutes(1)))
+    func pairFollowsRunningServer() async throws {
+        let folder = TemporaryDirectory("serve")
+        let data = folder.file("data")
+        let server = try await ServeProcess(dataDir: data, arguments: ["--listen", "127.0.0.1:0", "--no-pairing"])
+        #expect(await server.said("A phone cannot reach 127.0.0.1") || server.stderr.contains("serve pair"), "\(server.stderr)")
+        let pair = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "serve", "pair"])
+        #expect(pair.status == 0, "\(pair.stderr)")
+        let link = pair.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(link.hasPrefix("\(server.url)/pair?code="), "the running server's scheme, address and port: \(link) vs \(server.url)")
+        #expect(pair.stderr.contains("Only this machine can open") && !pair.stderr.contains("▀") && !pair.stderr.contains("█"), "no QR code: \(pair.stderr)")
+        // The code it printed pairs at that server.
+        let code = try #require(URLComponents(string: link)?.queryItems?.first { $0.name == "code" }?.value)
+        _ = try await server.pairBrowser(code: code)
+        _ = await server.stop()
+        let after = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data, "serve", "pair"])
+        #expect(after.status == 0 && after.stderr.contains("no server runs for this library now"), "\(after.stderr)")
     }
 }

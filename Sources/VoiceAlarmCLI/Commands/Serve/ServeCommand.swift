@@ -98,21 +98,23 @@ enum ServeCommand: Command {
         } else {
             console.note("HTTPS certificate's SHA-256 fingerprint: \(server.fingerprint)")
         }
-        if let (code, link) = pairing {
-            console.note("Pair a phone: open the link above, or scan:")
+        if let (code, _) = pairing, server.plan.isLoopbackOnly {
+            console.note("Pair this machine's browser: open the link above. The code works once, until \(LocalTimeText.clock(code.expires, service.timeZone)).")
+            console.note(
+                "A phone cannot reach \(held): to pair a phone, serve on the network (--listen 0.0.0.0:PORT); 'voicealarm serve pair' then prints its link.")
+        } else if let (code, link) = pairing {
+            console.note("Pair a phone on this network: open the link above on it, or scan:")
             if let qr = try? QRCode(encoding: link) { for row in qr.terminalText().split(separator: "\n") { console.note(String(row)) } }
-            console.note("The code works once, until \(LocalTimeText.clock(code.expires, service.timeZone)); 'voicealarm serve pair' makes another.")
+            console.note(
+                "The code works once, until \(LocalTimeText.clock(code.expires, service.timeZone)); 'voicealarm serve pair' makes another for this server.")
             let others = server.plan.addresses.filter { $0 != server.plan.linkHost && !IPAddressText.isLoopback($0) }
             if !others.isEmpty {
                 console.note(
                     "If the phone cannot reach that address, this server also answers at "
                         + others.map { ListenAddress(host: $0, port: server.http.port).description }.joined(separator: ", ") + ".")
             }
-            if server.plan.isLoopbackOnly {
-                console.note("Only this machine can open it: for a phone, serve on its network (--listen 0.0.0.0:PORT).")
-            }
         } else {
-            console.note("'voicealarm serve pair' prints a pairing link.")
+            console.note("'voicealarm serve pair' prints a pairing link for this server.")
         }
         console.note("The alarms ring through the daemon whether this server runs or not. Ctrl-C stops it.")
     }

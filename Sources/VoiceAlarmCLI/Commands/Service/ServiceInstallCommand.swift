@@ -12,7 +12,9 @@ enum ServiceInstallCommand: Command {
         discussion: """
               Writes voicealarm-daemon-<id>.service into the unit folder (Restart=on-failure, the installed
               binary, this data dir, the remembered device) and, when a systemd user manager runs, enables
-              and starts it; otherwise it prints the commands to run. Installing again re-writes it.
+              and starts it. Where no user manager runs, it exits 1 saying what to do (nothing would
+              start the daemon); with --unit-dir, a folder of your choosing, it prints the commands to
+              run. Installing again re-writes it.
               Without lingering (loginctl enable-linger) the daemon runs only while you are logged in.
               Prints the unit's path.
               With --web, also writes voicealarm-web-<id>.service, running 'voicealarm serve' with
@@ -44,17 +46,27 @@ enum ServiceInstallCommand: Command {
             context.console.result(unit.path)
             if webOptions != nil { context.console.result(webService.unit.path) }
         }
-        report(daemon, installed, web: webOptions.map { ($0, webService, webInstalled ?? (false, nil)) }, location, parsed, context)
+        let managed = report(daemon, installed, web: webOptions.map { ($0, webService, webInstalled ?? (false, nil)) }, location, parsed, context)
+        guard managed || !unit.inSystemdFolder else {
+            // Written (or chosen) where systemd would read it, but no user manager runs to start it:
+            // nothing runs the daemon, so nothing would ring. Not done.
+            context.console.note(
+                "error: \(unit.name): no systemd user manager runs for this account here, so the daemon is not running and no alarm will ring; "
+                    + "log in where one runs (or have root run 'loginctl enable-linger \(ProcessInfo.processInfo.environment["USER"] ?? "$USER")') and install again, "
+                    + "or keep 'voicealarm daemon' running in a terminal")
+            return .failure
+        }
         return .success
     }
 
     /// What the person reads after an install: what was written or started (or retired), how to
-    /// pair a phone with the web page's service, and what keeps the daemon from running or waking the machine.
+    /// pair a phone with the web page's service, and what keeps the daemon from running or waking
+    /// the machine. Whether a user manager manages the unit.
     private static func report(
         _ daemon: DaemonService, _ installed: (existed: Bool, retired: DaemonService.Unit?),
         web: (options: WebService.Options, service: WebService, installed: (existed: Bool, retired: DaemonService.Unit?))?,
         _ location: LibraryLocation, _ parsed: ParsedArguments, _ context: CommandContext
-    ) {
+    ) -> Bool {
         let unit = daemon.unit, state = unit.state()
         say(unit, installed, managed: state.managed, "the alarms of \(unit.dataDirectory) ring without a terminal open.", context)
         if let (webOptions, webService, webInstalled) = web {
@@ -75,6 +87,7 @@ enum ServiceInstallCommand: Command {
         if let reason = daemon.cannotWake {
             context.say("note: alarms cannot wake this machine from suspend: \(reason.sentence(on: .terminal))")
         }
+        return state.managed
     }
 
     /// What became of one unit: written or enabled, started or not (and what to run then), what
