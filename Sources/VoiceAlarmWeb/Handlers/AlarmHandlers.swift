@@ -66,7 +66,8 @@ enum AlarmHandlers {
                     status: 200, headers: [("Content-Type", WebJSON.audioType(file)), ("X-VoiceAlarm-Sound", "voice")],
                     body: .file(path: "\(service.soundsDirectory)/\(file)"))
             }
-            let tone = try DefaultTone.ensure(in: service.dataDirectory)
+            // As WAV: the ringing copy is caf, which only Safari plays.
+            let tone = try DefaultTone.ensureForBrowsers(in: service.dataDirectory)
             return HTTPResponse(status: 200, headers: [("Content-Type", WebJSON.audioType(tone)), ("X-VoiceAlarm-Sound", "standard")], body: .file(path: tone))
         }
     }
