@@ -15,8 +15,38 @@ export function el(tag, properties, ...children) {
   return node;
 }
 
+// A list redrawn while a finger or a key is pressing one of its buttons would take the press
+// away (the button is replaced before it is released, and no click follows): the page is live,
+// so a redraw can come at any moment. Redraws wait until the press is over (at most 3 s).
+let pressedAt = 0;
+const waiting = new Map();
+function flush() {
+  if (pressedAt) return;
+  const drawing = Array.from(waiting);
+  waiting.clear();
+  for (const [container, nodes] of drawing) draw(container, nodes);
+}
+function release() {
+  pressedAt = 0;
+  // After the click the release makes (it follows in the same task).
+  setTimeout(flush, 0);
+}
+document.addEventListener("pointerdown", () => { pressedAt = Date.now(); }, true);
+document.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") pressedAt = Date.now(); }, true);
+for (const type of ["pointerup", "pointercancel", "keyup", "blur"]) (type === "blur" ? window : document).addEventListener(type, release, true);
+
 // Replaces a container's children and puts the focus back where it was (by `data-key`).
 export function redraw(container, nodes) {
+  if (pressedAt && Date.now() - pressedAt < 3000) {
+    if (!waiting.size) setTimeout(() => { if (Date.now() - pressedAt >= 2900) pressedAt = 0; flush(); }, 3000);
+    waiting.set(container, nodes);
+    return;
+  }
+  waiting.delete(container);
+  draw(container, nodes);
+}
+
+function draw(container, nodes) {
   const active = document.activeElement;
   const key = active && container.contains(active) ? active.dataset.key : null;
   container.replaceChildren(...nodes);

@@ -43,8 +43,8 @@ function voiceSwitch(alarm, card) {
 
 // What the alarm plays, in a person's words.
 function soundLine(alarm) {
-  if (alarm.soundReason) return L.sentence("Plays the standard sound: " + alarm.soundReason);
   if (!alarm.voice) return "Plays the standard sound.";
+  if (alarm.soundReason) return L.sentence("Plays the standard sound: " + alarm.soundReason);
   return "Your voice" + (alarm.spokenStandIns && alarm.spokenStandIns.length ? ", with a spoken stand-in" : "") + ".";
 }
 
