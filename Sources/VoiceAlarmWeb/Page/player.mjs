@@ -21,9 +21,14 @@ async function fetched(path) {
 export const picture = fetched;
 
 export async function play(path, card) {
+  // What played before stops at once, while the new sound is fetched.
+  player.pause();
+  player.removeAttribute("src");
+  player.load();
   player.controls = true;
   player.hidden = false;
-  player.dataset.card = card;
+  // Which card it plays for (not `data-card`: looking that up would find the player itself).
+  player.dataset.playing = card;
   const holder = document.querySelector('[data-card="' + CSS.escape(card) + '"]');
   if (holder) holder.append(player);
   player.onended = null;
@@ -43,5 +48,5 @@ export function playAll(paths, card) {
 
 // A redrawn card takes the player back, so what plays stays under its button.
 export function reattachPlayer(item, card) {
-  if (player.dataset.card === card) item.append(player);
+  if (player.dataset.playing === card) item.append(player);
 }
