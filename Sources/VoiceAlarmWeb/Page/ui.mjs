@@ -1,6 +1,6 @@
 // What every card shares: its result line (the message of page-logic's rule, see messages.mjs),
 // buttons that wait for the machine, and the confirmation before removing anything.
-import { $, el, announce, focusKey } from "./dom.mjs";
+import { el, announce, focusKey } from "./dom.mjs";
 import { failureSentence } from "./page-logic.mjs";
 import { live, messages } from "./page.mjs";
 
@@ -116,8 +116,3 @@ export function removal(card, { label, aria, question, yes, yesAria, again, act,
       el("button", { type: "button", "data-key": card + ":keep", onclick: keep }, "Keep it")),
   ];
 }
-
-// Whether a card asks to remove (a redraw keeps it asking).
-export function isAsking(card) { return asking.has(card); }
-
-export function shown(id) { return !$(id).closest("[hidden]"); }

@@ -5,7 +5,12 @@ import VoiceAlarmHTTP
 /// refuse every guarded route without a device take their list from here too, so a new route
 /// cannot skip the guard. docs/api.md describes each.
 package enum WebRoutes {
-    package static let all: [WebEndpoint] = [
+    package static let all: [WebEndpoint] =
+        declared
+        // The page's modules, one route each, from their list.
+        + PageAssets.modules.map { module in WebEndpoint("GET", module.path, .open) { _ in module.response } }
+
+    private static let declared: [WebEndpoint] = [
         // The page's own files, open to anyone: they hold nothing of the library (every
         // document comes from the API below), and a phone opens them from its home screen and
         // its service worker keeps them (`sw.js`), before or without a session.
@@ -60,8 +65,6 @@ package enum WebRoutes {
         WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),
         WebEndpoint("DELETE", "/api/devices/{id}", .paired, DeviceHandlers.revoke),
     ]
-        // The page's modules, one route each, from their list.
-        + PageAssets.modules.map { module in WebEndpoint("GET", module.path, .open) { _ in module.response } }
 
     /// The table, ready to match requests.
     static let router = WebRouter(all)
