@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         // QR codes of `serve`'s pairing address, for a phone's camera.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // iCalendar files and their recurrences, for the holidays alarms skip.
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
@@ -55,11 +57,16 @@ let package = Package(
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
         .target(name: "VoiceAlarmStore", dependencies: ["CSQLite", "VoiceAlarmCore", "VoiceAlarmFiles"]),
 
+        // The only importer of libical: the holidays in an iCalendar file, recurrences expanded.
+        .target(name: "VoiceAlarmCalendar", dependencies: ["CICal", "VoiceAlarmCore", "VoiceAlarmFiles"]),
+
         // The AlarmScheduler backends.
         .target(name: "VoiceAlarmScheduling", dependencies: ["CLinux", "VoiceAlarmCore", "VoiceAlarmStore", "VoiceAlarmFiles"]),
 
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
-        .target(name: "VoiceAlarm", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling"]),
+        .target(
+            name: "VoiceAlarm",
+            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmCalendar"]),
 
         // `serve`'s web adapter, the only importer of libmicrohttpd, GnuTLS and libqrencode: an HTTP(S)
         // server with limits (requests and responses as values), the TLS identity, pairing secrets, QR codes.

@@ -16,8 +16,16 @@
    the same two steps through the command line (`clip import`, `manifesto set`) on a copy of the
    same library.
 
+4. Live updates: the server's CPU time over a quiet minute with 1 and with 10 tabs open, each
+   either polling GET /api/status every 3 s (the page before it went live) or holding the long
+   poll GET /api/state?after=VERSION (asking again after each answer), as CPU seconds an hour;
+   and how long a change at the terminal (`alarm add`) takes to reach a waiting tab.
+
 Usage: bench_web.py VOICEALARM WORK_DIR VENV_PYTHON"""
-import json, os, re, shutil, signal, statistics, subprocess, sys, threading, time, urllib.request
+import json, os, re, shutil, signal, ssl, statistics, subprocess, sys, threading, time, urllib.request
+
+# The TLS context for each server's address: its library's authority, as a person's trusted browser has it.
+CONTEXTS = {}
 
 binary, work, venv_python = sys.argv[1], sys.argv[2], sys.argv[3]
 
@@ -36,17 +44,82 @@ def serve(data):
             sys.exit("bench_web: serve ended before it listened")
         text += line
         try:
-            return process, json.loads(text)
+            document = json.loads(text)
         except json.JSONDecodeError:
             continue
+        CONTEXTS[document["url"]] = ssl.create_default_context(cafile=os.path.join(data, "web", "authority.pem"))
+        return process, document
 
 
 def request(method, url, token, origin, body=None, content_type="application/json"):
     headers = {"Authorization": "Bearer " + token, "Origin": origin}
     if body is not None:
         headers["Content-Type"] = content_type
-    with urllib.request.urlopen(urllib.request.Request(url, data=body, method=method, headers=headers), timeout=120) as response:
+    request_ = urllib.request.Request(url, data=body, method=method, headers=headers)
+    with urllib.request.urlopen(request_, timeout=120, context=CONTEXTS.get(origin)) as response:
         return json.loads(response.read() or b"null")
+
+
+def live_rows(window=60.0):
+    """Server CPU over a quiet `window` with tabs open, polling as the page did or waiting as it
+    does now, as seconds an hour; then the time from a change at the terminal to a waiting tab."""
+    data = os.path.join(work, "live")
+    library(data)
+    server, document = serve(data)
+    token = run(data, "token", "create", "bench")
+    base = document["url"]
+
+    def tabs(count, live):
+        stop = threading.Event()
+
+        def tab():
+            version = None
+            while not stop.is_set():
+                if live:
+                    answer = request("GET", base + "/api/state" + (f"?after={version}" if version else ""), token, base)
+                    version = answer["version"] if answer else version
+                else:
+                    request("GET", base + "/api/status", token, base)
+                    stop.wait(3)
+        threads = [threading.Thread(target=tab, daemon=True) for _ in range(count)]
+        request("GET", base + "/api/state", token, base)   # the token's last-seen written before the window
+        time.sleep(1)
+        cpu = cpu_seconds(server.pid)
+        for thread in threads:
+            thread.start()
+        time.sleep(window)
+        used = cpu_seconds(server.pid) - cpu
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        return used / window * 3600
+
+    def reach():
+        version = request("GET", base + "/api/state", token, base)["version"]
+        answered = {}
+
+        def wait():
+            answered["state"] = request("GET", base + f"/api/state?after={version}", token, base)
+            answered["at"] = time.perf_counter()
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        time.sleep(1)
+        started = time.perf_counter()
+        target = "morning" if len(samples) < 3 else "manifesto"   # at most five alarms a target
+        added = run(data, "alarm", "add", target, "--at", f"05:{len(samples):02d}", "--days", "sat")
+        waiter.join()
+        if added not in json.dumps(answered["state"]):
+            sys.exit("bench_web: the waiting tab's answer lacks the alarm added")
+        return answered["at"] - started
+    try:
+        rows = {(count, live): tabs(count, live) for live in (False, True) for count in (1, 10)}
+        samples = []
+        for _ in range(5):
+            samples.append(reach())
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+    return rows, statistics.median(samples)
 
 
 def library(data):
@@ -189,6 +262,7 @@ if __name__ == "__main__":
     page, static = page_rows()
     fresh, fresh_cpu, kept, kept_cpu, alarm_list = poll_rows()
     web, cli = upload_rows()
+    live, reached = live_rows()
     print(f"(w) the page on loopback in Chromium, alarms drawn: {page * 1000:.0f} ms, {page / static:.2f} x the same files served static ({static * 1000:.0f} ms)")
     # The page polls every 3 s while in front: within the 15 s an examination is kept, one poll in five examines.
     hourly = (fresh_cpu + 4 * kept_cpu) / 5 * 1200
@@ -196,3 +270,6 @@ if __name__ == "__main__":
           f"{kept * 1000:.1f} ms from the kept examination ({kept_cpu * 1000:.1f} ms of CPU); {hourly:.1f} s of server CPU an hour "
           f"for a page in front (a poll every 3 s); 'alarm list --json' takes {alarm_list * 1000:.0f} ms")
     print(f"(w) a 30 s recording (WebM/Opus) uploaded to its rebuilt ringtone: {web:.2f} s, {web / cli:.2f} x the same through the command line ({cli:.2f} s)")
+    print(f"(w) live updates, server CPU an hour with the page open and nothing changing: 1 tab {live[(1, True)]:.1f} s, 10 tabs {live[(10, True)]:.1f} s "
+          f"(the long poll); against the status poll every 3 s it replaced: 1 tab {live[(1, False)]:.1f} s, 10 tabs {live[(10, False)]:.1f} s "
+          f"({live[(10, False)] / max(live[(10, True)], 0.001):.1f} x the long poll's cost with 10 tabs); a change at the terminal reaches a waiting tab in {reached * 1000:.0f} ms (median of 5)")

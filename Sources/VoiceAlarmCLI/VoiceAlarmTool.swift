@@ -22,7 +22,7 @@ package enum VoiceAlarmTool {
     /// scheduling, the phone's page), then the tools that work on files alone.
     static let commands: [any Command.Type] =
         ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands
-        + AlarmCommands.commands + RingCommands.commands + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands
+        + AlarmCommands.commands + HolidayCommands.commands + RingCommands.commands + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands
         + ServeCommands.commands + BatchCommands.commands + [RenderCommand.self, CheckCommand.self, SettingsCommand.self, RepairCommand.self]
 
     /// The parser for the whole command table.

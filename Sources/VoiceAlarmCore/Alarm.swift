@@ -1,8 +1,7 @@
 import Foundation
 
-/// One alarm: our own stable UUID, what it plays, when, and whether it speaks in the user's voice.
-///
-/// Alarms are added and deleted, never edited: fewer states, fewer reconciliation bugs.
+/// One alarm: our own stable UUID, what it plays, when, whether it is on, and whether it speaks in
+/// the user's voice.
 public struct Alarm: Hashable, Sendable, Identifiable {
     /// The alarm's own id: stable for its life, the same in the scheduler, its voice file and its events.
     public var id: UUID
@@ -21,10 +20,20 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     /// Minutes a `voicealarm snooze` puts the ring off (`Snooze.minutes`); nil for no snooze, the
     /// default, as in the app the rules come from.
     package var snoozeMinutes: Int?
+    /// On or off: an off alarm keeps everything (its id, settings and voice file) and is scheduled
+    /// nowhere. A switch apart from `voice`. An off alarm still holds its minute and counts toward
+    /// the five per target, so turning it on again never collides with another.
+    package var isOn: Bool
+    /// Days it does not ring though its schedule says so (`alarm skip`), as kept: passed ones
+    /// are dropped when read (`Skips.ahead(of:)`).
+    package var skips: Skips
+    /// Whether it does not ring on the holidays imported (`holidays import`).
+    package var skipsHolidays: Bool
 
     package init(
         id: UUID = UUID(), target: Target, time: AlarmTime, days: Weekdays = [], date: LocalDate? = nil,
-        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil
+        label: String? = nil, voice: Bool = true, snoozeMinutes: Int? = nil, isOn: Bool = true, skips: Skips = Skips(),
+        skipsHolidays: Bool = false
     ) {
         precondition(days.isEmpty != (date == nil), "an alarm is weekly or on a date, not both or neither")
         precondition(snoozeMinutes.map(Snooze.minutes.contains) ?? true, "a snooze of \(snoozeMinutes ?? 0) minutes is outside \(Snooze.minutes)")
@@ -36,6 +45,15 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         self.label = label
         self.voice = voice
         self.snoozeMinutes = snoozeMinutes
+        self.isOn = isOn
+        self.skips = skips
+        self.skipsHolidays = skipsHolidays
+    }
+
+    /// Every day it does not ring: its skips, and the holidays when it skips them.
+    package func skipping(holidays: Set<LocalDate>) -> Skips {
+        guard skipsHolidays, !holidays.isEmpty else { return skips }
+        return Skips(dates: skips.dates.union(holidays), through: skips.through)
     }
 
     /// The id as printed everywhere: lowercase.
@@ -50,6 +68,17 @@ public struct Alarm: Hashable, Sendable, Identifiable {
     package func isFinished(at now: Date, in timeZone: TimeZone) -> Bool {
         schedule.nextFire(after: now, in: timeZone) == nil
     }
+
+    /// When it rings next after `now`: the first ring of its schedule that is not skipped (nor a
+    /// holiday, when it skips `holidays`); nil when it is off or has finished.
+    package func nextRing(after now: Date, in timeZone: TimeZone, holidays: Set<LocalDate> = []) -> Date? {
+        guard isOn else { return nil }
+        let skipping = skipping(holidays: holidays)
+        return skipping.isEmpty ? schedule.nextFire(after: now, in: timeZone) : skipping.nextFire(of: schedule, after: now, in: timeZone)
+    }
+
+    /// Whether a scheduler should hold it now: on, and not finished.
+    package func isScheduled(at now: Date, in timeZone: TimeZone) -> Bool { nextRing(after: now, in: timeZone) != nil }
 
     /// Whether both ring at the same hour:minute on a shared day.
     package func overlaps(_ other: Alarm) -> Bool {

@@ -14,16 +14,44 @@ package enum AlertSound: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
-/// What the scheduler needs to ring an alarm, as AlarmKit's `AlarmConfiguration`.
+/// What the scheduler needs to ring an alarm, as AlarmKit's `AlarmConfiguration`, and the days
+/// it does not ring though its schedule says so (`skips`: only those still ahead).
 package struct AlarmConfiguration: Hashable, Sendable, Codable {
     package var schedule: AlarmSchedule
     package var sound: AlertSound
     package var label: String?
+    package var skips: Skips
 
-    package init(schedule: AlarmSchedule, sound: AlertSound, label: String? = nil) {
+    package init(schedule: AlarmSchedule, sound: AlertSound, label: String? = nil, skips: Skips = Skips()) {
         self.schedule = schedule
         self.sound = sound
         self.label = label
+        self.skips = skips
+    }
+
+    /// When it rings next strictly after `instant`: its schedule's next ring that is not skipped.
+    package func nextFire(after instant: Date, in timeZone: TimeZone) -> Date? {
+        skips.isEmpty ? schedule.nextFire(after: instant, in: timeZone) : skips.nextFire(of: schedule, after: instant, in: timeZone)
+    }
+
+    // `skips` is left out when empty, and absent reads as empty: what a scheduler kept before
+    // skips existed reads the same, and compares equal to what it would hold now.
+    private enum Keys: String, CodingKey { case schedule, sound, label, skips }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        schedule = try c.decode(AlarmSchedule.self, forKey: .schedule)
+        sound = try c.decode(AlertSound.self, forKey: .sound)
+        label = try c.decodeIfPresent(String.self, forKey: .label)
+        skips = try c.decodeIfPresent(Skips.self, forKey: .skips) ?? Skips()
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(schedule, forKey: .schedule)
+        try c.encode(sound, forKey: .sound)
+        try c.encodeIfPresent(label, forKey: .label)
+        if !skips.isEmpty { try c.encode(skips, forKey: .skips) }
     }
 }
 

@@ -29,6 +29,37 @@ package enum SystemdCalendar {
         }
     }
 
+    /// The expressions for `configuration`: its schedule's, or, with days skipped, each ring
+    /// before the day after the last skip as a dated expression of its own (the skipped ones are
+    /// simply not there), then the weekly pattern from that day on. So the timer's next elapse —
+    /// what `systemctl --user list-timers` shows — is the true next ring.
+    package static func expressions(for configuration: AlarmConfiguration, in timeZone: TimeZone, now: Date) -> [String] {
+        guard case .weekly(let time, let days) = configuration.schedule, let last = configuration.skips.lastDay else {
+            return expressions(for: configuration.schedule, in: timeZone, now: now)
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let resume = AlarmSchedule.nextDay(after: last, calendar: calendar)
+        let resumeStart = calendar.date(from: DateComponents(year: resume.year, month: resume.month, day: resume.day))!
+        var result: [String] = []
+        var cursor = now
+        while let fire = configuration.nextFire(after: cursor, in: timeZone), fire < resumeStart {
+            result.append(stamp(fire, timeZone))
+            cursor = fire
+        }
+        let dayList = days == .everyDay ? "" : systemdDays(days) + " "
+        let clock = "\(two(time.hour)):\(two(time.minute)):00"
+        // From `resume` on: the rest of its month, the rest of its year, the years after it.
+        result.append("\(dayList)\(resume.year)-\(two(resume.month))-\(two(resume.day))..31 \(clock)")
+        if resume.month < 12 { result.append("\(dayList)\(resume.year)-\(two(resume.month + 1))..12-* \(clock)") }
+        result.append("\(dayList)\(resume.year + 1)..\(lastYear)-*-* \(clock)")
+        if let gap = nextGapFire(time, days: days, in: timeZone, after: max(now, resumeStart)) { result.append(stamp(gap, timeZone)) }
+        return result
+    }
+
+    /// The last year systemd's calendar expressions take.
+    static let lastYear = 2199
+
     /// The next day on `days` whose `time` does not exist locally, as the instant VoiceAlarm
     /// rings instead (the first valid minute after it).
     static func nextGapFire(_ time: AlarmTime, days: Weekdays, in timeZone: TimeZone, after now: Date) -> Date? {

@@ -44,6 +44,11 @@ extension Doctor.Problem {
         case .webServiceDown(let unit):
             return "the web server's service \(unit) is installed but not running: the web page is down; alarms still ring. "
                 + "'journalctl --user -u \(unit)' says why it stopped; 'systemctl --user restart \(unit)' starts it again"
+        case .nothingRingsSoon(true, _):
+            return "every alarm is off: nothing will ring ('voicealarm alarm on ID' turns one on again)"
+        case .nothingRingsSoon(false, let next):
+            return "nothing rings in the next \(Doctor.quietDays) days"
+                + (next.map { " (the next ring is \(LocalTimeText.short($0, .current)))" } ?? "") + ": 'voicealarm alarm list' shows why"
         }
     }
 
@@ -81,6 +86,10 @@ extension Doctor.Problem {
                 "A voice ringtone belongs to another account and cannot be read: its alarm would ring the default tone; switch its voice off and on to make it again."
         case .webServiceDown:
             return "The web page's service is installed but not running."
+        case .nothingRingsSoon(true, _):
+            return "Every alarm is off: nothing will ring."
+        case .nothingRingsSoon(false, _):
+            return "Nothing rings in the next \(Doctor.quietDays) days."
         }
     }
 }

@@ -56,6 +56,7 @@ extension Doctor.Problem {
         case .unreadableAlarmRecords: "unreadableAlarmRecords"
         case .voiceFileUnreadable: "voiceFileUnreadable"
         case .webServiceDown: "webServiceDown"
+        case .nothingRingsSoon: "nothingRingsSoon"
         }
     }
 }

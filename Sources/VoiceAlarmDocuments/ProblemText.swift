@@ -79,6 +79,10 @@ package enum ProblemText {
         case (.limitReached(let id), .terminal):
             "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped ('voicealarm stop')"
         case (.limitReached, .page): "snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until you press Stop"
+        case (.testRing(let id), .terminal):
+            "alarm \(id.uuidString.lowercased()) rings as a test, which is stopped, not snoozed ('voicealarm stop')"
+        case (.testRing, .page): "this alarm rings as a test, which is stopped, not snoozed: press Stop"
+        case (.nothingWaiting, _): "no snooze is waiting"
         }
     }
 

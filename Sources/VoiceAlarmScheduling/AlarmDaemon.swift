@@ -20,6 +20,7 @@ package final class AlarmDaemon: Sendable {
     let alarms: @Sendable () throws -> [ScheduledAlarm]
     let ring: @Sendable (ScheduledAlarm, Date) -> Void
     let missed: @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void
+    let skipped: @Sendable (ScheduledAlarm, Date) -> Void
     let trouble: @Sendable (Error) -> Void
     let since: Date?
     let lastKnown: [ScheduledAlarm]
@@ -33,6 +34,7 @@ package final class AlarmDaemon: Sendable {
     ///   - alarms: reads the scheduled list (called after every wake-up).
     ///   - ring: rings an alarm that came due at the given time.
     ///   - missed: logs an alarm that came due too long ago to ring.
+    ///   - skipped: logs a ring the person skipped, as its time passes (it does not ring).
     ///   - trouble: reports a failure to read the list; the daemon goes on with the last list it
     ///     read (a damaged or locked list never silences alarms that were scheduled).
     ///   - lastKnown: the list to ring from until the first read succeeds (the previous run's).
@@ -44,6 +46,7 @@ package final class AlarmDaemon: Sendable {
         alarms: @escaping @Sendable () throws -> [ScheduledAlarm],
         ring: @escaping @Sendable (ScheduledAlarm, Date) -> Void,
         missed: @escaping @Sendable (ScheduledAlarm, Date, TimeInterval) -> Void,
+        skipped: @escaping @Sendable (ScheduledAlarm, Date) -> Void = { _, _ in },
         trouble: @escaping @Sendable (Error) -> Void = { _ in },
         lastKnown: [ScheduledAlarm] = [],
         since: Date? = nil, looked: @escaping @Sendable (Date) -> Void = { _ in }
@@ -57,6 +60,7 @@ package final class AlarmDaemon: Sendable {
         self.alarms = alarms
         self.ring = ring
         self.missed = missed
+        self.skipped = skipped
         self.trouble = trouble
     }
 
@@ -71,17 +75,20 @@ package final class AlarmDaemon: Sendable {
             if now > lastLook { handleDue(scheduled, after: lastLook, through: now) }
             lastLook = now
             looked(now)
-            let next = scheduled.compactMap { $0.configuration.schedule.nextFire(after: now, in: timeZone) }.min()
+            let next = scheduled.compactMap { $0.configuration.nextFire(after: now, in: timeZone) }.min()
             let deadline = min(next ?? .distantFuture, now.addingTimeInterval(pollInterval))
             do { try await clock.sleep(until: deadline, alarmAt: next) } catch { return }
         }
     }
 
     /// Rings or logs every alarm that came due in `(start, end]`: only the latest fire of each
-    /// alarm can ring; earlier ones in the same stretch are missed.
+    /// alarm can ring; earlier ones in the same stretch are missed; skipped ones are logged as
+    /// skipped, never rung.
     func handleDue(_ scheduled: [ScheduledAlarm], after start: Date, through end: Date) {
         for alarm in scheduled {
-            let fires = alarm.configuration.schedule.fires(after: start, through: end, in: timeZone)
+            let all = alarm.configuration.skips.fires(of: alarm.configuration.schedule, after: start, through: end, in: timeZone)
+            for passed in all where passed.skipped { skipped(alarm, passed.fire) }
+            let fires = all.filter { !$0.skipped }.map(\.fire)
             guard let latest = fires.last else { continue }
             for earlier in fires.dropLast() { missed(alarm, earlier, end.timeIntervalSince(earlier)) }
             switch MissedAlarmPolicy.decide(dueAt: latest, now: end) {

@@ -156,7 +156,7 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let encoded = (try? encoder.encode(configuration))?.base64EncodedString() ?? ""
-        let calendar = SystemdCalendar.expressions(for: configuration.schedule, in: timeZone, now: now())
+        let calendar = SystemdCalendar.expressions(for: configuration, in: timeZone, now: now())
         let header = "# Written by VoiceAlarm for alarm \(name); VoiceAlarm rewrites it and edits are lost.\n"
         let timer =
             header + """

@@ -27,6 +27,12 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         package var voice: Bool
         /// Absent in copies written before snooze existed.
         package var snoozeMinutes: Int?
+        /// False for an alarm turned off; absent (on) in copies written before alarms could be.
+        package var on: Bool?
+        /// The days it does not ring; absent for none.
+        package var skips: Skips?
+        /// True when it skips holidays; absent for not.
+        package var skipHolidays: Bool?
     }
 
     package var version = 1
@@ -37,6 +43,8 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
     package var manifesto: [UUID] = []
     package var alarms: [Alarm] = []
     package var settings = LibrarySettings()
+    /// The holidays imported; absent in copies written before holidays existed.
+    package var holidays: [Holiday]?
 
     package init() {}
 
@@ -48,6 +56,8 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         manifesto = try store.clips(of: .manifesto)
         alarms = try store.alarms().map { Alarm($0.alarm) }
         settings = try store.settings()
+        let holidays = try store.holidays()
+        self.holidays = holidays.isEmpty ? nil : holidays
     }
 
     /// What can still be read of a damaged database, table by table: whatever SQLite can read
@@ -61,6 +71,7 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         copy.manifesto = (try? store.clips(of: .manifesto)) ?? []
         copy.alarms = ((try? store.alarms()) ?? []).map { Alarm($0.alarm) }
         copy.settings = (try? store.settings()) ?? LibrarySettings()
+        copy.holidays = (try? store.holidays()).flatMap { $0.isEmpty ? nil : $0 }
         return copy
     }
 
@@ -89,6 +100,7 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
         if merged.manifesto.isEmpty { merged.manifesto = other.manifesto }
         merged.alarms += other.alarms.filter { !alarmIDs.contains($0.id) }
         merged.settings = settings.filled(from: other.settings)
+        if (merged.holidays ?? []).isEmpty { merged.holidays = other.holidays }
         return merged
     }
 
@@ -112,6 +124,9 @@ package struct LibraryBackup: Codable, Equatable, Sendable {
     /// playlist or alarm names but the copy lacks are left out; so are alarms on a playlist that is gone.
     package func restore(into store: LibraryStore) throws {
         try store.transaction {
+            for (calendar, days) in Dictionary(grouping: holidays ?? [], by: \.calendar) {
+                try store.replaceHolidays(of: calendar, with: days)
+            }
             var known = Set<UUID>()
             for clip in clips where (try? store.insertClip(clip.libraryClip)) != nil { known.insert(clip.id) }
             var names = Set<String>()  // playlist names are unique whatever their case
@@ -149,7 +164,9 @@ extension LibraryBackup.Alarm {
         self.init(
             id: alarm.id, target: alarm.target.description, isManifesto: alarm.target == .manifesto,
             hour: alarm.time.hour, minute: alarm.time.minute, days: alarm.days.rawValue,
-            date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes)
+            date: alarm.date?.description, label: alarm.label, voice: alarm.voice, snoozeMinutes: alarm.snoozeMinutes,
+            on: alarm.isOn ? nil : false, skips: alarm.skips.isEmpty ? nil : alarm.skips,
+            skipHolidays: alarm.skipsHolidays ? true : nil)
     }
 
     /// The alarm, or nil when the copy's fields do not make one.
@@ -159,6 +176,7 @@ extension LibraryBackup.Alarm {
         return VoiceAlarmCore.Alarm(
             id: id, target: isManifesto ? .manifesto : .playlist(target), time: AlarmTime(hour: hour, minute: minute),
             days: weekdays, date: date, label: label, voice: voice,
-            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
+            snoozeMinutes: snoozeMinutes.flatMap { Snooze.minutes.contains($0) ? $0 : nil }, isOn: on ?? true,
+            skips: skips ?? Skips(), skipsHolidays: skipHolidays ?? false)
     }
 }

@@ -32,14 +32,32 @@ extension LibraryStore {
             guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
             try db.execute(
                 """
-                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, snooze_minutes, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO alarms (id, target_id, hour, minute, days, date, label, voice, snooze_minutes, off, skips, skip_holidays, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(alarm.idString), .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)),
                     .integer(Int64(alarm.days.rawValue)), alarm.date.map { .text($0.description) } ?? .null,
                     alarm.label.map { .text($0) } ?? .null, .integer(alarm.voice ? 1 : 0),
-                    alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .text(timestamp()),
+                    alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .integer(alarm.isOn ? 0 : 1),
+                    Self.text(of: alarm.skips).map { .text($0) } ?? .null, .integer(alarm.skipsHolidays ? 1 : 0), .text(timestamp()),
+                ])
+        }
+    }
+
+    /// Replaces an alarm's settings under its own id (`alarm edit`): what it plays, when, its
+    /// label and snooze. What was built for it stays; a rebuild decides whether it still fits.
+    package func updateAlarm(_ alarm: Alarm) throws {
+        try changing {
+            let targetID = try db.query("SELECT id FROM targets t WHERE \(Self.targetWhere)", Self.targetKey(alarm.target)).first?["id"]?.integer
+            guard let targetID else { preconditionFailure("an alarm on a target that does not exist: \(alarm.target)") }
+            try db.execute(
+                "UPDATE alarms SET target_id = ?, hour = ?, minute = ?, days = ?, date = ?, label = ?, snooze_minutes = ?, off = ?, skips = ?, skip_holidays = ? WHERE id = ?",
+                [
+                    .integer(targetID), .integer(Int64(alarm.time.hour)), .integer(Int64(alarm.time.minute)), .integer(Int64(alarm.days.rawValue)),
+                    alarm.date.map { .text($0.description) } ?? .null, alarm.label.map { .text($0) } ?? .null,
+                    alarm.snoozeMinutes.map { .integer(Int64($0)) } ?? .null, .integer(alarm.isOn ? 0 : 1),
+                    Self.text(of: alarm.skips).map { .text($0) } ?? .null, .integer(alarm.skipsHolidays ? 1 : 0), .text(alarm.idString),
                 ])
         }
     }
@@ -47,6 +65,13 @@ extension LibraryStore {
     package func deleteAlarm(_ id: UUID) throws {
         try changing {
             try db.execute("DELETE FROM alarms WHERE id = ?", [.text(id.uuidString.lowercased())])
+        }
+    }
+
+    /// Turns an alarm on or off (`alarm on`, `alarm off`).
+    package func setOn(_ on: Bool, for id: UUID) throws {
+        try changing {
+            try db.execute("UPDATE alarms SET off = ? WHERE id = ?", [.integer(on ? 0 : 1), .text(id.uuidString.lowercased())])
         }
     }
 

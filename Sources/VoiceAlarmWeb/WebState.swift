@@ -14,6 +14,8 @@ struct WebState: Encodable {
     var manifesto: TargetJSON
     var status: WebStatus
     var devices: [DeviceJSON]
+    /// The holidays imported from today on (the page offers "Not on holidays" once there are some).
+    var holidays: [HolidayJSON]
 
     init(service: AlarmService, location: LibraryLocation, cache: HealthCache, devices registry: DeviceRegistry) throws {
         alarms = AlarmHandlers.shown(try service.alarms.statuses(), all: false).map { AlarmJSON($0, service.timeZone) }
@@ -22,5 +24,7 @@ struct WebState: Encodable {
         manifesto = try PlaylistHandlers.target(.manifesto, service)
         status = try WebStatus(service: service, location: location, cache: cache)
         devices = try registry.all().map { DeviceJSON($0, service.timeZone) }
+        let today = LocalDate(service.now(), in: service.timeZone)
+        holidays = try service.holidays.list().filter { $0.date >= today }.map(HolidayJSON.init)
     }
 }

@@ -42,7 +42,7 @@ struct WebStatus: Encodable {
             let test: Bool = if case .ringing(let request) = testRing { request.alarm == ring } else { false }
             return Ring(
                 alarm: id.uuidString.lowercased(), time: .init(alarm?.time.description), label: .init(alarm?.label ?? nil),
-                target: .init(alarm?.target.description), snooze: .init(alarm?.snoozeMinutes ?? nil),
+                target: .init(alarm?.target.description), snooze: .init(test ? nil : alarm?.snoozeMinutes ?? nil),
                 since: .init(registry.since(ring).map { LocalTimeText.iso($0, service.timeZone) }), test: test)
         }
         let entry = try cache.entry(at: service.now()) {

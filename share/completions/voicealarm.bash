@@ -13,9 +13,9 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--plays|--skip-holidays|--until|--name|--years|--year|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
             -*) ;;
-            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
+            *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler holidays service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
     done
     case "$prev" in
@@ -24,7 +24,7 @@ _voicealarm() {
         --scheduler) COMPREPLY=($(compgen -W "embedded systemd" -- "$cur")); return ;;
         --unit-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --title) return ;;
-        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; "alarm edit") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
+        --voice) COMPREPLY=(); case "$command" in "alarm add") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
         --device) return ;;
         --rate) return ;;
         --channels) return ;;
@@ -37,6 +37,12 @@ _voicealarm() {
         --date) return ;;
         --label) return ;;
         --snooze) return ;;
+        --plays) return ;;
+        --skip-holidays) COMPREPLY=(); case "$command" in "alarm edit") COMPREPLY=($(compgen -W "on off" -- "$cur")) ;; esac; return ;;
+        --until) return ;;
+        --name) return ;;
+        --years) return ;;
+        --year) return ;;
         --volume-floor) return ;;
         --sound) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --ramp) return ;;
@@ -61,13 +67,14 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler ring stop snooze listen show reconcile daemon doctor service serve token batch build render check settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler holidays ring stop snooze listen show reconcile daemon doctor service serve token batch build render check settings repair help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
-        alarm) COMPREPLY=($(compgen -W "add list remove edit $globals" -- "$cur")) ;;
+        alarm) COMPREPLY=($(compgen -W "add list remove edit off on skip unskip $globals" -- "$cur")) ;;
         voice) COMPREPLY=($(compgen -W "on off $globals" -- "$cur")) ;;
         scheduler) COMPREPLY=($(compgen -W "list $globals" -- "$cur")) ;;
+        holidays) COMPREPLY=($(compgen -W "import list remove $globals" -- "$cur")) ;;
         service) COMPREPLY=($(compgen -W "install remove status $globals" -- "$cur")) ;;
         serve) COMPREPLY=($(compgen -W "pair trust devices revoke $globals" -- "$cur")) ;;
         token) COMPREPLY=($(compgen -W "create $globals" -- "$cur")) ;;
@@ -165,7 +172,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "alarm add")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze --skip-holidays $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
             esac ;;
@@ -179,7 +186,27 @@ _voicealarm() {
                 *) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
         "alarm edit")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --voice --snooze $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--at --days --date --label --snooze --plays --skip-holidays $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm off")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm on")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm skip")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--date --until $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
+            esac ;;
+        "alarm unskip")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--date --all $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) COMPREPLY=($(compgen -W "$(_voicealarm_ids alarm)" -- "$cur")) ;;
             esac ;;
@@ -197,6 +224,20 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
+        "holidays import")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--name --years $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
+            esac ;;
+        "holidays list")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--year $globals" -- "$cur")); return; fi
+            case "$argument" in
+            esac ;;
+        "holidays remove")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
+            esac ;;
         "ring")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--device --max-seconds --volume-floor --scheduled --sound --ramp $globals" -- "$cur")); return; fi
             case "$argument" in
@@ -207,7 +248,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "snooze")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--cancel $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "listen")

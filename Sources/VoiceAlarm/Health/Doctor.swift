@@ -87,11 +87,15 @@ package struct Doctor {
         /// The web page's service is installed but not running: the page is down, the alarms
         /// ring all the same. A warning, not a failure.
         case webServiceDown(unit: String)
+        /// There are alarms, but none rings within `Doctor.quietDays`: every one is off
+        /// (`allOff`), or the first ring is `next` (nil when none rings at all). A warning: the
+        /// person may mean it, and must know it.
+        case nothingRingsSoon(allOff: Bool, next: Date?)
 
         /// Whether it stops alarms from ringing as they should; false for a warning alone.
         package var isFailure: Bool {
             switch self {
-            case .buildFolder, .webServiceDown: false
+            case .buildFolder, .webServiceDown, .nothingRingsSoon: false
             case .scheduler(_, let alarmsWaiting): alarmsWaiting
             default: true
             }
@@ -199,6 +203,7 @@ package struct Doctor {
         let daemonService = try? DaemonService(service: service, location: location)
         let web = webService(beside: daemonService)
         if let down = web?.problem { problems.append(down) }
+        if let quiet = Self.quiet(statuses, now: service.now()) { problems.append(quiet) }
         let wake = Self.wake(service, executable: location.executable)
         return Report(
             backend: service.scheduler.backend, libraryProblem: nil, daemonDegraded: daemon,
@@ -210,6 +215,19 @@ package struct Doctor {
             withVoice: live.filter { $0.sound.reason == nil }.count,
             onDefaultTone: live.filter { $0.sound.reason != nil && $0.alarm.voice }.map { ($0.alarm.idString, $0.sound.reason!) },
             device: device, deviceOpens: deviceProblem == nil, problems: problems)
+    }
+
+    /// How far ahead `doctor` looks for a ring before it warns that nothing rings.
+    package static let quietDays = 7
+
+    /// The warning that nothing rings within `quietDays` though there are alarms (every one
+    /// off, or all further away), or nil.
+    static func quiet(_ statuses: [AlarmStatus], now: Date) -> Problem? {
+        let kept = statuses.filter { !$0.hasFinished }
+        guard !kept.isEmpty else { return nil }
+        let next = kept.compactMap(\.next).min()
+        guard next.map({ $0.timeIntervalSince(now) > Double(quietDays) * 86_400 }) ?? true else { return nil }
+        return .nothingRingsSoon(allOff: kept.allSatisfy { !$0.alarm.isOn }, next: next)
     }
 
     /// What stops the scheduler from ringing, and where the alarms' binary lives.

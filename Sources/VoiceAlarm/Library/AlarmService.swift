@@ -45,6 +45,8 @@ package final class AlarmService {
     package let alarms: AlarmBook
     /// Snoozing a ringing alarm, and cancelling snoozes.
     package let snoozes: Snoozer
+    /// The holidays alarms may skip.
+    package let holidays: HolidayBook
     let warn: (ServiceWarning) -> Void
 
     /// - Parameters:
@@ -79,6 +81,7 @@ package final class AlarmService {
         playlists = PlaylistEditor(store: store, sync: sync, clips: clips)
         alarms = AlarmBook(store: store, sync: sync, playlists: playlists, now: now, timeZone: timeZone)
         snoozes = Snoozer(store: store, sync: sync, registry: RingingRegistry(dataDirectory: store.dataDirectory), now: now, timeZone: timeZone)
+        holidays = HolidayBook(store: store, sync: sync, now: now, timeZone: timeZone)
     }
 
     /// The library's folder.

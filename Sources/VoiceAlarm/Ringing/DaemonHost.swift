@@ -231,6 +231,9 @@ package final class DaemonHost: Sendable {
                     "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(window) min; not ringing"
                 )
             },
+            skipped: { alarm, due in
+                log("skipped alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), a day skipped; not ringing")
+            },
             trouble: { say(.listUnreadable("\($0)")) },
             lastKnown: lastKnown,
             since: lastLook,

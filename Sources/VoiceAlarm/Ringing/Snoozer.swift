@@ -23,6 +23,10 @@ package struct Snoozer {
         case nothingRinging
         case noSnooze(UUID)
         case limitReached(UUID)
+        /// What rings is a test ring asked from the page: stopped, never snoozed.
+        case testRing(UUID)
+        /// `snooze --cancel` with no snooze waiting.
+        case nothingWaiting
 
         /// Nothing to snooze is a rule, not a failure of the machine (409).
         package var failureKind: FailureKind { .conflict }
@@ -35,6 +39,9 @@ package struct Snoozer {
                 "alarm \(id.uuidString.lowercased()) has no snooze: it rings until stopped"
             case .limitReached(let id):
                 "alarm \(id.uuidString.lowercased()) has been snoozed \(Snooze.maximumRepeats) times in a row, the most: it rings until stopped"
+            case .testRing(let id):
+                "alarm \(id.uuidString.lowercased()) rings as a test, which is stopped, not snoozed"
+            case .nothingWaiting: "no snooze is waiting"
             }
         }
     }
@@ -59,7 +66,10 @@ package struct Snoozer {
     package func snooze() throws -> [Snoozed] {
         let pending = try store.snoozes()
         var rings: [(ringID: UUID, stored: StoredAlarm, count: Int)] = []
-        for ring in registry.live() {
+        // A test ring (the page's "Ring it here now") is no alarm going off: never snoozed.
+        let dataDirectory = (registry.directory as NSString).deletingLastPathComponent
+        let test: UUID? = if case .ringing(let request) = TestRingDesk(dataDirectory: dataDirectory).phase(now: now()) { request.alarm } else { nil }
+        for ring in registry.live() where ring.id != test {
             let isSnoozedRing = Snooze.isScheduleID(ring.id)
             let alarm = isSnoozedRing ? Snooze.scheduleID(for: ring.id) : ring.id
             guard let stored = try store.alarm(alarm), !rings.contains(where: { $0.stored.alarm.id == alarm }) else { continue }
@@ -69,7 +79,7 @@ package struct Snoozer {
             guard previous < Snooze.maximumRepeats else { throw Refusal.limitReached(alarm) }
             rings.append((ring.id, stored, previous + 1))
         }
-        guard !rings.isEmpty else { throw Refusal.nothingRinging }
+        guard !rings.isEmpty else { throw test.map(Refusal.testRing) ?? Refusal.nothingRinging }
 
         let instant = now()
         var taken = try minutesHeld(after: instant, except: Set(rings.map(\.stored.alarm.id)))
@@ -95,6 +105,16 @@ package struct Snoozer {
         return snoozes.map { Snoozed(alarm: $0.alarm, ringAt: $0.ringAt, count: $0.count) }
     }
 
+    /// "I'm up": every snooze waiting is forgotten and taken out of the scheduler, outside a ring
+    /// (`snooze --cancel`); the alarms ring at their own next times.
+    /// - Returns: the alarms whose snooze was cancelled.
+    /// - Throws: `Refusal.nothingWaiting`; the scheduler's error.
+    package func cancelWaiting() throws -> [UUID] {
+        let waiting = try !sync.liveSnoozes().isEmpty || !store.snoozes().isEmpty
+        guard waiting else { throw Refusal.nothingWaiting }
+        return try cancel(after: [])
+    }
+
     /// Forgets pending snoozes and takes them out of the scheduler (`voicealarm stop`): those of
     /// the rings that were stopped (alarm or snoozed-ring ids), or, when none was ringing, every
     /// one — another alarm's snooze is never lost to stopping a different ring.
@@ -112,7 +132,7 @@ package struct Snoozer {
     private func minutesHeld(after instant: Date, except alarms: Set<UUID>) throws -> [Date] {
         let horizon = instant.addingTimeInterval(Double(Snooze.minutes.upperBound + 60) * 60)
         var held = try store.alarms().filter { !alarms.contains($0.alarm.id) }
-            .compactMap { $0.alarm.schedule.nextFire(after: instant, in: timeZone) }.filter { $0 <= horizon }
+            .compactMap { $0.alarm.nextRing(after: instant, in: timeZone) }.filter { $0 <= horizon }
         held += try sync.liveSnoozes().filter { !alarms.contains($0.alarm) }.map(\.ringAt)
         return held
     }

@@ -98,7 +98,7 @@ package final class ScheduleSync {
     @discardableResult
     func schedule(_ id: UUID, held: [UUID: ScheduledAlarm]? = nil, snoozes: [PendingSnooze]? = nil) -> Bool {
         do {
-            guard let stored = try store.alarm(id), !stored.alarm.isFinished(at: now(), in: timeZone) else {
+            guard let stored = try store.alarm(id), stored.alarm.isScheduled(at: now(), in: timeZone) else {
                 if held == nil || held?[id] != nil { try scheduler.cancel(id: id) }
                 return true
             }
@@ -168,6 +168,14 @@ package final class ScheduleSync {
     /// Cancels a snoozed ring in the scheduler.
     func cancelSnooze(of alarm: UUID) throws { try scheduler.cancel(id: Snooze.scheduleID(for: alarm)) }
 
+    /// Takes the alarm and any snooze of it out of the scheduler, and forgets the snooze (an
+    /// alarm turned off). Throws what the scheduler says: the alarm may still be held.
+    func unschedule(_ id: UUID) throws {
+        try scheduler.cancel(id: id)
+        try cancelSnooze(of: id)
+        try store.transaction { try store.deleteSnoozes(of: [id]) }
+    }
+
     /// A snoozed ring as the scheduler holds it: once, at `ringAt`, with the alarm's sound.
     func snoozeConfiguration(of stored: StoredAlarm, at ringAt: Date) -> AlarmConfiguration {
         var configuration = configuration(of: stored)
@@ -182,7 +190,15 @@ package final class ScheduleSync {
             case .voice(let fileName): .named(fileName)
             case .defaultTone: .default
             }
-        return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label)
+        // Only the skips still ahead: one that passed changes what the scheduler should hold, so
+        // the next reconcile takes it out (and a systemd timer goes back to its plain pattern).
+        // Holidays within a year, when it skips them (a table that cannot be read skips none:
+        // better a ring on a holiday than a skip nobody asked for).
+        let today = LocalDate(now(), in: timeZone)
+        let horizon = LocalDate(now().addingTimeInterval(Double(SkipRules.horizonDays) * 86_400), in: timeZone)
+        let holidays: Set<LocalDate> = stored.alarm.skipsHolidays ? ((try? store.holidayDates()) ?? []).filter { $0 <= horizon } : []
+        let skips = stored.alarm.skipping(holidays: holidays).ahead(of: today)
+        return AlarmConfiguration(schedule: stored.alarm.schedule, sound: sound, label: stored.alarm.label, skips: skips)
     }
 
     /// What the scheduler holds now.
@@ -223,11 +239,11 @@ package final class ScheduleSync {
     private func plan(with scheduler: any AlarmScheduler) throws -> (ReconcilePlan, desired: [UUID: AlarmConfiguration]) {
         var desired: [UUID: AlarmConfiguration] = [:]
         let alarms = try store.alarms()
-        for stored in alarms where !stored.alarm.isFinished(at: now(), in: timeZone) {
+        for stored in alarms where stored.alarm.isScheduled(at: now(), in: timeZone) {
             desired[stored.alarm.id] = configuration(of: stored)
         }
         for snooze in try liveSnoozes() {
-            guard let stored = alarms.first(where: { $0.alarm.id == snooze.alarm }) else { continue }
+            guard let stored = alarms.first(where: { $0.alarm.id == snooze.alarm }), stored.alarm.isOn else { continue }
             desired[snooze.scheduleID] = snoozeConfiguration(of: stored, at: snooze.ringAt)
         }
         // What the scheduler holds for an alarm whose row cannot be read stays: better its last

@@ -68,7 +68,12 @@ package struct ArgumentParser: Sendable {
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError("--\(option.name) needs a value (\(option.valueName!))", command: spec?.name, input: "--\(option.name)")
                 }
-                // One value each: a second is a mistake to say, not a value to pick silently.
+                // One value each (a list for a repeatable one): a second is a mistake to say, not a
+                // value to pick silently.
+                if let first = parsed.values[option.name], option.repeatable {
+                    parsed.values[option.name] = first + "," + value
+                    continue
+                }
                 if let first = parsed.values[option.name] {
                     throw UsageError("--\(option.name) given twice ('\(first)' and '\(value)'): give it once", command: spec?.name, input: "--\(option.name)")
                 }
@@ -119,17 +124,10 @@ package struct ArgumentParser: Sendable {
     }
 
     /// An unknown command word, with the closest commands (as git's "did you mean").
-    /// `alarm edit` gets its own answer: alarms are added and removed, never edited.
+    /// The other words people use for changing an alarm are offered `alarm edit`.
     private func unknownCommand(_ word: String, in group: String?) -> UsageError {
-        if group == "alarm", ["edit", "change", "modify", "update", "set"].contains(word.lowercased()) {
-            return UsageError(
-                "alarms are added and removed, never edited: fewer states to get wrong, and a stable id for every ring",
-                command: "alarm", input: "alarm \(word)",
-                advice: [
-                    "to change one, remove it and add it again:",
-                    "  voicealarm alarm remove ALARM",
-                    "  voicealarm alarm add TARGET --at HH:MM [--days DAYS | --date YYYY-MM-DD]",
-                ])
+        if group == "alarm", ["change", "modify", "update", "set"].contains(word.lowercased()) {
+            return UsageError("unknown alarm command '\(word)'; did you mean 'alarm edit'?", command: "alarm", input: "alarm \(word)")
         }
         let full = group.map { "\($0) \(word)" } ?? word
         var offered: [String]

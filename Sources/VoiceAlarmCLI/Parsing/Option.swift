@@ -28,6 +28,13 @@ extension Option {
         Option<T?>(spec: OptionSpec(name, short: short, value: value, help: help, kind: kind), absent: { nil }, read: read)
     }
 
+    /// This option, repeatable: given more than once, its values are read as one comma-separated list.
+    func repeatable() -> Option {
+        var spec = self.spec
+        spec.repeatable = true
+        return Option(spec: spec, absent: absent, read: read)
+    }
+
     /// Text as given (a path, a name, a label); `problem` says why a text is refused, nil when it is taken.
     static func text(
         _ name: String, short: Character? = nil, value: String, kind: ValueKind = .text, help: String,

@@ -11,6 +11,9 @@ package struct OptionSpec: DeclaredOption {
     package var help: String
     /// What the value is.
     package var kind: ValueKind
+    /// Whether it may be given more than once: its values are then read as one comma-separated
+    /// list (`--date A --date B` is `--date A,B`), for values that hold no comma.
+    package var repeatable = false
 
     package init(_ name: String, short: Character? = nil, value valueName: String? = nil, help: String, kind: ValueKind) {
         self.name = name

@@ -50,11 +50,25 @@ extension LibraryStore {
             id: id, target: target(row), time: AlarmTime(hour: hour, minute: minute),
             days: weekdays, date: date,
             label: row["label"]?.text, voice: row["voice"]?.int == 1,
-            snoozeMinutes: row["snooze_minutes"]?.int.flatMap { Snooze.minutes.contains($0) ? $0 : nil })
+            snoozeMinutes: row["snooze_minutes"]?.int.flatMap { Snooze.minutes.contains($0) ? $0 : nil },
+            isOn: row["off"]?.int != 1, skips: row["skips"]?.text.flatMap(Self.skips) ?? Skips(),
+            skipsHolidays: row["skip_holidays"]?.int == 1)
         return StoredAlarm(
             alarm: alarm, soundFile: row["sound_file"]?.text, soundIdentity: row["sound_identity"]?.text,
             soundReason: row["sound_reason"]?.text, soundStamp: row["sound_stamp"]?.text.flatMap(Self.stamp),
             soundRecordings: row["sound_recordings"]?.text, rebuildPending: row["rebuild_pending"]?.text)
+    }
+
+    /// An alarm's skips as kept; a field that does not read is no skip at all (better a ring
+    /// the person meant to skip than a skip nobody asked for).
+    static func skips(_ text: String) -> Skips? { try? JSONDecoder().decode(Skips.self, from: Data(text.utf8)) }
+
+    /// The text kept for `skips`, or nil for none.
+    static func text(of skips: Skips) -> String? {
+        guard !skips.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(skips)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `size:modified:inode`, modified in nanoseconds.

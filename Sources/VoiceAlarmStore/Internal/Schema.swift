@@ -95,6 +95,24 @@ enum Schema {
         """
         ALTER TABLE devices ADD COLUMN public_key TEXT;
         """,
+        // 8: an alarm turned off (`alarm off`): kept whole, scheduled nowhere.
+        """
+        ALTER TABLE alarms ADD COLUMN off INTEGER NOT NULL DEFAULT 0;
+        """,
+        // 9: the days an alarm does not ring (`alarm skip`): `Skips` as JSON, NULL for none.
+        """
+        ALTER TABLE alarms ADD COLUMN skips TEXT;
+        """,
+        // 10: holidays imported from iCalendar files, by calendar; alarms that skip them.
+        """
+        CREATE TABLE holidays (
+            date TEXT NOT NULL,
+            name TEXT NOT NULL,
+            calendar TEXT NOT NULL,
+            PRIMARY KEY (date, calendar)
+        );
+        ALTER TABLE alarms ADD COLUMN skip_holidays INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Brings the database up to the newest schema, one migration per transaction.

@@ -18,23 +18,32 @@ enum AlarmHandlers {
 
     /// The alarms the page lists: all of them, or (the default) all but one-offs that have rung.
     static func shown(_ statuses: [AlarmStatus], all: Bool) -> [AlarmStatus] {
-        all ? statuses : statuses.filter { $0.next != nil || $0.alarm.date == nil }
+        all ? statuses : statuses.filter { !$0.hasFinished }
     }
 
     /// `POST /api/alarms` `{"target", "at", "days", "date", "label", "voice", "snooze"}`: the same
     /// rules and words as `alarm add`, and its `{"alarm", "notes"}` (with the backup tip as a note).
     static func add(_ context: WebContext) throws -> HTTPResponse {
         struct Body: Decodable {
-            var target: String, at: String, days: String?, date: String?, label: String?, voice: Bool?, snooze: Int?
+            var target: String, at: String, days: String?, date: String?, label: String?, voice: Bool?, snooze: Int?, skipHolidays: Bool?
         }
         let body = try WebJSON.decode(Body.self, from: context.request)
         let input = try AlarmInput(target: body.target, at: body.at, days: body.days, date: body.date, label: body.label, snooze: body.snooze)
         return try context.withLibrary { service in
             let added = try service.alarms.add(
                 on: input.target, at: input.time, days: input.days, date: input.date, label: input.label,
-                voice: body.voice ?? true, snoozeMinutes: input.snooze)
+                voice: body.voice ?? true, snoozeMinutes: input.snooze, skipsHolidays: body.skipHolidays ?? false)
             let notes = AlarmNotes.afterAdding(added, service: service)
             return WebJSON.response(201, AddedJSON(alarm: AlarmJSON(added.status, service.timeZone), notes: notes))
+        }
+    }
+
+    /// `PUT /api/alarms/{id}` `{"at", "days", "date", "label", "snooze", "target"}` (any of them):
+    /// `alarm edit`, the same rules and words; the alarm under its own id.
+    static func edit(_ context: WebContext) throws -> HTTPResponse {
+        let edit = try AlarmInput.edit(try WebJSON.decode(AlarmInput.EditBody.self, from: context.request))
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.edit(context.parameter("id"), edit), service.timeZone))
         }
     }
 
@@ -53,6 +62,53 @@ enum AlarmHandlers {
         return try context.withLibrary { service in
             WebJSON.response(200, AlarmJSON(try service.alarms.setVoice(on, for: context.parameter("id")), service.timeZone))
         }
+    }
+
+    /// `PUT /api/alarms/{id}/on` `{"on": false}`: `alarm off` / `alarm on`: the alarm.
+    static func setOn(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var on: Bool }
+        let on = try WebJSON.decode(Body.self, from: context.request).on
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.setOn(on, for: context.parameter("id")), service.timeZone))
+        }
+    }
+
+    /// `POST /api/alarms/{id}/skip` `{"date"}` or `{"until"}` (neither: the next ring): `alarm skip`.
+    static func skip(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var date: String?, until: String? }
+        let body = try WebJSON.decode(Body.self, from: context.request)
+        let skip: SkipRules.Skip
+        switch (body.date, body.until) {
+        case (let date?, nil): skip = .dates([try Self.day(date, "date")])
+        case (nil, let until?): skip = .until(try Self.day(until, "until"))
+        case (nil, nil): skip = .next
+        default: throw WebFailure(status: 400, message: "date and until exclude each other", input: "date", code: 64)
+        }
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.skip(context.parameter("id"), skip), service.timeZone))
+        }
+    }
+
+    /// `POST /api/alarms/{id}/unskip` `{"date"}` or `{"all": true}` (neither: the pause, else the
+    /// earliest day — Undo and Resume): `alarm unskip`.
+    static func unskip(_ context: WebContext) throws -> HTTPResponse {
+        struct Body: Decodable { var date: String?, all: Bool? }
+        let body = try WebJSON.decode(Body.self, from: context.request)
+        let unskip: SkipRules.Unskip = body.all == true ? .all : try body.date.map { .date(try Self.day($0, "date")) } ?? .next
+        return try context.withLibrary { service in
+            WebJSON.response(200, AlarmJSON(try service.alarms.unskip(context.parameter("id"), unskip), service.timeZone))
+        }
+    }
+
+    /// A day the page sent, or a 400 naming the field.
+    private static func day(_ text: String, _ field: String) throws -> LocalDate {
+        guard let day = LocalDate(parsing: text) else { throw WebFailure(status: 400, message: "\(field): \(LocalDate.refusal(text))", input: field, code: 64) }
+        return day
+    }
+
+    /// `GET /api/holidays`: `holidays list`.
+    static func holidays(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in WebJSON.response(200, try service.holidays.list().map(HolidayJSON.init)) }
     }
 
     /// `GET /api/alarms/{id}/ringtone`: what the alarm plays — its voice ringtone, or the

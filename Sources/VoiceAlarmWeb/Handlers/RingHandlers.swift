@@ -32,6 +32,13 @@ enum RingHandlers {
         }
     }
 
+    /// `DELETE /api/snooze`: `snooze --cancel` ("I'm up"): `{"cancelled": [ids]}`; 409 when none waits.
+    static func cancelSnooze(_ context: WebContext) throws -> HTTPResponse {
+        try context.withLibrary { service in
+            WebJSON.response(200, ["cancelled": try service.snoozes.cancelWaiting().map { $0.uuidString.lowercased() }])
+        }
+    }
+
     /// `POST /api/snooze`: `snooze`; 409 when nothing rings or its alarm has no snooze.
     static func snooze(_ context: WebContext) throws -> HTTPResponse {
         try context.withLibrary { service in WebJSON.response(200, try service.snoozes.snooze().map { SnoozedJSON($0, service.timeZone) }) }

@@ -34,10 +34,15 @@ package enum WebRoutes {
         // Alarms.
         WebEndpoint("GET", "/api/alarms", .paired, AlarmHandlers.list),
         WebEndpoint("POST", "/api/alarms", .paired, body: .json, AlarmHandlers.add),
+        WebEndpoint("PUT", "/api/alarms/{id}", .paired, body: .json, AlarmHandlers.edit),
         WebEndpoint("DELETE", "/api/alarms/{id}", .paired, AlarmHandlers.remove),
         WebEndpoint("PUT", "/api/alarms/{id}/voice", .paired, body: .json, AlarmHandlers.setVoice),
+        WebEndpoint("PUT", "/api/alarms/{id}/on", .paired, body: .json, AlarmHandlers.setOn),
+        WebEndpoint("POST", "/api/alarms/{id}/skip", .paired, body: .json, AlarmHandlers.skip),
+        WebEndpoint("POST", "/api/alarms/{id}/unskip", .paired, body: .json, AlarmHandlers.unskip),
         WebEndpoint("GET", "/api/alarms/{id}/ringtone", .paired, AlarmHandlers.ringtone),
         WebEndpoint("POST", "/api/alarms/{id}/ring", .paired, AlarmHandlers.testRing),
+        WebEndpoint("GET", "/api/holidays", .paired, AlarmHandlers.holidays),
         // Clips.
         WebEndpoint("GET", "/api/clips", .paired, ClipHandlers.list),
         WebEndpoint("POST", "/api/clips", .paired, body: .upload, ClipHandlers.add),
@@ -60,6 +65,7 @@ package enum WebRoutes {
         WebEndpoint("GET", "/api/status", .paired, RingHandlers.status),
         WebEndpoint("POST", "/api/stop", .paired, RingHandlers.stop),
         WebEndpoint("POST", "/api/snooze", .paired, RingHandlers.snooze),
+        WebEndpoint("DELETE", "/api/snooze", .paired, RingHandlers.cancelSnooze),
         WebEndpoint("POST", "/api/service/start", .paired, RingHandlers.startService),
         // Devices.
         WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),

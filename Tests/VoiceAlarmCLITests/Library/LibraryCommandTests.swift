@@ -57,8 +57,8 @@ struct LibraryCommandTests {
         let alarms = try await #require(try JSONSerialization.jsonObject(with: Data(lib.ok(["alarm", "list", "--json"]).utf8)) as? [[String: Any]])
         #expect(
             Set(alarms[0].keys) == [
-                "id", "target", "time", "days", "date", "label", "voice", "sound", "soundReason", "next",
-                "spokenStandIns", "snooze", "snoozedUntil",
+                "id", "target", "time", "days", "date", "label", "on", "voice", "sound", "soundReason", "next",
+                "spokenStandIns", "snooze", "snoozedUntil", "skipped", "pausedThrough", "skipsHolidays",
             ])
         #expect(alarms[0]["sound"] as? String == "\(id).m4a")
         #expect(alarms[0]["soundReason"] is NSNull)

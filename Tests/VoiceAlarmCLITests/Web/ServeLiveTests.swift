@@ -80,7 +80,7 @@ struct ServeLiveTests {
     func testRingThroughDaemon() async throws {
         let pulse = try await PulseServer()
         let library = try await Library().withManifesto()
-        let alarm = try await library.voicealarm(["alarm", "add", "manifesto", "--at", "06:45", "--days", "mon", "-q"])
+        let alarm = try await library.voicealarm(["alarm", "add", "manifesto", "--at", "06:45", "--days", "mon", "--snooze", "5", "-q"])
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         daemon.arguments = ["--default-signal=INT,TERM", ProjectPaths.binary, "--data-dir", library.data, "daemon"]
@@ -113,6 +113,9 @@ struct ServeLiveTests {
                 if let ring = rings.first, ringing.isEmpty {
                     ringing = ring
                     heardFrom = ContinuousClock.now - asked
+                    // A test is stopped, never snoozed, though its alarm has a snooze.
+                    let snoozed = try await server.curl("POST", "/api/snooze", browser.curl)
+                    #expect(snoozed.status == 409 && snoozed.body.contains("rings as a test"), "\(snoozed.status) \(snoozed.body)")
                 }
                 if let test = status["testRing"] as? [String: Any], ["rang", "failed"].contains(test["state"] as? String) {
                     finished = test
@@ -122,6 +125,7 @@ struct ServeLiveTests {
         }
         #expect(ringing["alarm"] as? String == alarm && ringing["test"] as? Bool == true, "\(ringing)")
         #expect(ringing["since"] is String, "the ring's start tells it from the one before")
+        #expect(ringing["snooze"] is NSNull, "no Snooze on the banner of a test ring: \(ringing)")
         #expect(heardFrom.map { $0 < .seconds(3) } == true, "the banner's ring came \(String(describing: heardFrom)) after the ask")
         #expect(finished["state"] as? String == "rang", "\(finished)")
         #expect(finished["device"] as? String == "default" && finished["sound"] as? String == "voice", "\(finished)")

@@ -8,7 +8,7 @@ enum AlarmAddCommand: Command {
     static let spec = CommandSpec(
         name: "alarm add", summary: "Add an alarm on a playlist or the manifesto; prints its id", arguments: "TARGET --at HH:MM",
         minimumArguments: 1, maximumArguments: 1,
-        options: [at, days, date, label, voice, snooze],
+        options: [at, days, date, label, voice, snooze, skipHolidays],
         discussion: """
               Without --days or --date the alarm rings once, at the next HH:MM. At most 5 alarms per
               target; an alarm at the same hour:minute as another on a shared day is refused (two alarms
@@ -54,6 +54,8 @@ enum AlarmAddCommand: Command {
         "snooze", value: "MINUTES", in: Snooze.minutes, of: "minutes",
         help: "Let 'voicealarm snooze' put a ring off this long, {range} (default: no snooze)")
 
+    static let skipHolidays = Flag("skip-holidays", help: "Do not ring on the holidays imported ('voicealarm holidays import')")
+
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard let time = try parsed[Self.at] else {
             throw UsageError("missing \(Self.at.spec.usage)", command: spec.name, input: Self.at.spec.dashed)
@@ -73,7 +75,8 @@ enum AlarmAddCommand: Command {
         let service = try context.library()
         let buildFolderWarning = try context.location().buildFolderProblem  // before the alarm exists: a failure here changes nothing
         let added = try service.alarms.add(
-            on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice, snoozeMinutes: snooze)
+            on: Target(name: parsed.arguments[0]), at: time, days: days, date: date, label: label, voice: voice, snoozeMinutes: snooze,
+            skipsHolidays: parsed[Self.skipHolidays])
         let status = added.status
         var notes: [String] = []
         if let note = AlarmNotes.daylightSaving(status, service) { notes.append(note) }

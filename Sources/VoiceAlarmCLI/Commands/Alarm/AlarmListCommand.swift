@@ -20,7 +20,7 @@ enum AlarmListCommand: Command {
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let service = try context.library()
         let all = try service.alarms.statuses()
-        let statuses = parsed[Self.all] ? all : all.filter { $0.next != nil || $0.alarm.date == nil }
+        let statuses = parsed[Self.all] ? all : all.filter { !$0.hasFinished }
         context.present(statuses.map { AlarmJSON($0, service.timeZone) }) {
             // Short enough to read, long enough to name one alarm among all of them, hidden ones included.
             let length = ShortID.length(for: all.map(\.alarm.idString))
@@ -42,10 +42,12 @@ enum AlarmListCommand: Command {
     private static func line(_ status: AlarmStatus, id: String, _ timeZone: TimeZone, _ context: CommandContext) -> String {
         let alarm = status.alarm
         let days = alarm.date.map { "once \($0)" } ?? alarm.days.compact
-        let next = status.next.map { "next " + LocalTimeText.short($0, timeZone) } ?? "rang"
+        let next = status.next.map { "next " + LocalTimeText.short($0, timeZone) } ?? (alarm.isOn ? "rang" : "off")
         var sound = status.sound.reason.map { "default tone (\($0))" } ?? (status.spokenStandIns.isEmpty ? "voice" : "voice, with a spoken stand-in")
         if let until = status.snoozedUntil { sound = "snoozed until \(LocalTimeText.clock(until, timeZone)), " + sound }
         if let minutes = alarm.snoozeMinutes { sound += ", snooze \(minutes) min" }
+        if let through = status.skips.through { sound += ", paused through \(through)" }
+        if !status.skips.dates.isEmpty { sound += ", skips " + status.skips.dates.sorted().map(\.description).joined(separator: " ") }
         let head = "\(id)  \(alarm.time)  \(pad(days, 15))  \(pad(context.fitted(alarm.target.description, 14), 14))  \(pad(next, 21))  "
         let tail = sound + (alarm.label.map { "  '\($0)'" } ?? "")
         return head + context.fitted(tail, context.lineWidth - head.count)

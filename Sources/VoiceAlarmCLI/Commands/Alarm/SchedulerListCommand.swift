@@ -15,7 +15,7 @@ enum SchedulerListCommand: Command {
         let now = service.now()
         context.present(scheduled.map { ScheduledJSON($0, now: now, timeZone: service.timeZone) }) {
             for alarm in scheduled {
-                let next = alarm.configuration.schedule.nextFire(after: now, in: service.timeZone)
+                let next = alarm.configuration.nextFire(after: now, in: service.timeZone)
                 context.console.result(
                     "\(alarm.id.uuidString.lowercased())  \(Report.describe(alarm.configuration.schedule))  next \(next.map { Report.iso($0, service.timeZone) } ?? "never")  sound \(alarm.configuration.sound)"
                 )
@@ -32,7 +32,7 @@ enum SchedulerListCommand: Command {
         init(_ alarm: ScheduledAlarm, now: Date, timeZone: TimeZone) {
             id = alarm.id.uuidString.lowercased()
             sound = alarm.configuration.sound.description
-            next = alarm.configuration.schedule.nextFire(after: now, in: timeZone).map { Report.iso($0, timeZone) }
+            next = alarm.configuration.nextFire(after: now, in: timeZone).map { Report.iso($0, timeZone) }
             schedule = Report.describe(alarm.configuration.schedule)
         }
 
