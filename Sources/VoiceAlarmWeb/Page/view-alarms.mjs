@@ -55,7 +55,8 @@ function alarmCard(alarm) {
   const item = el("li", { className: "card alarm" + (alarm.next ? "" : " off"), "data-card": card },
     el("div", { className: "alarm-head" }, el("span", { className: "alarm-time" }, alarm.time), alarm.label ? el("span", { className: "alarm-label" }, alarm.label) : null),
     el("p", {}, L.daysText(alarm.days, alarm.date) + " · plays " + (alarm.target === "manifesto" ? "the manifesto" : alarm.target)),
-    el("p", { className: "muted countdown", "data-next": alarm.next || "" }, L.nextText(alarm.next, store.now()) + "."),
+    alarm.on === false ? el("p", { className: "muted" }, "Off: kept, and it does not ring until it is on again.")
+      : el("p", { className: "muted countdown", "data-next": alarm.next || "" }, L.nextText(alarm.next, store.now()) + "."),
     el("p", { className: "muted small" }, soundLine(alarm) + (alarm.snooze ? " Snooze " + alarm.snooze + " min." : " No snooze.")),
     voiceSwitch(alarm, card));
   const testRing = status.testRing && status.testRing.alarm === alarm.id ? L.testRingUnderWay(status.testRing) : null;
