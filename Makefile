@@ -77,12 +77,13 @@ TEST_WIDTH ?= 12
 TEST_ENV := VOICEALARM_BIN=$(CURDIR)/$(BIN) VOICEALARM_TEST_PYTHON=$(CURDIR)/$(PYTHON) \
             SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH)
 
-# The page's own files (Sources/VoiceAlarmWeb/Page): Debian's eslint over its scripts (rules in
-# Tests/Page/eslintrc.json; NODE_PATH finds Debian's eslint modules whichever Node runs it), then
-# the page's logic under Node's test runner (Tests/Page/*.test.js). A second or two; part of make test.
+# The page's own files (Sources/VoiceAlarmWeb/Page): Debian's eslint over its scripts, ES modules
+# (*.mjs) and the service workers (rules in Tests/Page/eslintrc.json; NODE_PATH finds Debian's eslint
+# modules whichever Node runs it), then the modules' logic under Node's test runner
+# (Tests/Page/*.test.mjs, which import the page's own modules). A second or two; part of make test.
 PAGE_DIR := Sources/VoiceAlarmWeb/Page
 lint-page: deps
-	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Tests/Page/eslintrc.json -f unix $(PAGE_DIR)/*.js Tests/Page/*.js
+	NODE_PATH=/usr/share/nodejs eslint --no-eslintrc -c Tests/Page/eslintrc.json -f unix $(PAGE_DIR)/*.js $(PAGE_DIR)/*.mjs Tests/Page/*.mjs
 	node --test --test-reporter=spec Tests/Page/
 
 # The Swift sources as .swift-format says (swift format, from the toolchain), and the page's own

@@ -28,9 +28,22 @@ package enum DefaultTone {
         return samples
     }
 
+    /// The tone as a browser plays it, for the page's Listen: WAV (only Safari plays caf).
+    package static let browserFileName = "default-tone.wav"
+
     /// The tone's path in `dataDirectory`, written (or rewritten) when it is missing or fails its check.
     /// - Throws: `AudioError` when it cannot be made or written.
     package static func ensure(in dataDirectory: String) throws -> String {
+        try ensure(fileName, .caf, in: dataDirectory)
+    }
+
+    /// The same tone as WAV beside it (`browserFileName`), made the same way, for a browser.
+    /// - Throws: `AudioError` when it cannot be made or written.
+    package static func ensureForBrowsers(in dataDirectory: String) throws -> String {
+        try ensure(browserFileName, .wav, in: dataDirectory)
+    }
+
+    private static func ensure(_ fileName: String, _ format: RingtoneFormat, in dataDirectory: String) throws -> String {
         let path = "\(dataDirectory)/\(fileName)"
         if FileManager.default.fileExists(atPath: path),
             (try? SoundInspector.inspect(path).problems.isEmpty) == true
@@ -40,7 +53,7 @@ package enum DefaultTone {
         let samples = try self.samples(sampleRate: RenderSettings.defaultSampleRate)
         try AudioError.writing(path) {
             try FileSystem.atomicWrite(to: path, permissions: 0o600) { temporary in
-                try RingtoneEncoder(settings: RenderSettings(format: .caf)).write(samples, to: temporary)
+                try RingtoneEncoder(settings: RenderSettings(format: format)).write(samples, to: temporary)
             }
         }
         return path

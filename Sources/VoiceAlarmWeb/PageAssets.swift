@@ -9,10 +9,28 @@ import VoiceAlarmHTTP
 enum PageAssets {
     static let appPage: HTTPResponse = file(PackageResources.app_html, "text/html; charset=utf-8")
     static let pairPage: HTTPResponse = file(PackageResources.pair_html, "text/html; charset=utf-8")
-    static let appScript: HTTPResponse = script(PackageResources.app_js)
-    static let logicScript: HTTPResponse = script(PackageResources.page_logic_js)
-    static let pairScript: HTTPResponse = script(PackageResources.pair_js)
-    static let deviceScript: HTTPResponse = script(PackageResources.device_js)
+    /// The page's JavaScript, as native ES modules (no bundler): `app.mjs` and `pair.mjs` and
+    /// what they import, each served at `/NAME` (`WebRoutes`) and kept by the service worker
+    /// (`sw.js`'s `MODULES`, which must name the same files).
+    static let modules: [(path: String, response: HTTPResponse)] = [
+        ("/app.mjs", script(PackageResources.app_mjs)),
+        ("/page.mjs", script(PackageResources.page_mjs)),
+        ("/page-logic.mjs", script(PackageResources.page_logic_mjs)),
+        ("/store.mjs", script(PackageResources.store_mjs)),
+        ("/live.mjs", script(PackageResources.live_mjs)),
+        ("/api.mjs", script(PackageResources.api_mjs)),
+        ("/messages.mjs", script(PackageResources.messages_mjs)),
+        ("/dom.mjs", script(PackageResources.dom_mjs)),
+        ("/ui.mjs", script(PackageResources.ui_mjs)),
+        ("/player.mjs", script(PackageResources.player_mjs)),
+        ("/recorder.mjs", script(PackageResources.recorder_mjs)),
+        ("/view-top.mjs", script(PackageResources.view_top_mjs)),
+        ("/view-alarms.mjs", script(PackageResources.view_alarms_mjs)),
+        ("/view-voice.mjs", script(PackageResources.view_voice_mjs)),
+        ("/view-machine.mjs", script(PackageResources.view_machine_mjs)),
+        ("/device.mjs", script(PackageResources.device_mjs)),
+        ("/pair.mjs", script(PackageResources.pair_mjs)),
+    ]
     static let style: HTTPResponse = file(PackageResources.style_css, "text/css; charset=utf-8")
     static let manifest: HTTPResponse = file(PackageResources.manifest_webmanifest, "application/manifest+json; charset=utf-8")
     static let iconSVG: HTTPResponse = file(PackageResources.icon_svg, "image/svg+xml; charset=utf-8")

@@ -5,7 +5,13 @@ screen: run this under `xvfb-run -s "-screen 0 360x740x24"`).
 
     python web_page.py ENGINE SCENARIO PAIRING_LINK OUT_DIR [MICROPHONE_WAV]
 
-ENGINE is chromium or webkit. Scenarios (one session each, walking many steps):
+ENGINE is chromium or webkit. Both scenarios also run the command line and the alarm daemon on
+the page's library (VOICEALARM_TEST_BIN, VOICEALARM_TEST_DATA): an alarm added at the terminal
+shows within 2 s; a one-off leaves the list once its minute has come; Listen plays with the voice
+off; "Ring it here now" is refused in the phone's words without a daemon, and with one plays about
+10 s on the sound server's null sink (recorded here from its monitor) while the banner shows, then
+the card names the device; a second ring's banner holds nothing of the first's result; every
+target is measured (44 x 44 CSS px at least). Scenarios (one session each, walking many steps):
   phone   (chromium) a wrong code refused, then pair; the no-daemon problem in the first screen;
           record ~4 s from the fake microphone (MICROPHONE_WAV) and make playlist 'morning' of
           it; add an alarm at 07:30 on weekdays with a 9-minute snooze (its confirmation, then the
@@ -27,16 +33,19 @@ ring", and again on "ring ended").
 
 Every wait is for the page's own state, never for a time: the words an action says, the element
 it draws, and no part of the page still busy (`aria-busy`: a list whose newest request has not
-been drawn yet). In 'phone', the answer to the page's second request for the playlists (the
-refresh an import starts) is held back for 1.5 s, so it arrives after the playlist made next has
-been drawn: the page must draw from its newest request only.
+been drawn yet). In 'phone', the answer to the page's request for its state after the upload of
+a recording is held back for 1.5 s, and the playlist is made meanwhile, so that answer arrives after
+the newer state has been drawn: the page must draw from its newest request only.
 """
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
 import tempfile
 import time
+import wave
 
 from browser_trust import chromium_environment
 from selenium import webdriver
@@ -46,24 +55,28 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-# The page's fetch, wrapped before its scripts run: the answer to the Nth GET of a path is handed to
-# the page only after a delay, as a busy server or network would hand it. Once the page has read
-# it and done what it does with it (its promise chain runs on before any timer), `lateAnswerRead`.
+# The page's fetch, wrapped before its scripts run: the answer to the first GET of `path` that
+# starts after a request `after` (method and path) was answered is handed to the page only after a
+# delay, as a busy server or network would hand it (`lateAnswerHeld` while it is held). Once the
+# page has read it, or given it up, and done what it does with it, `lateAnswerRead`.
 LATE_ANSWER = """
 (() => {
-  const path = %s, nth = %d, delay = %d;
+  const path = %s, after = %s, delay = %d;
   const fetch = window.fetch.bind(window);
-  let seen = 0;
+  let armed = false, used = false;
   window.fetch = async (input, init) => {
-    const late = (!init || !init.method || init.method === "GET") && new URL(String(input), location.href).pathname === path && ++seen === nth;
+    const method = (init && init.method) || "GET";
+    const where = new URL(String(input), location.href).pathname;
+    const late = armed && !used && method === "GET" && where === path;
+    if (late) used = true;
     const response = await fetch(input, init);
+    if (method + " " + where === after && response.ok) armed = true;
     if (!late) return response;
+    window.lateAnswerHeld = true;
     await new Promise((resolve) => setTimeout(resolve, delay));
     const text = response.text.bind(response);
     response.text = async () => {
-      const body = await text();
-      setTimeout(() => { window.lateAnswerRead = true; }, 0);
-      return body;
+      try { return await text(); } finally { setTimeout(() => { window.lateAnswerRead = true; }, 0); }
     };
     return response;
   };
@@ -109,6 +122,26 @@ return measured;
 # What the page must never show a person: the command (`voicealarm ` in lower case: the name on its
 # own is the app's), a command line's option, a raw id.
 WORDS = re.compile(r"voicealarm |(?<![\w-])--[a-zA-Z]|(?i:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})")
+# What the phone's own views (Alarms, Voice) never show: a folder's path, loudness figures, the
+# build folder (the owner's matters, on the Machine view), a 12-hour time, a wrong plural.
+PHONE_WORDS = re.compile(r"(?<![\w.])/[\w.-]+/[\w./-]*|\bLUFS\b|\bdBTP\b|build folder|\b\d{1,2}:\d{2} ?(?:AM|PM|am|pm)\b|\b1 (?:alarms|recordings|playlists)\b")
+
+# Every target a thumb meets, as shown: buttons, fields, lists, links, summaries; each smaller
+# than 44 x 44 CSS px is named with its size.
+TARGETS = """
+const small = [];
+let measured = 0;
+let smallest = null;
+for (const node of document.querySelectorAll('button, input:not([type=hidden]), select, textarea, a[href], summary, [role=switch]')) {
+  const box = node.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0 || node.closest('[hidden]') || node.closest('.visually-hidden')) continue;
+  measured++;
+  const name = (node.getAttribute('aria-label') || node.textContent || node.id || node.tagName).trim().slice(0, 40);
+  if (!smallest || Math.min(box.width, box.height) < Math.min(smallest.width, smallest.height)) smallest = {target: name, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10};
+  if (box.width < 44 || box.height < 44) small.push({target: (node.getAttribute('aria-label') || node.textContent || node.id || node.tagName).trim().slice(0, 40), width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10});
+}
+return {measured, small, smallest};
+"""
 
 AXE = os.path.join(os.path.dirname(__import__("axe_selenium_python").__file__), "node_modules", "axe-core", "axe.min.js")
 
@@ -290,21 +323,33 @@ def examine(driver, engine, out, steps, names, dark):
         # axe-core 3.1 compiles its templates with eval, which the policy refuses: axe runs in Chromium.
         found = axe(driver) if engine == "chromium" else {"serious": [], "error": "not run in WebKit"}
         contrast = driver.execute_script(CONTRAST)
+        # Every <details> open while targets are measured, so what is inside is measured too.
+        driver.execute_script("document.querySelectorAll('details').forEach((d) => { d.dataset.was = d.open; d.open = true; })")
+        targets = driver.execute_script(TARGETS)
         narrow = None
+        targets320 = None
         if engine == "chromium":
             width(driver, engine, 320)
             narrow = overflows(driver)
+            targets320 = driver.execute_script(TARGETS)
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(out, "%s-%s-320.png" % (name, tone)))
             width(driver, engine, 360)
+        driver.execute_script("document.querySelectorAll('details').forEach((d) => { d.open = d.dataset.was === 'true'; })")
+        phone_words = PHONE_WORDS.findall(text) if name in ("alarms", "voice") else []
         steps.append({"step": "examined", "view": name, "scheme": tone, "screenshot": shot, "axe": found.get("version"),
                       "axeError": found.get("error"), "serious": found["serious"], "minor": [v["id"] for v in found.get("violations", []) if v not in found["serious"]],
                       "lowestContrast": min(contrast, key=lambda m: m["ratio"]) if contrast else None, "buttons": len(contrast),
-                      "below": [m for m in contrast if m["ratio"] < 4.5], "words": WORDS.findall(text),
+                      "below": [m for m in contrast if m["ratio"] < 4.5], "words": WORDS.findall(text), "phoneWords": phone_words,
+                      "targets": targets, "targets320": targets320,
+                      "headline": driver.execute_script("return document.getElementById('next-big').textContent"),
                       "overflows360": overflows(driver), "overflows320": narrow})
     scheme(driver, engine, False)
 
 
-def record(driver, steps, title, seconds):
-    """Records from the browser's microphone for `seconds` by the page's own clock."""
+def record(driver, steps, title, seconds, meanwhile=None):
+    """Records from the browser's microphone for `seconds` by the page's own clock. `meanwhile` is
+    done as soon as the page's request for the state after the upload is held back (LATE_ANSWER)."""
     view(driver, "voice")
     driver.find_element(By.ID, "record-title-input").send_keys(title)
     tap(driver, driver.find_element(By.ID, "record"))
@@ -316,7 +361,10 @@ def record(driver, steps, title, seconds):
     WebDriverWait(driver, 30, poll_frequency=0.25).until(recorded_enough)
     disabled = driver.find_element(By.ID, "record").get_attribute("disabled") is not None
     tap(driver, driver.find_element(By.ID, "record-stop"))
-    until(driver, lambda d: "Imported" in said(d, "record") and title in d.find_element(By.ID, "clips").text)
+    if meanwhile:
+        until(driver, lambda d: d.execute_script("return window.lateAnswerHeld === true"), 60)
+        meanwhile()
+    until(driver, lambda d: "Saved" in said(d, "record") and title in d.find_element(By.ID, "clips").text)
     steps.append({"step": "recorded", "message": said(driver, "record"), "peakLevel": max(levels), "recordDisabledWhileRecording": disabled})
 
 
@@ -333,8 +381,28 @@ def add_alarm(driver, time_text, days, snooze=None, label=None, target=None):
     tap(driver, driver.find_element(By.ID, "alarm-add"))
 
 
-def ring_and_stop(driver, engine, out, steps, snooze):
-    """Waits for the ring the test starts, scrolls to the bottom, and uses the banner."""
+# The banner's words against its background (WCAG contrast), and how bright that background is
+# (relative luminance: a dark room's banner must not glare).
+BANNER = """
+function rgb(text) { return text.match(/[\\d.]+/g).slice(0, 3).map(Number); }
+function luminance(c) {
+  const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const banner = document.getElementById('ringing');
+const back = luminance(rgb(getComputedStyle(banner).backgroundColor));
+const text = luminance(rgb(getComputedStyle(document.getElementById('ringing-what')).color));
+const stop = document.getElementById('stop');
+const [a, b] = [text, back].sort((x, y) => y - x);
+return {text: Math.round((a + 0.05) / (b + 0.05) * 100) / 100, background: Math.round(back * 1000) / 1000,
+        stopBackground: Math.round(luminance(rgb(getComputedStyle(stop).backgroundColor)) * 1000) / 1000};
+"""
+
+
+def ring_and_stop(driver, engine, out, steps, snooze, twice):
+    """Waits for the ring the test starts, scrolls to the bottom, and uses the banner: Snooze (or
+    Stop) on the first ring, and Stop on the second when `twice` (whose banner must hold nothing of
+    the first's result)."""
     view(driver, "voice")
     progress(steps, {"step": "ready to ring"})
     until(driver, lambda d: d.find_element(By.ID, "ringing").is_displayed(), 90)
@@ -346,27 +414,180 @@ def ring_and_stop(driver, engine, out, steps, snooze):
     prefix = "" if engine == "chromium" else "webkit-"
     driver.save_screenshot(os.path.join(out, prefix + "ringing-light-360.png"))
     contrast = driver.execute_script(CONTRAST)
+    banner_light = driver.execute_script(BANNER)
     dark = []
+    banner_dark = None
     if engine == "chromium":
         scheme(driver, engine, True)
         driver.save_screenshot(os.path.join(out, "ringing-dark-360.png"))
         dark = driver.execute_script(CONTRAST)
+        banner_dark = driver.execute_script(BANNER)
         scheme(driver, engine, False)
     progress(steps, {"step": "ringing shown", "what": driver.find_element(By.ID, "ringing-what").text, "scrollY": driver.execute_script("return window.scrollY"),
                      "view": in_view(driver, stop), "bannerView": in_view(driver, banner), "largest": [s["id"] for s in sizes],
-                     "snooze": driver.find_element(By.ID, "snooze").is_displayed(),
+                     "snooze": driver.find_element(By.ID, "snooze").is_displayed(), "bannerLight": banner_light, "bannerDark": banner_dark,
                      "contrast": [m for m in contrast + dark if m["button"] in ("Stop",) or m["button"].startswith("Snooze")]})
-    if snooze:
-        driver.find_element(By.ID, "snooze").click()
-        progress(steps, {"step": "snoozed", "message": wait_said(driver, "ringing", "Snoozed")})
+    if twice:
+        if snooze:
+            driver.find_element(By.ID, "snooze").click()
+            progress(steps, {"step": "snoozed", "message": wait_said(driver, "ringing", "Snoozed")})
+        else:
+            driver.find_element(By.ID, "stop").click()
+            progress(steps, {"step": "first stopped", "message": wait_said(driver, "ringing", "Stopped")})
         until(driver, lambda d: not d.find_element(By.ID, "ringing").is_displayed(), 30)
         progress(steps, {"step": "ring ended"})
         until(driver, lambda d: d.find_element(By.ID, "ringing").is_displayed(), 90)
-        progress(steps, {"step": "ringing again", "what": driver.find_element(By.ID, "ringing-what").text})
+        # The new ring's banner, as soon as it shows and a moment later: nothing of the first ring's result.
+        first_look = said(driver, "ringing")
+        time.sleep(1)
+        progress(steps, {"step": "ringing again", "what": driver.find_element(By.ID, "ringing-what").text,
+                         "result": first_look + said(driver, "ringing"), "notice": driver.find_element(By.ID, "notice").text})
     driver.find_element(By.ID, "stop").click()
     progress(steps, {"step": "stopped", "message": wait_said(driver, "ringing", "Stopped")})
     until(driver, lambda d: not d.find_element(By.ID, "ringing").is_displayed(), 30)
     steps.append({"step": "ring over", "notice": driver.find_element(By.ID, "notice").text})
+
+
+def voicealarm(*arguments):
+    """The command line on the page's library, as a person at the terminal runs it
+    (VOICEALARM_TEST_BIN, VOICEALARM_TEST_DATA); its stdout."""
+    command = [os.environ["VOICEALARM_TEST_BIN"], "--data-dir", os.environ["VOICEALARM_TEST_DATA"]] + list(arguments)
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    if result.returncode != 0:
+        raise RuntimeError("%s: %s" % (" ".join(arguments), result.stderr.strip()[-300:]))
+    return result.stdout.strip()
+
+
+def alarms_text(driver):
+    return driver.find_element(By.ID, "alarms").text
+
+
+def from_the_terminal(driver, steps, target):
+    """An alarm added at the terminal shows on the open page, without a reload, within 2 s; removed
+    there, it leaves the page as fast."""
+    view(driver, "alarms")
+    alarm = voicealarm("alarm", "add", target, "--at", "09:10", "--days", "sat,sun", "--label", "Terminal", "-q")
+    added = time.monotonic()
+    until(driver, lambda d: "Terminal" in alarms_text(d), 10)
+    shown = time.monotonic() - added
+    voicealarm("alarm", "remove", alarm, "-q")
+    removed = time.monotonic()
+    until(driver, lambda d: "Terminal" not in alarms_text(d), 10)
+    progress(steps, {"step": "from the terminal", "shown": round(shown, 2), "gone": round(time.monotonic() - removed, 2)})
+
+
+def one_off_soon(driver, steps, target):
+    """A one-off at the start of a minute at least 40 s away, added at the terminal (shown at
+    once); the time it rings, as seconds since the epoch."""
+    view(driver, "alarms")
+    now = time.time()
+    at = (now // 60 + 1) * 60
+    if at - now < 40:
+        at += 60
+    clock = time.strftime("%H:%M", time.localtime(at))
+    alarm = voicealarm("alarm", "add", target, "--at", clock, "--label", "Soon", "-q")
+    until(driver, lambda d: "Soon" in alarms_text(d), 10)
+    card = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#alarms > li") if "Soon" in li.text)
+    progress(steps, {"step": "one-off", "time": clock, "card": card.text})
+    return {"at": at, "id": alarm, "time": clock}
+
+
+def one_off_gone(driver, steps, soon):
+    """Once its minute has come, the one-off leaves the open page's list by itself (it has rung,
+    or would have: no daemon runs yet), and the top of the view no longer names it. It is removed
+    at the terminal then, so a daemon started later does not ring it late."""
+    view(driver, "alarms")
+    while time.time() < soon["at"]:
+        time.sleep(0.2)
+    until(driver, lambda d: "Soon" not in alarms_text(d), 15)
+    gone = time.time() - soon["at"]
+    headline = driver.find_element(By.ID, "next-alarm").text
+    voicealarm("alarm", "remove", soon["id"], "-q")
+    progress(steps, {"step": "one-off gone", "after": round(gone, 2), "headline": headline, "time": soon["time"]})
+
+
+def start_daemon():
+    """The alarm daemon on the page's library, ringing on this session's sound server."""
+    return subprocess.Popen(["/usr/bin/env", "--default-signal=INT,TERM", os.environ["VOICEALARM_TEST_BIN"], "--data-dir", os.environ["VOICEALARM_TEST_DATA"], "daemon"],
+                            env=os.environ, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def alarm_card(driver, time_text):
+    item = card(driver, "#alarms", time_text)
+    return item, item.get_attribute("data-card")
+
+
+def listen_voice_off(driver, steps, time_text):
+    """With the voice off the alarm keeps Listen, and it plays (the standard sound)."""
+    view(driver, "alarms")
+    item, key = alarm_card(driver, time_text)
+    labels = [b.text for b in item.find_elements(By.TAG_NAME, "button")]
+    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Listen"))
+    until(driver, lambda d: d.execute_script("const p = document.getElementById('player'); return p.closest('[data-card]') && p.closest('[data-card]').dataset.card === arguments[0] && (p.currentTime > 0.2 || p.error !== null)", key), 30)
+    player = driver.execute_script("const p = document.getElementById('player'); const r = {error: p.error && p.error.code, duration: p.duration}; p.pause(); return r")
+    progress(steps, {"step": "listen voice off", "buttons": labels, "voice": item.find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked"),
+                     "error": player["error"], "duration": player["duration"]})
+
+
+def test_ring_refused(driver, steps, time_text):
+    """Ring it here now with no daemon: the card says what the person can do instead."""
+    view(driver, "alarms")
+    item, key = alarm_card(driver, time_text)
+    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Ring it here now"))
+    until(driver, lambda d: said(d, key) and settled(d), 30)
+    message = said(driver, key)
+    progress(steps, {"step": "test ring refused", "message": message, "words": WORDS.findall(message),
+                     "error": "error" in driver.find_element(By.CSS_SELECTOR, "[data-result='%s']" % key).get_attribute("class")})
+
+
+def tenths_with_sound(path):
+    """Tenths of a second of a 16-bit mono WAV whose peak passes 300 (about -40 dBFS)."""
+    with wave.open(path) as file:
+        rate = file.getframerate()
+        frames = file.readframes(file.getnframes())
+    samples = memoryview(frames).cast("h")
+    step = rate // 10
+    return sum(1 for at in range(0, len(samples), step) if max((abs(v) for v in samples[at:at + step]), default=0) > 300)
+
+
+def test_ring(driver, engine, out, steps, time_text):
+    """Ring it here now, with the daemon running: the banner shows the test ring with Stop, the
+    speaker (the sound server's null sink, recorded from its monitor) plays for about 10 s, and
+    then the card names the device that rang and whether it made sound."""
+    view(driver, "alarms")
+    item, key = alarm_card(driver, time_text)
+    heard = tempfile.mktemp(suffix=".wav", prefix="voicealarm-test-ring-")
+    # The test runner ignores SIGINT, and its children inherit that: parec gets it back to be stopped.
+    recorder = subprocess.Popen(["/usr/bin/env", "--default-signal=INT,TERM", "parec", "-d", "spk.monitor", "--file-format=wav", "--channels=1", "--rate=44100", heard], env=os.environ)
+    time.sleep(0.3)
+    asked = time.monotonic()
+    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Ring it here now"))
+    until(driver, lambda d: d.find_element(By.ID, "ringing").is_displayed(), 30)
+    banner = {"after": round(time.monotonic() - asked, 2), "what": driver.find_element(By.ID, "ringing-what").text,
+              "stop": driver.find_element(By.ID, "stop").is_displayed(), "result": said(driver, "ringing")}
+    prefix = "" if engine == "chromium" else "webkit-"
+    driver.save_screenshot(os.path.join(out, prefix + "test-ring-light-360.png"))
+    until(driver, lambda d: "Rang on" in said(d, key) or ("error" in (d.find_element(By.CSS_SELECTOR, "[data-result='%s']" % key).get_attribute("class") or "") and said(d, key)), 60)
+    message = said(driver, key)
+    ended = round(time.monotonic() - asked, 2)
+    until(driver, lambda d: not d.find_element(By.ID, "ringing").is_displayed(), 30)
+    time.sleep(0.3)
+    recorder.send_signal(signal.SIGINT)
+    recorder.wait(10)
+    progress(steps, {"step": "test ring", "banner": banner, "message": message, "ended": ended, "heard": tenths_with_sound(heard),
+                     "card": card(driver, "#alarms", time_text).text})
+
+
+def messages_follow_health(driver, steps, daemon_holder):
+    """A result that speaks of the machine ("Nothing will ring…" under the form) goes as soon as
+    the machine no longer says so: the daemon is started, and when the page's health no longer
+    has the no-daemon problem, the form's message has gone with it, well before its 20 s."""
+    told = time.monotonic()
+    before = said(driver, "alarm-form")
+    daemon_holder.append(start_daemon())
+    until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".problem[data-code=noDaemon]"), 30)
+    progress(steps, {"step": "message follows health", "before": before, "after": said(driver, "alarm-form"),
+                     "seconds": round(time.monotonic() - told, 2)})
 
 
 def service_worker(driver):
@@ -398,14 +619,15 @@ def phone(driver, engine, link, out, steps):
     # The page as drawn, status included (it names folders): no wider than the phone's screen.
     steps.append({"step": "fits", "pageWidth": driver.execute_script("return document.documentElement.scrollWidth"),
                   "screenWidth": driver.execute_script("return screen.width")})
-    record(driver, steps, "From my phone", 4)
-    # At once, as a person would: the refresh the import started is still waiting for its
-    # playlists (held back, see LATE_ANSWER) when the playlist is made.
-    driver.find_element(By.ID, "playlist-name").send_keys("morning")
-    tap(driver, driver.find_element(By.ID, "playlist-create"))
+    # At once, as a person would: the page's request for the state after the upload is still
+    # held back (LATE_ANSWER) when the playlist is made.
+    def make_morning():
+        driver.find_element(By.ID, "playlist-name").send_keys("morning")
+        tap(driver, driver.find_element(By.ID, "playlist-create"))
+    record(driver, steps, "From my phone", 4, meanwhile=make_morning)
     wait_said(driver, "playlist-form", "Created morning")
     tap(driver, button(driver, "#playlists", "Add to playlist"))
-    steps.append({"step": "playlist", "message": wait_said(driver, "playlist:morning", "Added a clip")})
+    steps.append({"step": "playlist", "message": wait_said(driver, "playlist:morning", "Added 'From my phone' to morning")})
     until(driver, lambda d: "From my phone" in d.find_element(By.ID, "playlists").text)
     until(driver, lambda d: d.execute_script("return window.lateAnswerRead === true") and settled(d), 30)
     steps.append({"step": "late answer", "playlists": driver.find_element(By.ID, "playlists").text})
@@ -413,6 +635,8 @@ def phone(driver, engine, link, out, steps):
     driver.find_element(By.ID, "playlist-name").send_keys("EveningPlaylistWhoseNameIsLongerThanAnyPhoneIsWideSoItMustWrap")
     tap(driver, driver.find_element(By.ID, "playlist-create"))
     wait_said(driver, "playlist-form", "Created Evening")
+    from_the_terminal(driver, steps, "morning")
+    soon = one_off_soon(driver, steps, "morning")
     # An alarm, from the alarm view: its confirmation in view where the tap was, the form cleared.
     add_alarm(driver, "07:30", "Weekdays", snooze=9, label="Run", target="morning")
     added = wait_said(driver, "alarm-form", "Added the alarm at 07:30")
@@ -431,7 +655,7 @@ def phone(driver, engine, link, out, steps):
     steps.append({"step": "switch", "checked": switch.get_attribute("aria-checked"), "label": switch.get_attribute("aria-label"),
                   "alarm": card(driver, "#alarms", "07:30").text})
     tap(driver, switch)
-    message = wait_said(driver, "alarm:" + driver.execute_script("return document.querySelector('#alarms [role=switch]').closest('[data-card]').dataset.card.slice(6)"), "Voice off")
+    message = wait_said(driver, card(driver, "#alarms", "07:30").get_attribute("data-card"), "Voice off")
     steps.append({"step": "voice off", "message": message,
                   "checked": card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked")})
     # From the keyboard: Space on the switch turns the voice on and off again; the list is redrawn
@@ -446,6 +670,8 @@ def phone(driver, engine, link, out, steps):
         until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key).get_attribute("aria-checked") == state and settled(d), 60)
         focus.append(driver.execute_script("return document.activeElement.dataset.key === arguments[0] && document.activeElement.isConnected", key))
     steps.append({"step": "focus kept", "focus": focus})
+    listen_voice_off(driver, steps, "07:30")
+    test_ring_refused(driver, steps, "07:30")
     # Listen to the playlist whole: the player shows in its card and plays.
     view(driver, "voice")
     morning = card(driver, "#playlists", "morning")
@@ -475,15 +701,18 @@ def phone(driver, engine, link, out, steps):
     steps.append({"step": "kept in use", "asked": asked, "clips": driver.find_element(By.ID, "clips").text})
     steps.append({"step": "deleted after listening", "message": said(driver, "playlists"), "playlists": driver.find_element(By.ID, "playlists").text,
                   "player": driver.execute_script("const p = document.getElementById('player'); return p && p.closest('[data-card]') && p.closest('[data-card]').dataset.card")})
-    # A second alarm, removed again after the page asks.
+    one_off_gone(driver, steps, soon)
+    # A second alarm, removed again after the page asks; first, its message follows the machine's health.
     add_alarm(driver, "08:15", "Once")
     wait_said(driver, "alarm-form", "Added the alarm at 08:15")
+    messages_follow_health(driver, steps, DAEMONS)
     item = card(driver, "#alarms", "08:15")
     tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
     question = card(driver, "#alarms", "08:15").find_element(By.CSS_SELECTOR, ".confirm").text
     confirm = next(b for b in card(driver, "#alarms", "08:15").find_elements(By.TAG_NAME, "button") if b.get_attribute("data-key").endswith(":confirm"))
     tap(driver, confirm)
     steps.append({"step": "removed", "question": question, "message": wait_said(driver, "alarms", "Removed the alarm at 08:15")})
+    test_ring(driver, engine, out, steps, "07:30")
     # Every view, light and dark; first, that axe-core here does find what it should: a button
     # with no name and grey on grey text, put in for a moment.
     driver.execute_script("""const b = document.createElement('button'); b.id = 'axe-control'; document.querySelector('main').prepend(b);
@@ -513,7 +742,7 @@ def phone(driver, engine, link, out, steps):
     driver.find_element(By.ID, "retry").click()
     until(driver, lambda d: "07:30" in d.find_element(By.ID, "alarms").text and not d.find_element(By.ID, "connection").is_displayed(), 30)
     steps.append({"step": "online", "alarms": driver.find_element(By.ID, "alarms").text[:40]})
-    ring_and_stop(driver, engine, out, steps, snooze=True)
+    ring_and_stop(driver, engine, out, steps, snooze=True, twice=True)
 
 
 def webkit(driver, engine, link, out, steps):
@@ -522,18 +751,30 @@ def webkit(driver, engine, link, out, steps):
     health_first(driver, steps)
     steps.append({"step": "alarms", "text": driver.find_element(By.ID, "alarms").text, "width": driver.execute_script("return window.innerWidth"),
                   "overflows": overflows(driver), "userAgent": driver.execute_script("return navigator.userAgent")})
+    soon = one_off_soon(driver, steps, "morning")
+    from_the_terminal(driver, steps, "morning")
     switch = card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, "[role=switch]")
     before = switch.get_attribute("aria-checked")
     tap(driver, switch)
     until(driver, lambda d: "Voice off" in d.find_element(By.ID, "alarms").text and settled(d), 60)
     steps.append({"step": "switch", "before": before, "after": card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked")})
+    listen_voice_off(driver, steps, "06:45")
+    test_ring_refused(driver, steps, "06:45")
     # Four seconds by the page's clock: a take whose last, partial fragment WebKit drops still
     # holds three whole ones, while one cut to its first fragments (the bug this guards) does not.
     record(driver, steps, "From WebKit", 4)
     steps.append({"step": "recording type", "type": driver.execute_script("return ['audio/mp4', 'audio/webm'].filter((t) => MediaRecorder.isTypeSupported(t))")})
     examine(driver, engine, out, steps, ["alarms", "voice", "machine"], False)
     steps.append({"step": "installable", "worker": service_worker(driver)})
-    ring_and_stop(driver, engine, out, steps, snooze=False)
+    one_off_gone(driver, steps, soon)
+    DAEMONS.append(start_daemon())
+    until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".problem[data-code=noDaemon]"), 30)
+    test_ring(driver, engine, out, steps, "06:45")
+    ring_and_stop(driver, engine, out, steps, snooze=False, twice=True)
+
+
+# The alarm daemons a scenario started, stopped when it ends.
+DAEMONS = []
 
 
 def main():
@@ -543,7 +784,7 @@ def main():
     started = time.monotonic()
     driver = browser(engine, microphone)
     if scenario == "phone":
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LATE_ANSWER % (json.dumps("/api/playlists"), 2, 1500)})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LATE_ANSWER % (json.dumps("/api/state"), json.dumps("POST /api/clips"), 1500)})
     ok = False
     try:
         {"phone": phone, "webkit": webkit}[scenario](driver, engine, link, out, steps)
@@ -552,10 +793,21 @@ def main():
         steps.append({"step": "failed", "after": steps[-1]["step"] if steps else None,
                       "error": type(error).__name__ + ": " + str(error).splitlines()[0] if str(error) else type(error).__name__,
                       "results": driver.execute_script("return Array.from(document.querySelectorAll('[data-result]')).map((n) => n.dataset.result + ': ' + n.textContent).filter((t) => !t.endsWith(': '))")})
+        steps[-1]["where"] = [frame.name + ":" + str(frame.lineno) for frame in __import__("traceback").extract_tb(error.__traceback__) if frame.filename.endswith("web_page.py")][-3:]
+        steps[-1]["busy"] = driver.execute_script("return Array.from(document.querySelectorAll('[aria-busy=true], button.busy')).map((n) => n.id || n.dataset.key)")
+        steps[-1]["focus"] = driver.execute_script("return document.activeElement && (document.activeElement.id || document.activeElement.dataset.key || document.activeElement.tagName)")
+        if engine == "chromium":
+            steps[-1]["console"] = [entry["message"][:300] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"][-8:]
         driver.save_screenshot(os.path.join(out, engine + "-failure.png"))
         progress([], {"step": "failed"})
     finally:
         driver.quit()
+        for daemon in DAEMONS:
+            daemon.send_signal(signal.SIGTERM)
+            try:
+                daemon.wait(10)
+            except subprocess.TimeoutExpired:
+                daemon.kill()
     print(json.dumps({"ok": ok, "seconds": round(time.monotonic() - started, 1), "steps": steps}))
 
 

@@ -80,6 +80,10 @@ struct WebAPITests {
             return
         }
         #expect(try await IndependentMeasure.probe(tone).duration > 1, "ffprobe reads the standard sound")
+        // In a format every browser plays: WAV, not the caf the rings use (which only Safari plays).
+        #expect(
+            tone.hasSuffix(".wav") && standard.headers.contains { $0.name == "Content-Type" && $0.value == "audio/wav" },
+            "\(tone) \(standard.headers)")
         let on = site.send(site.request("PUT", "/api/alarms/\(id)/voice", device: token, json: #"{"on": true}"#))
         #expect(on.status == 200 && (on.json as? [String: Any])?["soundReason"] is NSNull)
         #expect(site.send(site.request("PUT", "/api/alarms/00000000/voice", device: token, json: #"{"on": true}"#)).status == 404)

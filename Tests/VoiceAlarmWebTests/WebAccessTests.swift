@@ -25,8 +25,8 @@ struct WebAccessTests {
     func openRoutes() async throws {
         let site = try WebTestSite()
         for (path, type) in [
-            ("/", "text/html"), ("/app.js", "text/javascript"), ("/page-logic.js", "text/javascript"), ("/pair", "text/html"),
-            ("/pair.js", "text/javascript"), ("/device.js", "text/javascript"), ("/style.css", "text/css"),
+            ("/", "text/html"), ("/app.mjs", "text/javascript"), ("/page-logic.mjs", "text/javascript"), ("/pair", "text/html"),
+            ("/pair.mjs", "text/javascript"), ("/device.mjs", "text/javascript"), ("/store.mjs", "text/javascript"), ("/style.css", "text/css"),
             ("/manifest.webmanifest", "application/manifest+json"), ("/sw.js", "text/javascript"), ("/icon.svg", "image/svg+xml"),
             ("/icon-192.png", "image/png"), ("/icon-512.png", "image/png"), ("/apple-touch-icon.png", "image/png"),
         ] {
@@ -208,7 +208,7 @@ struct WebAccessTests {
 
     @Test(
         "The page loads nothing from outside the machine: no address elsewhere in its HTML, script or style",
-        arguments: ["/pair", "/pair.js", "/style.css", "/", "/app.js", "/page-logic.js", "/device.js", "/sw.js", "/manifest.webmanifest"])
+        arguments: ["/pair", "/style.css", "/", "/sw.js", "/manifest.webmanifest"] + PageAssets.modules.map(\.path))
     func nothingFromElsewhere(_ path: String) async throws {
         let site = try WebTestSite()
         let token = try await site.pairedToken()

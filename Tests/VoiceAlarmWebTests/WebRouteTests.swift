@@ -52,12 +52,13 @@ struct WebRouteTests {
     )
     func declarations() {
         #expect(
-            GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted() == [
-                "GET /", "GET /api/authority", "GET /app.js", "GET /apple-touch-icon.png", "GET /authority.crt", "GET /authority.mobileconfig",
-                "GET /device.js", "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg",
-                "GET /manifest.webmanifest", "GET /page-logic.js", "GET /pair", "GET /pair.js", "GET /style.css", "GET /sw.js", "POST /api/pair",
-                "POST /api/session",
-            ])
+            GuardedRoutes.open.map { "\($0.0) \($0.1)" }.sorted()
+                == ([
+                    "GET /", "GET /api/authority", "GET /apple-touch-icon.png", "GET /authority.crt", "GET /authority.mobileconfig",
+                    "GET /icon-192.png", "GET /icon-512.png", "GET /icon.svg", "GET /manifest.webmanifest", "GET /pair", "GET /style.css",
+                    "GET /sw.js", "POST /api/pair", "POST /api/session",
+                ] + PageAssets.modules.map { "GET \($0.path)" }).sorted())
+        #expect(PageAssets.modules.map(\.path).allSatisfy { $0.hasSuffix(".mjs") }, "every module of the page, and only they")
         #expect(GuardedRoutes.all.allSatisfy { $0.1.hasPrefix("/api/") }, "everything of the library is behind the API's guard")
         for endpoint in WebRoutes.all {
             #expect(endpoint.changesState == (endpoint.method != "GET"), "\(endpoint.method) \(endpoint.path)")

@@ -122,7 +122,8 @@ enum AlarmHandlers {
                     status: 200, headers: [("Content-Type", WebJSON.audioType(file)), ("X-VoiceAlarm-Sound", "voice")],
                     body: .file(path: "\(service.soundsDirectory)/\(file)"))
             }
-            let tone = try DefaultTone.ensure(in: service.dataDirectory)
+            // As WAV: the ringing copy is caf, which only Safari plays.
+            let tone = try DefaultTone.ensureForBrowsers(in: service.dataDirectory)
             return HTTPResponse(status: 200, headers: [("Content-Type", WebJSON.audioType(tone)), ("X-VoiceAlarm-Sound", "standard")], body: .file(path: tone))
         }
     }
@@ -142,15 +143,16 @@ enum AlarmHandlers {
         }
     }
 
-    /// What the person can do when a test ring cannot be asked.
+    /// What the person can do when a test ring cannot be asked, in the phone's words (no command
+    /// line, no id: the page shows it as it is).
     static func sentence(_ refusal: TestRingDesk.Refusal) -> String {
         switch refusal {
-        case .noDaemon(let alarm):
+        case .noDaemon:
             "No alarm service runs on the bedside machine, so nothing can ring there now — and your alarms would not ring either. "
-                + "Start the alarm service on the Machine view, or at the machine run 'voicealarm ring \(alarm.uuidString.lowercased().prefix(8)) --max-seconds 10'."
-        case .systemdTimers(let alarm):
-            "This bedside machine rings its alarms with systemd timers, which ring at their times only. "
-                + "To hear it now, at the machine run 'voicealarm ring \(alarm.uuidString.lowercased().prefix(8)) --max-seconds 10'."
+                + "Start it from the top of the page where it offers to, or ask the machine's owner to start it; Listen plays this alarm on the phone meanwhile."
+        case .systemdTimers:
+            "This bedside machine rings its alarms with its own timers, which ring at their times only: "
+                + "Listen plays this alarm on the phone, and the machine's owner can ring it at the machine."
         case .ringingNow: "An alarm is ringing now: stop it first, then ring this one."
         }
     }

@@ -10,7 +10,7 @@ struct RouteMiddleware: WebMiddleware {
 
     func admit(_ exchange: inout WebExchange) -> HTTPResponse? {
         let request = exchange.request
-        // Before any route, the page's own files included: a worker registered at /app.js by
+        // Before any route, the page's own files included: a worker registered at /app.mjs by
         // whoever held this origin is retired too.
         if request.header("service-worker")?.lowercased() == "script", request.path != "/sw.js" { return PageAssets.retiringWorker }
         exchange.match = router.match(method: request.method, segments: request.segments)

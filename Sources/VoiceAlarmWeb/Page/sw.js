@@ -2,9 +2,15 @@
 // The service worker: it keeps the page's own files, so the page opens from the home screen even
 // when the bedside machine cannot be reached, and then says so itself. It never keeps an answer
 // of the API: the alarms shown are the machine's answer now, or none.
-const SHELL = "voicealarm-shell-1";
-const FILES = ["/", "/app.js", "/page-logic.js", "/device.js", "/style.css", "/pair", "/pair.js",
-  "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png", "/apple-touch-icon.png"];
+// Its name changes whenever the list does, so a phone drops the files it kept before.
+const SHELL = "voicealarm-shell-2";
+// Every module the page imports (app.mjs and what it imports) must be here, or the page opened
+// from the home screen without the machine cannot start.
+const MODULES = ["/app.mjs", "/page.mjs", "/page-logic.mjs", "/store.mjs", "/live.mjs", "/api.mjs", "/messages.mjs", "/dom.mjs",
+  "/ui.mjs", "/player.mjs", "/recorder.mjs", "/view-top.mjs", "/view-alarms.mjs", "/view-voice.mjs", "/view-machine.mjs",
+  "/device.mjs", "/pair.mjs"];
+const FILES = ["/", "/style.css", "/pair", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png",
+  "/apple-touch-icon.png"].concat(MODULES);
 
 async function keep(cache, path) {
   try {

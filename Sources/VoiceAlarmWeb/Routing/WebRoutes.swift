@@ -5,16 +5,17 @@ import VoiceAlarmHTTP
 /// refuse every guarded route without a device take their list from here too, so a new route
 /// cannot skip the guard. docs/api.md describes each.
 package enum WebRoutes {
-    package static let all: [WebEndpoint] = [
+    package static let all: [WebEndpoint] =
+        declared
+        // The page's modules, one route each, from their list.
+        + PageAssets.modules.map { module in WebEndpoint("GET", module.path, .open) { _ in module.response } }
+
+    private static let declared: [WebEndpoint] = [
         // The page's own files, open to anyone: they hold nothing of the library (every
         // document comes from the API below), and a phone opens them from its home screen and
         // its service worker keeps them (`sw.js`), before or without a session.
         WebEndpoint("GET", "/", .open) { _ in PageAssets.appPage },
-        WebEndpoint("GET", "/app.js", .open) { _ in PageAssets.appScript },
-        WebEndpoint("GET", "/page-logic.js", .open) { _ in PageAssets.logicScript },
         WebEndpoint("GET", "/pair", .open) { _ in PageAssets.pairPage },
-        WebEndpoint("GET", "/pair.js", .open) { _ in PageAssets.pairScript },
-        WebEndpoint("GET", "/device.js", .open) { _ in PageAssets.deviceScript },
         WebEndpoint("GET", "/style.css", .open) { _ in PageAssets.style },
         WebEndpoint("GET", "/manifest.webmanifest", .open) { _ in PageAssets.manifest },
         WebEndpoint("GET", "/sw.js", .open) { _ in PageAssets.serviceWorker },

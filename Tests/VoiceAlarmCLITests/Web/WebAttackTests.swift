@@ -89,8 +89,8 @@ struct WebAttackTests {
         let script = try await server.curl("GET", "/any/worker.js", ["-H", "Service-Worker: script"])
         #expect(script.status == 200 && script.body.contains("registration.unregister()"), "\(script.status)")
         #expect(try await server.curl("GET", "/any/worker.js").status == 404, "an ordinary request for it is a 404")
-        // At a path of the page's own too: a worker registered as /app.js by whoever held the origin.
-        let ownPath = try await server.curl("GET", "/app.js", ["-H", "Service-Worker: script"])
+        // At a path of the page's own too: a worker registered as /app.mjs by whoever held the origin.
+        let ownPath = try await server.curl("GET", "/app.mjs", ["-H", "Service-Worker: script"])
         #expect(ownPath.body.contains("registration.unregister()"), "\(ownPath.status)")
         #expect(try await server.curl("GET", "/sw.js", ["-H", "Service-Worker: script"]).body.contains("voicealarm-shell"), "ours stays ours")
         try await siege.rang()

@@ -1,8 +1,7 @@
-"use strict";
 // The page's own logic, without a browser: `node --test Tests/Page` (make lint-page runs it).
-const test = require("node:test");
-const assert = require("node:assert");
-const L = require("../../Sources/VoiceAlarmWeb/Page/page-logic.js");
+import test from "node:test";
+import assert from "node:assert";
+import * as L from "../../Sources/VoiceAlarmWeb/Page/page-logic.mjs";
 
 test("days read as a person says them", () => {
   assert.strictEqual(L.daysText(["mon", "tue", "wed", "thu", "fri"]), "Weekdays");
@@ -115,4 +114,96 @@ test("a recording whose MP4 boxes repeat (WebKitGTK's MediaRecorder) loses the c
   assert.strictEqual(L.withoutRepeatedBoxes(notBoxes), notBoxes);
   const sameTypeOtherBytes = join(ftyp, moof1, moof2);
   assert.strictEqual(L.withoutRepeatedBoxes(sameTypeOtherBytes), sameTypeOtherBytes, "two fragments are not one twice");
+});
+
+test("plurals are right: 1 alarm, 2 alarms, 0 recordings", () => {
+  assert.strictEqual(L.plural(1, "alarm"), "1 alarm");
+  assert.strictEqual(L.plural(2, "alarm"), "2 alarms");
+  assert.strictEqual(L.plural(0, "recording"), "0 recordings");
+  assert.strictEqual(L.plural(3, "person", "people"), "3 people");
+});
+
+test("a time is read on the 24-hour clock, as typed on a number pad or with a colon", () => {
+  for (const [typed, read] of [["06:45", "06:45"], ["6:45", "06:45"], ["0645", "06:45"], ["645", "06:45"], ["6.45", "06:45"],
+    ["21 30", "21:30"], ["7", "07:00"], [" 23:59 ", "23:59"], ["00:00", "00:00"]]) {
+    assert.strictEqual(L.parseTime(typed), read, typed);
+  }
+  for (const wrong of ["24:00", "12:60", "6:5", "abc", "", "06:45 AM", "1:2:3", "12345"]) assert.strictEqual(L.parseTime(wrong), null, wrong);
+});
+
+test("the top of the alarm view says how long until the next alarm, by the machine's clock", () => {
+  const now = Date.parse("2025-12-05T22:16:00Z");
+  const alarms = [{ id: "a", days: ["sat"], next: "2025-12-06T06:45:00+01:00", label: "Run" }, { id: "b", days: [], next: null }];
+  assert.deepStrictEqual(L.headline(alarms, now, false), { big: "Alarm in 7 h 29 min", small: "Tomorrow at 06:45 · Run" });
+  assert.match(L.headline(alarms, now, true).small, /It will not ring until the problem above is solved\.$/);
+  assert.strictEqual(L.headline([], now, false).big, "No alarm set");
+  assert.strictEqual(L.headline([{ id: "b", days: [], next: null }], now, false).big, "No alarm will ring");
+  // The phone's clock 5 minutes slow: the machine's time said in the answer sets it right.
+  const offset = L.clockOffset("2025-12-05T23:16:00+01:00", now - 5 * 60000);
+  assert.strictEqual(offset, 5 * 60000);
+  assert.strictEqual(L.clockOffset("not a time", now), 0);
+});
+
+test("a one-off whose time has passed leaves the list; a weekly alarm stays until the machine says its next ring", () => {
+  const once = { id: "once", days: [], date: "2025-12-06", next: "2025-12-06T00:28:00+01:00" };
+  const weekly = { id: "weekly", days: ["sat"], next: "2025-12-06T00:28:00+01:00" };
+  const before = Date.parse("2025-12-06T00:27:59+01:00");
+  const after = Date.parse("2025-12-06T00:28:00+01:00");
+  assert.deepStrictEqual(L.current([once, weekly], before).map((alarm) => alarm.id), ["once", "weekly"]);
+  assert.deepStrictEqual(L.current([once, weekly], after).map((alarm) => alarm.id), ["weekly"]);
+  assert.strictEqual(L.passed([weekly], before), false);
+  assert.strictEqual(L.passed([weekly], after), true);
+});
+
+test("each ring is its own: the same alarm ringing again is another ring", () => {
+  const first = { alarm: "a", since: "2025-12-06T00:26:00+01:00" };
+  const again = { alarm: "a", since: "2025-12-06T00:30:00+01:00" };
+  assert.notStrictEqual(L.ringsKey([first]), L.ringsKey([again]));
+  assert.strictEqual(L.ringsKey([first, again]), L.ringsKey([again, first]));
+  assert.strictEqual(L.ringingTitle([{ alarm: "a", test: true }]), "Test ring on the bedside speaker");
+  assert.strictEqual(L.ringingTitle([{ alarm: "a", test: false }]), "Ringing now");
+});
+
+test("what only the machine's owner can fix is kept off the phone's views", () => {
+  const health = [{ code: "buildFolder", stopsRinging: false, owner: true }, { code: "noDaemon", stopsRinging: true, owner: false },
+    { code: "lingeringOff", stopsRinging: false, owner: false }];
+  assert.deepStrictEqual(L.phoneHealth(health).map((item) => item.code), ["noDaemon", "lingeringOff"]);
+  assert.deepStrictEqual(L.ownerHealth(health).map((item) => item.code), ["buildFolder"]);
+});
+
+test("voice off keeps the recordings, in a person's words", () => {
+  assert.strictEqual(L.voiceSaid({ time: "06:45", voice: false }), "Voice off: the alarm at 06:45 plays the standard sound; your recordings are kept.");
+  assert.strictEqual(L.voiceSaid({ time: "06:45", voice: true }), "Voice on: the alarm at 06:45 wakes you with your voice.");
+});
+
+test("a test ring says which device rang, for how long, and whether it made sound", () => {
+  const ring = { alarm: "a", device: "default", sound: "voice", seconds: 10.02, problem: null, at: "2025-12-06T22:00:00+01:00" };
+  assert.strictEqual(L.testRingUnderWay(Object.assign({}, ring, { state: "asked" })), "Asked the bedside machine to ring it…");
+  assert.strictEqual(L.testRingUnderWay(Object.assign({}, ring, { state: "ringing" })), "Ringing on 'default' now…");
+  assert.strictEqual(L.testRingUnderWay(Object.assign({}, ring, { state: "rang" })), null);
+  assert.deepStrictEqual(L.testRingResult(Object.assign({}, ring, { state: "rang" })), { text: "Rang on 'default' for 10 s. It played your voice.", error: false });
+  assert.deepStrictEqual(L.testRingResult(Object.assign({}, ring, { state: "rang", sound: "standard", problem: "it made no sound: the speaker is muted" })),
+    { text: "Rang on 'default' for 10 s. It made no sound: the speaker is muted.", error: true });
+  assert.deepStrictEqual(L.testRingResult(Object.assign({}, ring, { state: "failed", device: null, seconds: null, problem: "the sound device does not open" })),
+    { text: "The sound device does not open.", error: true });
+  assert.strictEqual(L.testRingResult(null), null);
+});
+
+test("a message's facets change exactly when what it speaks of does", () => {
+  const alarm = { id: "a", time: "06:45", voice: true, next: "2025-12-06T06:45:00+01:00" };
+  const state = { alarms: [alarm], clips: [], playlists: [{ name: "morning", clips: [] }], manifesto: null, devices: [],
+    status: { ringing: [], health: [{ code: "noDaemon" }], testRing: null } };
+  const changed = (edit, name) => {
+    const copy = JSON.parse(JSON.stringify(state));
+    edit(copy);
+    return L.facet(state, name) !== L.facet(copy, name);
+  };
+  assert.strictEqual(changed((s) => { s.status.health = []; }, "health"), true, "the daemon started: 'Nothing will ring' goes");
+  assert.strictEqual(changed((s) => { s.alarms[0].voice = false; }, "voice:a"), true);
+  assert.strictEqual(changed((s) => { s.alarms[0].sound = "x.m4a"; }, "voice:a"), false, "a rebuilt sound is not the switch");
+  assert.strictEqual(changed((s) => { s.alarms[0].next = null; }, "next:a"), true);
+  assert.strictEqual(changed((s) => { s.alarms = []; }, "next:a"), true, "removed");
+  assert.strictEqual(changed((s) => { s.playlists[0].clips.push({ id: "c" }); }, "playlist:morning"), true);
+  assert.strictEqual(changed((s) => { s.clips.push({ id: "c" }); }, "playlist:morning"), false);
+  assert.strictEqual(changed((s) => { s.status.testRing = { state: "rang" }; }, "testRing"), true);
 });

@@ -1,5 +1,7 @@
-"use strict";
-/* global DeviceKey, PageLogic */
+// The pairing page: the code (from the link, or typed), this browser's new key, and the answer.
+import { DeviceKey } from "./device.mjs";
+import { readAnswer, failureSentence } from "./page-logic.mjs";
+
 const form = document.getElementById("pair");
 const code = document.getElementById("code");
 const message = document.getElementById("message");
@@ -35,7 +37,7 @@ form.addEventListener("submit", async (event) => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code: code.value, name: document.getElementById("name").value, key }),
     });
-    const answer = await PageLogic.readAnswer(response);
+    const answer = await readAnswer(response);
     if (answer.ok) {
       await DeviceKey.remember(answer.data.id);
       location.replace("/");
@@ -43,7 +45,7 @@ form.addEventListener("submit", async (event) => {
     }
     show(answer.message, true);
   } catch (error) {
-    show(PageLogic.failureSentence(error), true);
+    show(failureSentence(error), true);
   } finally {
     pairButton.disabled = false;
     pairButton.classList.remove("busy");

@@ -1,10 +1,8 @@
-"use strict";
 // This browser's device key: ECDSA P-256 made by WebCrypto, not extractable, kept in this
 // origin's IndexedDB. The pairing page makes it and sends its public half with the code; the app
 // signs each session's challenge with it, naming its device by the id kept beside the key. Only
 // our origin opens it, and over HTTPS from the library's own authority nobody else can serve it.
-// eslint-disable-next-line no-unused-vars
-const DeviceKey = (() => {
+export const DeviceKey = (() => {
   function database() {
     return new Promise((resolve, reject) => {
       const opening = indexedDB.open("voicealarm", 1);
