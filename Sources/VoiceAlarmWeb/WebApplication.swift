@@ -89,6 +89,9 @@ package final class WebApplication: HTTPHandler, @unchecked Sendable {
         return LiveState(
             signals: { ChangeSignals.read(dataDirectory: location.dataDirectory, now: now()) },
             build: {
+                // Built when something moved (a daemon started, say) or every 15 s: the machine is
+                // examined again each time, so the page's health follows within the long poll's look.
+                health.forget()
                 let (service, _) = try LibraryOpener.open(location, now: now, warn: { log($0.line) })
                 let devices = DeviceRegistry(store: service.store, secrets: configuration.secrets, now: now)
                 return Data(JSONOutput.encode(try WebState(service: service, location: location, cache: health, devices: devices)).utf8)
