@@ -217,15 +217,14 @@ def in_view(driver, element):
 
 
 def button(driver, container, text):
-    """The button labelled `text` in `container`, once the page has drawn it and is settled."""
-    until(driver, lambda d: settled(d) and any(b.text == text for b in d.find_elements(By.CSS_SELECTOR, container + " button")), 30)
-    return next(b for b in driver.find_elements(By.CSS_SELECTOR, container + " button") if b.text == text)
+    """The button labelled `text` in `container`, once the page has drawn it and is settled. Found
+    and returned in one look (`until` looks again when a live redraw replaced what it read)."""
+    return until(driver, lambda d: settled(d) and next((b for b in d.find_elements(By.CSS_SELECTOR, container + " button") if b.text == text), False), 30)
 
 
 def card(driver, container, text):
-    """The card in `container` whose text has `text`."""
-    until(driver, lambda d: settled(d) and any(text in li.text for li in d.find_elements(By.CSS_SELECTOR, container + " > li")), 30)
-    return next(li for li in driver.find_elements(By.CSS_SELECTOR, container + " > li") if text in li.text)
+    """The card in `container` whose text has `text`, found and returned in one look."""
+    return until(driver, lambda d: settled(d) and next((li for li in d.find_elements(By.CSS_SELECTOR, container + " > li") if text in li.text), False), 30)
 
 
 def tap(driver, element):
@@ -459,7 +458,8 @@ def voicealarm(*arguments):
 
 
 def alarms_text(driver):
-    return driver.find_element(By.ID, "alarms").text
+    """The alarm list's text, read in the page in one step (a live redraw may replace any element)."""
+    return driver.execute_script("const list = document.getElementById('alarms'); return list ? list.innerText : ''")
 
 
 def from_the_terminal(driver, steps, target):
@@ -486,9 +486,9 @@ def one_off_soon(driver, steps, target):
         at += 60
     clock = time.strftime("%H:%M", time.localtime(at))
     alarm = voicealarm("alarm", "add", target, "--at", clock, "--label", "Soon", "-q")
-    until(driver, lambda d: "Soon" in alarms_text(d), 10)
-    card = next(li for li in driver.find_elements(By.CSS_SELECTOR, "#alarms > li") if "Soon" in li.text)
-    progress(steps, {"step": "one-off", "time": clock, "card": card.text})
+    shown = until(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#alarms > li')].map(li => li.innerText).find(t => t.includes('Soon')) || false"), 10)
+    progress(steps, {"step": "one-off", "time": clock, "card": shown})
     return {"at": at, "id": alarm, "time": clock}
 
 
