@@ -50,7 +50,7 @@ import wave
 from browser_trust import chromium_environment
 from selenium import webdriver
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -228,9 +228,18 @@ def card(driver, container, text):
 
 
 def tap(driver, element):
-    """Taps an element as a person does: scrolled to the middle of the screen first."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
+    """Taps an element as a person does: scrolled to the middle of the screen first. When the
+    page moved under the finger between the scroll and the tap (a live redraw above it, on a busy
+    machine), it is scrolled to and tapped again, as a person would."""
+    for attempt in range(5):
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        try:
+            element.click()
+            return
+        except ElementClickInterceptedException:
+            if attempt == 4:
+                raise
+            time.sleep(0.2)
 
 
 def view(driver, name):

@@ -230,7 +230,7 @@ struct CommandLineHabitsTests {
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("error: \(message)"), "\(result.stderr)")
         if arguments.contains("edit") {
-            #expect(result.stderr.contains("--at, --days, --date, --label, --snooze or --plays"), "\(result.stderr)")
+            #expect(result.stderr.contains("--at, --days, --date, --label, --snooze, --plays or --skip-holidays"), "\(result.stderr)")
         }
     }
 
