@@ -68,28 +68,26 @@ struct AlarmEditTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: voiceFile)) == morning, "built again from the same recordings: the same bytes")
     }
 
-    @Test(
-        "Bad edits: one error line, the right exit, the library and scheduler unchanged to the byte",
-        arguments: [
-            (["--at", "07:30", "--days", "sat"], Int32(1), "overlaps alarm"),
-            (["--plays", "nosuch"], 1, "nosuch"),
-            (["--date", "2020-01-01"], 1, "already passed"),
-            (["--date", "2031-02-30"], 64, "2031-02-30"),
-            (["--days", "mon", "--date", "2031-01-01"], 64, "--days"),
-            (["--snooze", "31"], 64, "--snooze"),
-            ([], 64, "nothing to change"),
-        ] as [([String], Int32, String)])
-    func badEdits(options: [String], status: Int32, named: String) async throws {
+    /// Each bad edit, with the exit it gets and words its one error line holds.
+    static let badEdits: [([String], Int32, String)] = [
+        (["--at", "07:30", "--days", "sat"], 1, "overlaps alarm"), (["--plays", "nosuch"], 1, "nosuch"),
+        (["--date", "2020-01-01"], 1, "already passed"), (["--date", "2031-02-30"], 64, "2031-02-30"),
+        (["--days", "mon", "--date", "2031-01-01"], 64, "--days"), (["--snooze", "31"], 64, "--snooze"), ([], 64, "nothing to change"),
+    ]
+
+    @Test("Bad edits: one error line, the right exit, the library and scheduler unchanged to the byte (one library, every case in turn)")
+    func badEdits() async throws {
         let (lib, id, _) = try await Self.library("embedded")
         _ = try await lib.ok(["alarm", "add", "weekend", "--at", "07:30", "--days", "sat", "-q"])
         let before = try lib.files()
-        let result = try await lib.run(["alarm", "edit", id] + options)
-        #expect(result.status == status, "\(options): \(result.stderr)")
-        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
-        #expect(errors.count == 1 && errors[0].contains(named), "\(result.stderr)")
-        #expect(try lib.files() == before, "nothing changed")
-        let unknown = try await lib.run(["alarm", "edit", "ffffffff", "--at", "08:00"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("ffffffff"), "\(unknown.stderr)")
+        for (options, status, named) in Self.badEdits + [(["ffffffff", "--at", "08:00"], 1, "ffffffff")] {
+            let arguments = options.first == "ffffffff" ? ["alarm", "edit"] + options : ["alarm", "edit", id] + options
+            let result = try await lib.run(arguments)
+            #expect(result.status == status, "\(options): \(result.stderr)")
+            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+            #expect(errors.count == 1 && errors[0].contains(named), "\(options): \(result.stderr)")
+            #expect(try lib.files() == before, "\(options): nothing changed")
+        }
     }
 
     @Test("A sixth alarm on a target is refused by an edit as by an add, the old alarm still scheduled")
@@ -105,12 +103,13 @@ struct AlarmEditTests {
         #expect(try await Self.held(lib, id).first?["next"] as? String != nil)
     }
 
+    /// Four kill points in `make test`, eight in `make test-full`.
     @Test("Killed at any point of an edit, the scheduler holds exactly the old alarm or the new one, and reconcile agrees", arguments: ["embedded", "systemd"])
     func killed(backend: String) async throws {
         let (lib, id, scheduler) = try await Self.library(backend)
         let times = ["06:45", "07:15"]
         var seen: Set<String> = []
-        for (round, delay) in [0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.15, 0.3].enumerated() {
+        for (round, delay) in TestScope.cases([0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.15, 0.3], quick: [0.0, 0.01, 0.04, 0.15]).enumerated() {
             let target = times[(round + 1) % 2], plays = round % 3 == 2 ? ["--plays", round % 2 == 0 ? "weekend" : "morning"] : []
             let edit = Process()
             edit.executableURL = URL(fileURLWithPath: ProjectPaths.binary)
