@@ -89,7 +89,8 @@ function skipRows(alarm, card) {
       actionButton("I'm up", card + ":up", card, async () => {
         await api.call("DELETE", "/api/snooze");
         await live.refresh();
-        return { text: "The snooze is cancelled: nothing rings again this morning.", about: ["next:" + alarm.id] };
+        const after = store.state.alarms.find((one) => one.id === alarm.id) || alarm;
+        return { text: "The snooze is cancelled; " + L.ringsNext(after, store.now()) + ".", about: ["next:" + alarm.id] };
       }, { aria: "I'm up: cancel the snooze of the alarm at " + name })));
   }
   if (alarm.on === false) return rows;
@@ -102,7 +103,7 @@ function skipRows(alarm, card) {
   const skipped = alarm.skipped || [];
   if (skipped.length) {
     rows.push(el("div", { className: "row skip" }, el("p", {}, "Skipped " + L.datesText(skipped) + "."),
-      actionButton("Undo", card + ":undo", card, () => changed(() => "It rings on " + L.dateText(skipped[0]) + " again")({ date: skipped[0] }, "/unskip"),
+      actionButton("Undo", card + ":undo", card, () => changed(() => "Undone, " + L.dateText(skipped[0]) + " rings again")({ date: skipped[0] }, "/unskip"),
         { aria: "Undo: ring on " + L.dateText(skipped[0]) + " again, alarm at " + name })));
   }
   const day = L.nextDate(alarm);

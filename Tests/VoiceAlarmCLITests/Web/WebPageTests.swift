@@ -106,6 +106,49 @@ struct WebPageTests {
         #expect((test["message"] as? String)?.hasPrefix("Rang on 'default' for 10 s.") == true, "\(engine): the card names the device: \(test)")
         #expect((test["heard"] as? Int ?? 0) >= 50, "\(engine): tenths of a second the speaker played: \(test["heard"] ?? "none")")
         print("\(engine): from the terminal \(terminal); one-off gone \(gone["after"] ?? "never") s after its time; test ring \(test)")
+        // An alarm a person lives with: off and on again, a ring skipped and back, a one-off on its
+        // date, its time edited in place; the command line agrees.
+        let switched = steps["off and on"] ?? [:]
+        let off = switched["off"] as? [String: Any] ?? [:]
+        let on = switched["on"] as? [String: Any] ?? [:]
+        #expect(
+            (switched["before"] as? [String: Any])?["checked"] as? String == "true" && off["checked"] as? String == "false"
+                && (off["card"] as? String)?.contains("Off:") == true && (off["card"] as? String)?.contains("Rings") == false
+                && (off["cli"] as? [String: Any])?["on"] as? Bool == false && (off["cli"] as? [String: Any])?["next"] is NSNull,
+            "\(engine): the alarm off: \(switched)")
+        #expect(
+            on["checked"] as? String == "true" && (on["card"] as? String)?.contains("Rings") == true && (on["message"] as? String)?.hasPrefix("On:") == true
+                && (on["cli"] as? [String: Any])?["next"] is String, "\(engine): the alarm on again: \(on)")
+        let skip = steps["skip and undo"] ?? [:]
+        let skipDay = String((skip["button"] as? String ?? "").dropFirst("Skip ".count))
+        let skipped = skip["skipped"] as? [String: Any] ?? [:]
+        let undone = skip["undone"] as? [String: Any] ?? [:]
+        let nextBefore = (skip["before"] as? [String: Any])?["next"] as? String
+        func when(_ line: Any?) -> String { String((line as? String ?? "").prefix { $0 != "(" }) }
+        #expect(
+            (skip["button"] as? String)?.range(of: #"^Skip (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}$"#, options: .regularExpression) != nil
+                && (skipped["card"] as? String)?.contains("Skipped \(skipDay).") == true, "\(engine): Skip next names its day: \(skip)")
+        #expect(
+            nextBefore != nil && (skipped["cli"] as? [String: Any])?["next"] as? String != nextBefore
+                && (skipped["cli"] as? [String: Any])?["skipped"] as? [String] != []
+                && when(skipped["countdown"]) != when((skip["before"] as? [String: Any])?["countdown"]),
+            "\(engine): the next ring moved: \(skip)")
+        #expect(
+            undone["next"] as? String == nextBefore && when(undone["countdown"]) == when((skip["before"] as? [String: Any])?["countdown"])
+                && (undone["card"] as? String)?.contains("Skipped") == false, "\(engine): Undo brings the ring back: \(undone)")
+        let dated = steps["dated one-off"] ?? [:]
+        #expect(dated["default"] as? String == dated["expected"] as? String, "\(engine): Once's date is the next time the clock shows the time: \(dated)")
+        #expect(
+            (dated["card"] as? String)?.contains(dated["words"] as? String ?? "?") == true
+                && (dated["cli"] as? [String: Any])?["date"] as? String == dated["chosen"] as? String, "\(engine): the one-off on its date: \(dated)")
+        let edited = steps["edited"] ?? [:]
+        let beforeEdit = edited["before"] as? [String: Any] ?? [:]
+        let afterEdit = edited["after"] as? [String: Any] ?? [:]
+        #expect(
+            edited["sameCard"] as? Bool == true && afterEdit["id"] as? String == beforeEdit["id"] as? String && afterEdit["time"] as? String == "08:20"
+                && afterEdit["date"] as? String == beforeEdit["date"] as? String && (edited["message"] as? String)?.hasPrefix("Saved") == true,
+            "\(engine): Edit keeps the alarm and changes its time: \(edited)")
+        #expect((edited["result"] as? [String: Any])?["shown"] as? Bool == true, "\(engine): the result where the tap was: \(edited)")
         let again = steps["ringing again"] ?? [:]
         #expect(again["result"] as? String == "" && again["notice"] as? String == "", "\(engine): the second ring shows the first's result: \(again)")
         for view in steps.examined {
@@ -225,7 +268,7 @@ struct WebPageTests {
         let id = try #require(alarm["id"] as? String)
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/Sounds")) ?? []).contains { $0.hasPrefix(id) }, "the voice file is deleted")
         #expect(await server.logged("PUT /api/alarms/\(id)/voice 200"))
-        #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:15?")
+        #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:20?")
         // Listening: through the page's session, played from memory in the playlist's card.
         let listened = steps["listened"] ?? [:]
         #expect(
