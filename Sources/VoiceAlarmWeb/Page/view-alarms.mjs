@@ -120,6 +120,21 @@ function skipRows(alarm, card) {
 // one change under the same alarm.
 const editing = new Map();
 
+function keyed(key) { return Array.from(document.querySelectorAll("[data-key]")).find((node) => node.dataset.key === key) || null; }
+
+// The form closes and the card shrinks: the page moves so that what follows the card's buttons,
+// where its result is said, is where Save (or Pause: `tapped`) was; the focus goes back to Edit.
+function closeEdit(card, tapped) {
+  const save = keyed(card + (tapped || ":save"));
+  const was = save ? save.getBoundingClientRect().top : null;
+  editing.delete(card);
+  drawAlarms();
+  const edit = keyed(card + ":edit");
+  if (edit) edit.focus({ preventScroll: true });
+  const remove = keyed(card + ":remove");
+  if (was !== null && remove) window.scrollBy(0, remove.getBoundingClientRect().bottom - was);
+}
+
 function draftOf(alarm) {
   const clock = L.machineClock(store.state.serverTime, store.now());
   return {
@@ -176,24 +191,21 @@ function editForm(alarm, card) {
     actionButton("Save", card + ":save", card, async () => {
       const edit = L.editBody(alarm, draft);
       if (edit && edit.error) throw new Error(edit.error);
-      if (!edit) { editing.delete(card); drawAlarms(); focusKey(card + ":edit"); return "Nothing changed."; }
+      if (!edit) { closeEdit(card); return "Nothing changed."; }
       const changed = await api.call("PUT", "/api/alarms/" + alarm.id, edit.body);
-      editing.delete(card);
       await live.refresh();
-      drawAlarms();
-      focusKey(card + ":edit");
+      closeEdit(card);
       return { text: "Saved: the alarm at " + L.alarmName(changed) + " (" + L.lowerFirst(L.daysText(changed.days, changed.date)) + "); " + L.ringsNext(changed, store.now()) + ".",
         about: ["next:" + alarm.id] };
     }, { className: "primary", aria: "Save the alarm at " + name }),
-    el("button", { type: "button", "data-key": card + ":edit-cancel", onclick: () => { editing.delete(card); drawAlarms(); focusKey(card + ":edit"); } }, "Cancel")));
+    el("button", { type: "button", "data-key": card + ":edit-cancel", onclick: () => closeEdit(card) }, "Cancel")));
   if (!L.isOnce(alarm)) {
     parts.push(el("label", { for: id("pause") }, "Pause until"), draftField(draft, "pause", { id: id("pause"), type: "date", min: L.machineClock(store.state.serverTime, store.now()).date }, card),
       el("div", { className: "row" }, actionButton("Pause", card + ":pause", card, async () => {
         if (!draft.pause) throw new Error("Choose the last day it stays quiet.");
         const after = await api.call("POST", "/api/alarms/" + alarm.id + "/skip", { until: draft.pause });
-        editing.delete(card);
         await live.refresh();
-        drawAlarms();
+        closeEdit(card, ":pause");
         return { text: "Paused until " + L.dateText(draft.pause) + ": " + L.ringsNext(after, store.now()) + ".", about: ["next:" + alarm.id] };
       }, { aria: "Pause the alarm at " + name + " until the date above" })));
   }
