@@ -149,6 +149,7 @@ struct WebPageTests {
                 && afterEdit["date"] as? String == beforeEdit["date"] as? String && (edited["message"] as? String)?.hasPrefix("Saved") == true,
             "\(engine): Edit keeps the alarm and changes its time: \(edited)")
         #expect((edited["result"] as? [String: Any])?["shown"] as? Bool == true, "\(engine): the result where the tap was: \(edited)")
+        print("\(engine): \(off["message"] ?? "") \(skip["button"] ?? "") then \(skipped["message"] ?? ""); \(dated["card"] ?? ""); \(edited["message"] ?? "")")
         let again = steps["ringing again"] ?? [:]
         #expect(again["result"] as? String == "" && again["notice"] as? String == "", "\(engine): the second ring shows the first's result: \(again)")
         for view in steps.examined {
