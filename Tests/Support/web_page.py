@@ -814,6 +814,12 @@ def phone(driver, engine, link, out, steps):
     tap(driver, confirm)
     steps.append({"step": "removed", "question": question, "message": wait_said(driver, "alarms", "Removed the alarm at 08:20")})
     test_ring(driver, engine, out, steps, "07:30")
+    # A card's edit form stays open while every view is examined (the reload after closes it).
+    view(driver, "alarms")
+    key = card(driver, "#alarms", "07:30").get_attribute("data-card")
+    tap(driver, keyed(driver, key + ":edit"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", keyed(driver, key + ":edit-time"))
+    driver.save_screenshot(os.path.join(out, "alarm-edit-light-360.png"))
     # Every view, light and dark; first, that axe-core here does find what it should: a button
     # with no name and grey on grey text, put in for a moment.
     driver.execute_script("""const b = document.createElement('button'); b.id = 'axe-control'; document.querySelector('main').prepend(b);
