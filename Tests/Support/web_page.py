@@ -585,8 +585,35 @@ def dated_one_off(driver, steps, time_text, days_ahead):
     return alarm_id
 
 
-def edit_time(driver, steps, time_text, new_time):
-    """Edit in place: the time changed, the same alarm (its card and id), the result on its card."""
+def day_words(day):
+    """"Tue 8 Dec", as the page says a date."""
+    return "%s %d %s" % (day.strftime("%a"), day.day, day.strftime("%b"))
+
+
+def pause_and_resume(driver, steps, time_text, days_ahead):
+    """Pause until a date, from Edit: the card says so, with Resume, which brings the next ring back."""
+    import datetime
+    chosen = datetime.date.today() + datetime.timedelta(days=days_ahead)
+    view(driver, "alarms")
+    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    alarm_id = key.split(":", 1)[1]
+    before = alarm_json(alarm_id)
+    tap(driver, keyed(driver, key + ":edit"))
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                          keyed(driver, key + ":edit-pause"), chosen.isoformat())
+    tap(driver, keyed(driver, key + ":pause"))
+    until(driver, lambda d: "Paused until" in said(d, key) and settled(d), 30)
+    paused = {"card": card(driver, "#alarms", time_text).text, "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    tap(driver, keyed(driver, key + ":resume"))
+    until(driver, lambda d: "Resumed" in said(d, key) and settled(d), 30)
+    resumed = {"card": card(driver, "#alarms", time_text).text, "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    progress(steps, {"step": "paused", "chosen": chosen.isoformat(), "words": "Paused until " + day_words(chosen), "before": before,
+                     "paused": paused, "resumed": resumed})
+
+
+def edit_time(driver, steps, time_text, new_time, holidays=False):
+    """Edit in place: the time changed (and "Not on holidays" switched on when `holidays`), the
+    same alarm (its card and id), the result on its card."""
     view(driver, "alarms")
     key = card(driver, "#alarms", time_text).get_attribute("data-card")
     alarm_id = key.split(":", 1)[1]
@@ -595,6 +622,8 @@ def edit_time(driver, steps, time_text, new_time):
     field = keyed(driver, key + ":edit-time")
     field.clear()
     field.send_keys(new_time.replace(":", ""))
+    if holidays:
+        tap(driver, keyed(driver, key + ":edit-holidays"))
     tap(driver, keyed(driver, key + ":save"))
     message = wait_said(driver, key, "Saved")
     item = card(driver, "#alarms", new_time)
@@ -871,7 +900,8 @@ def webkit(driver, engine, link, out, steps):
     skip_and_undo(driver, steps, "06:45")
     # A one-off on a date two days ahead, its time edited where it is; removed at the terminal.
     dated = dated_one_off(driver, steps, "08:15", 2)
-    edit_time(driver, steps, "08:15", "08:20")
+    edit_time(driver, steps, "08:15", "08:20", holidays=True)
+    pause_and_resume(driver, steps, "06:45", 5)
     voicealarm("alarm", "remove", dated, "-q")
     # Four seconds by the page's clock: a take whose last, partial fragment WebKit drops still
     # holds three whole ones, while one cut to its first fragments (the bug this guards) does not.

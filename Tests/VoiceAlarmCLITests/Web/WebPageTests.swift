@@ -348,6 +348,13 @@ struct WebPageTests {
         let clip = try await voicealarm(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await voicealarm(["playlist", "create", "morning", clip, "-q"])
         let id = try await voicealarm(["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri", "--label", "Run", "-q"])
+        // New Year's Day every year: the edit form offers "Not on holidays" once holidays are imported.
+        let calendar = folder.file("holidays.ics")
+        try Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//VoiceAlarm tests//EN\r\nBEGIN:VEVENT\r\nUID:new-year@test\r\nDTSTAMP:20260101T000000Z\r\n"
+                + "DTSTART;VALUE=DATE:20260101\r\nRRULE:FREQ=YEARLY\r\nSUMMARY:New Year's Day\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8
+        ).write(to: URL(fileURLWithPath: calendar))
+        _ = try await voicealarm(["holidays", "import", calendar, "-q"])
         let server = try await ServeProcess(dataDir: data, environment: pulse.environment)
         var steps = BrowserRun()
         var rings: [String] = []
@@ -382,6 +389,22 @@ struct WebPageTests {
             #expect((view["words"] as? [Any])?.isEmpty == true, "a command, option or id on screen in \(name): \(view["words"] ?? "")")
             #expect(view["overflows360"] as? Bool == false, "\(name) scrolls sideways")
         }
+        // "Not on holidays" switched on in Edit; a pause until a date from Edit, and Resume.
+        let edited = steps["edited"] ?? [:]
+        #expect(
+            (edited["after"] as? [String: Any])?["skipsHolidays"] as? Bool == true && (edited["card"] as? String)?.contains("Not on holidays.") == true,
+            "\(edited)")
+        let paused = steps["paused"] ?? [:]
+        let pausedNow = paused["paused"] as? [String: Any] ?? [:]
+        let resumed = paused["resumed"] as? [String: Any] ?? [:]
+        #expect(
+            (pausedNow["card"] as? String)?.contains(paused["words"] as? String ?? "?") == true
+                && (pausedNow["cli"] as? [String: Any])?["pausedThrough"] as? String == paused["chosen"] as? String,
+            "the pause: \(pausedNow)")
+        #expect(
+            (resumed["cli"] as? [String: Any])?["pausedThrough"] is NSNull && (resumed["card"] as? String)?.contains("Paused") == false
+                && (resumed["cli"] as? [String: Any])?["next"] as? String == (paused["before"] as? [String: Any])?["next"] as? String,
+            "Resume: \(resumed)")
         let worker = steps["installable"]?["worker"] as? [String: Any] ?? [:]
         #expect(worker["active"] as? String == "\(server.url)/sw.js" && worker["icon192"] as? Int == 192, "\(worker)")
         // Stop from the banner, scrolled to the bottom: the ring ends.
