@@ -10,19 +10,24 @@ the page's library (VOICEALARM_TEST_BIN, VOICEALARM_TEST_DATA): an alarm added a
 shows within 2 s; a one-off leaves the list once its minute has come; Listen plays with the voice
 off; "Ring it here now" is refused in the phone's words without a daemon, and with one plays about
 10 s on the sound server's null sink (recorded here from its monitor) while the banner shows, then
-the card names the device; a second ring's banner holds nothing of the first's result; every
-target is measured (44 x 44 CSS px at least). Scenarios (one session each, walking many steps):
+the card names the device; a second ring's banner holds nothing of the first's result; an alarm
+is turned off and on by its card's switch, its next ring skipped and brought back (Undo), and a
+one-off is set on a chosen date and its time edited in place, each checked against `alarm list
+--json`; every target is measured (44 x 44 CSS px at least). Scenarios (one session each, walking
+many steps):
   phone   (chromium) a wrong code refused, then pair; the no-daemon problem in the first screen;
           record ~4 s from the fake microphone (MICROPHONE_WAV) and make playlist 'morning' of
           it; add an alarm at 07:30 on weekdays with a 9-minute snooze (its confirmation, then the
           refusal of the same alarm again, each in view where the tap was); its voice off;
-          listen; add and remove one at 08:15; every view in light and dark: screenshots,
+          listen; one at 08:15 three days ahead, edited to 08:20, removed; every view in light
+          and dark, an edit form open: screenshots,
           axe-core, the contrast of every button, the words on screen, 360 and 320 px; the
           manifest and the service worker; offline (the page says so and shows no alarm as
           current), online again; then ringing: says "ready to ring", Snooze from the banner
           scrolled to the bottom, "ring ended", and Stop on the next ring.
   webkit  (webkit) pair over HTTPS (the device key carries the session; no cookie is set),
           the alarm list and the no-daemon problem, the voice switch,
+          "Not on holidays" in Edit, a pause until a date and Resume,
           record from WebKit's mock microphone (audio/mp4) into a clip, axe-core and contrast
           in light, screenshots, the service worker; then "ready to ring" and Stop.
 

@@ -167,7 +167,7 @@ struct WebPageTests {
     }
 
     @Test(
-        "Chromium, a 360 px phone over HTTPS: pair, the no-daemon problem first, record, a playlist, an alarm confirmed and refused where the tap was, the voice switch, listen (voice off too), remove; live from the terminal, a one-off leaving the list, messages that follow the machine; Ring it here now on the speaker; every view light and dark (axe-core, contrast, words, 44 px targets at 320 px); installable and offline; Snooze, then a fresh banner and Stop",
+        "Chromium, a 360 px phone over HTTPS: pair, the no-daemon problem first, record, a playlist, an alarm confirmed and refused where the tap was, the voice switch, listen (voice off too), remove; the alarm off and on, Skip next and Undo, a one-off on a chosen date, its time edited in place; live from the terminal, a one-off leaving the list, messages that follow the machine; Ring it here now on the speaker; every view light and dark (axe-core, contrast, words, 44 px targets at 320 px); installable and offline; Snooze, then a fresh banner and Stop",
         .timeLimit(.minutes(6)))
     func chromium() async throws {
         let pulse = try await PulseServer()
@@ -333,7 +333,7 @@ struct WebPageTests {
     }
 
     @Test(
-        "WebKit, the iPhone's engine, at 360 px over HTTPS from the library's authority (trusted as WebKitGTK reads it): pairs by its key, the alarm list and the no-daemon problem, the voice switch, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast, words and 44 px targets, the service worker; live from the terminal, a one-off leaving the list, Listen with the voice off, Ring it here now on the speaker; Stop, then a fresh banner and Stop",
+        "WebKit, the iPhone's engine, at 360 px over HTTPS from the library's authority (trusted as WebKitGTK reads it): pairs by its key, the alarm list and the no-daemon problem, the voice switch, the alarm off and on, Skip next and Undo, a one-off on a chosen date edited in place (Not on holidays), a pause and Resume, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast, words and 44 px targets, the service worker; live from the terminal, a one-off leaving the list, Listen with the voice off, Ring it here now on the speaker; Stop, then a fresh banner and Stop",
         .timeLimit(.minutes(5)))
     func webkit() async throws {
         let pulse = try await PulseServer()
