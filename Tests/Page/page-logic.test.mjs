@@ -207,3 +207,39 @@ test("a message's facets change exactly when what it speaks of does", () => {
   assert.strictEqual(changed((s) => { s.clips.push({ id: "c" }); }, "playlist:morning"), false);
   assert.strictEqual(changed((s) => { s.status.testRing = { state: "rang" }; }, "testRing"), true);
 });
+
+test("a one-off rings by default the next time the machine's clock shows its time", () => {
+  // 23:30 on Monday 7 December 2026 at the machine (UTC+1): 22:30 UTC.
+  const clock = L.machineClock("2026-12-07T23:30:00+01:00", Date.parse("2026-12-07T22:30:00Z"));
+  assert.deepStrictEqual(clock, { date: "2026-12-07", time: "23:30" });
+  assert.strictEqual(L.onceDate("23:45", clock), "2026-12-07");
+  assert.strictEqual(L.onceDate("23:30", clock), "2026-12-08");
+  assert.strictEqual(L.onceDate("06:45", clock), "2026-12-08");
+  assert.strictEqual(L.addDays("2026-12-31", 1), "2027-01-01");
+  assert.strictEqual(L.addDays("2028-02-28", 1), "2028-02-29");
+});
+
+test("skipped days and the switch read as a phone's clock says them", () => {
+  assert.strictEqual(L.datesText(["2026-12-08"]), "Tue 8 Dec");
+  assert.strictEqual(L.datesText(["2026-12-08", "2026-12-09", "2026-12-10"]), "Tue 8 Dec, Wed 9 Dec and Thu 10 Dec");
+  const now = Date.parse("2026-12-07T20:00:00Z");
+  const alarm = { time: "07:30", label: "Run", on: true, next: "2026-12-09T07:30:00+01:00" };
+  assert.strictEqual(L.nextDate(alarm), "2026-12-09");
+  assert.strictEqual(L.onSaid(alarm, now), "On: the alarm at 07:30, Run is on again; it rings Wed 9 Dec at 07:30 (in 34 h 30 min).");
+  assert.strictEqual(L.onSaid(Object.assign({}, alarm, { on: false, next: null }), now),
+    "Off: the alarm at 07:30, Run does not ring until you turn it on again.");
+  assert.strictEqual(L.lowerFirst("Once, Tue 8 Dec"), "once, Tue 8 Dec");
+});
+
+test("an edit sends only what the person changed", () => {
+  const alarm = { time: "07:30", days: ["mon", "tue", "wed", "thu", "fri"], date: null, label: "Run", snooze: 9, target: "morning", skipsHolidays: false };
+  const draft = () => ({ time: "07:30", days: alarm.days.slice(), date: "2026-12-08", label: "Run", snooze: "9", target: "morning", holidays: false });
+  assert.strictEqual(L.editBody(alarm, draft()), null);
+  assert.deepStrictEqual(L.editBody(alarm, Object.assign(draft(), { time: "0745" })), { body: { at: "07:45" } });
+  assert.deepStrictEqual(L.editBody(alarm, Object.assign(draft(), { days: [] })), { body: { date: "2026-12-08" } });
+  assert.deepStrictEqual(L.editBody(alarm, Object.assign(draft(), { label: " ", snooze: "", holidays: true })),
+    { body: { label: null, snooze: null, skipHolidays: true } });
+  assert.strictEqual(L.editBody(alarm, Object.assign(draft(), { time: "25:00" })).input, "time");
+  const once = { time: "08:15", days: [], date: "2026-12-08", label: null, snooze: null, target: "morning" };
+  assert.deepStrictEqual(L.editBody(once, { time: "08:15", days: ["sat"], date: "2026-12-08", label: "", snooze: "", target: "morning" }), { body: { days: "sat" } });
+});

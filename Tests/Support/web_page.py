@@ -10,19 +10,24 @@ the page's library (VOICEALARM_TEST_BIN, VOICEALARM_TEST_DATA): an alarm added a
 shows within 2 s; a one-off leaves the list once its minute has come; Listen plays with the voice
 off; "Ring it here now" is refused in the phone's words without a daemon, and with one plays about
 10 s on the sound server's null sink (recorded here from its monitor) while the banner shows, then
-the card names the device; a second ring's banner holds nothing of the first's result; every
-target is measured (44 x 44 CSS px at least). Scenarios (one session each, walking many steps):
+the card names the device; a second ring's banner holds nothing of the first's result; an alarm
+is turned off and on by its card's switch, its next ring skipped and brought back (Undo), and a
+one-off is set on a chosen date and its time edited in place, each checked against `alarm list
+--json`; every target is measured (44 x 44 CSS px at least). Scenarios (one session each, walking
+many steps):
   phone   (chromium) a wrong code refused, then pair; the no-daemon problem in the first screen;
           record ~4 s from the fake microphone (MICROPHONE_WAV) and make playlist 'morning' of
           it; add an alarm at 07:30 on weekdays with a 9-minute snooze (its confirmation, then the
           refusal of the same alarm again, each in view where the tap was); its voice off;
-          listen; add and remove one at 08:15; every view in light and dark: screenshots,
+          listen; one at 08:15 three days ahead, edited to 08:20, removed; every view in light
+          and dark, an edit form open: screenshots,
           axe-core, the contrast of every button, the words on screen, 360 and 320 px; the
           manifest and the service worker; offline (the page says so and shows no alarm as
           current), online again; then ringing: says "ready to ring", Snooze from the banner
           scrolled to the bottom, "ring ended", and Stop on the next ring.
   webkit  (webkit) pair over HTTPS (the device key carries the session; no cookie is set),
           the alarm list and the no-daemon problem, the voice switch,
+          "Not on holidays" in Edit, a pause until a date and Resume,
           record from WebKit's mock microphone (audio/mp4) into a clip, axe-core and contrast
           in light, screenshots, the service worker; then "ready to ring" and Stop.
 
@@ -376,12 +381,20 @@ def record(driver, steps, title, seconds, meanwhile=None):
     steps.append({"step": "recorded", "message": said(driver, "record"), "peakLevel": max(levels), "recordDisabledWhileRecording": disabled})
 
 
-def add_alarm(driver, time_text, days, snooze=None, label=None, target=None):
+# An alarm card's voice switch, apart from its on/off switch (the card's main control).
+VOICE_SWITCH = "[role=switch][data-key$=':voice']"
+
+
+def add_alarm(driver, time_text, days, snooze=None, label=None, target=None, date=None):
     view(driver, "alarms")
     if target:
         Select(driver.find_element(By.ID, "alarm-target")).select_by_value(target)
     driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, "alarm-time"), time_text)
     tap(driver, button(driver, ".shortcuts", days))
+    if date:
+        # As a date picker sets it: the value, then its input event.
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                              driver.find_element(By.ID, "alarm-date"), date)
     if snooze:
         Select(driver.find_element(By.ID, "alarm-snooze")).select_by_value(str(snooze))
     if label:
@@ -516,6 +529,125 @@ def one_off_gone(driver, steps, soon):
     progress(steps, {"step": "one-off gone", "after": round(gone, 2), "headline": headline, "time": soon["time"]})
 
 
+def alarm_json(alarm_id):
+    """The alarm as the command line's `alarm list --json` has it."""
+    return next((a for a in json.loads(voicealarm("--json", "alarm", "list")) if a["id"] == alarm_id), None)
+
+
+def keyed(driver, key):
+    """The control with this `data-key`, found afresh (the list is redrawn from each answer)."""
+    until(driver, lambda d: settled(d) and d.find_elements(By.CSS_SELECTOR, "[data-key='%s']" % key), 30)
+    return driver.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key)
+
+
+def off_and_on(driver, steps, time_text):
+    """The card's on/off switch: off, the card says so and no next ring; on again, the next ring."""
+    view(driver, "alarms")
+    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    alarm_id = key.split(":", 1)[1]
+    switch = keyed(driver, key + ":on")
+    before = {"checked": switch.get_attribute("aria-checked"), "label": switch.get_attribute("aria-label")}
+    tap(driver, switch)
+    until(driver, lambda d: "Off:" in said(d, key) and settled(d), 30)
+    off = {"checked": keyed(driver, key + ":on").get_attribute("aria-checked"), "card": card(driver, "#alarms", time_text).text,
+           "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    tap(driver, keyed(driver, key + ":on"))
+    until(driver, lambda d: "On:" in said(d, key) and settled(d), 30)
+    on = {"checked": keyed(driver, key + ":on").get_attribute("aria-checked"), "card": card(driver, "#alarms", time_text).text,
+          "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    progress(steps, {"step": "off and on", "before": before, "off": off, "on": on})
+
+
+def skip_and_undo(driver, steps, time_text):
+    """Skip next names the day it skips; the card says it is skipped and its next ring moves; Undo brings it back."""
+    view(driver, "alarms")
+    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    alarm_id = key.split(":", 1)[1]
+    countdown = lambda d: card(d, "#alarms", time_text).find_element(By.CSS_SELECTOR, ".countdown").text
+    before = {"countdown": countdown(driver), "next": alarm_json(alarm_id)["next"]}
+    skip = keyed(driver, key + ":skip")
+    label = skip.text
+    tap(driver, skip)
+    until(driver, lambda d: "Skipped" in said(d, key) and settled(d), 30)
+    skipped = {"card": card(driver, "#alarms", time_text).text, "countdown": countdown(driver), "message": said(driver, key),
+               "cli": alarm_json(alarm_id), "undo": keyed(driver, key + ":undo").get_attribute("aria-label")}
+    tap(driver, keyed(driver, key + ":undo"))
+    until(driver, lambda d: "Undone" in said(d, key) and settled(d), 30)
+    undone = {"card": card(driver, "#alarms", time_text).text, "countdown": countdown(driver), "message": said(driver, key), "next": alarm_json(alarm_id)["next"]}
+    progress(steps, {"step": "skip and undo", "button": label, "before": before, "skipped": skipped, "undone": undone})
+
+
+def dated_one_off(driver, steps, time_text, days_ahead):
+    """A one-off from the form on a chosen date (the field first holds the next time the clock
+    shows that time); its card names the date."""
+    import datetime
+    now = datetime.datetime.now()
+    expected = (now.date() if now.strftime("%H:%M") < time_text else now.date() + datetime.timedelta(days=1)).isoformat()
+    chosen = (now.date() + datetime.timedelta(days=days_ahead)).isoformat()
+    view(driver, "alarms")
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                          driver.find_element(By.ID, "alarm-time"), time_text)
+    tap(driver, button(driver, ".shortcuts", "Once"))
+    default = driver.find_element(By.ID, "alarm-date").get_attribute("value")
+    add_alarm(driver, time_text, "Once", date=chosen)
+    message = wait_said(driver, "alarm-form", "Added the alarm at " + time_text)
+    item = card(driver, "#alarms", time_text)
+    alarm_id = item.get_attribute("data-card").split(":", 1)[1]
+    day = datetime.date.fromisoformat(chosen)
+    progress(steps, {"step": "dated one-off", "default": default, "expected": expected, "chosen": chosen, "message": message,
+                     "words": "Once, %s %d %s" % (day.strftime("%a"), day.day, day.strftime("%b")),
+                     "card": item.text, "cli": alarm_json(alarm_id)})
+    return alarm_id
+
+
+def day_words(day):
+    """"Tue 8 Dec", as the page says a date."""
+    return "%s %d %s" % (day.strftime("%a"), day.day, day.strftime("%b"))
+
+
+def pause_and_resume(driver, steps, time_text, days_ahead):
+    """Pause until a date, from Edit: the card says so, with Resume, which brings the next ring back."""
+    import datetime
+    chosen = datetime.date.today() + datetime.timedelta(days=days_ahead)
+    view(driver, "alarms")
+    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    alarm_id = key.split(":", 1)[1]
+    before = alarm_json(alarm_id)
+    tap(driver, keyed(driver, key + ":edit"))
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                          keyed(driver, key + ":edit-pause"), chosen.isoformat())
+    tap(driver, keyed(driver, key + ":pause"))
+    until(driver, lambda d: "Paused until" in said(d, key) and settled(d), 30)
+    paused = {"card": card(driver, "#alarms", time_text).text, "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    tap(driver, keyed(driver, key + ":resume"))
+    until(driver, lambda d: "Resumed" in said(d, key) and settled(d), 30)
+    resumed = {"card": card(driver, "#alarms", time_text).text, "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    progress(steps, {"step": "paused", "chosen": chosen.isoformat(), "words": "Paused until " + day_words(chosen), "before": before,
+                     "paused": paused, "resumed": resumed})
+
+
+def edit_time(driver, steps, time_text, new_time, holidays=False):
+    """Edit in place: the time changed (and "Not on holidays" switched on when `holidays`), the
+    same alarm (its card and id), the result on its card."""
+    view(driver, "alarms")
+    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    alarm_id = key.split(":", 1)[1]
+    before = alarm_json(alarm_id)
+    tap(driver, keyed(driver, key + ":edit"))
+    field = keyed(driver, key + ":edit-time")
+    field.clear()
+    field.send_keys(new_time.replace(":", ""))
+    if holidays:
+        tap(driver, keyed(driver, key + ":edit-holidays"))
+    tap(driver, keyed(driver, key + ":save"))
+    message = wait_said(driver, key, "Saved")
+    item = card(driver, "#alarms", new_time)
+    progress(steps, {"step": "edited", "message": message, "card": item.text, "sameCard": item.get_attribute("data-card") == key,
+                     "result": in_view(driver, driver.find_element(By.CSS_SELECTOR, "[data-result='%s']" % key)),
+                     "focus": driver.execute_script("return document.activeElement && document.activeElement.dataset.key"),
+                     "before": before, "after": alarm_json(alarm_id)})
+
+
 def start_daemon():
     """The alarm daemon on the page's library, ringing on this session's sound server."""
     return subprocess.Popen(["/usr/bin/env", "--default-signal=INT,TERM", os.environ["VOICEALARM_TEST_BIN"], "--data-dir", os.environ["VOICEALARM_TEST_DATA"], "daemon"],
@@ -535,7 +667,7 @@ def listen_voice_off(driver, steps, time_text):
     tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Listen"))
     until(driver, lambda d: d.execute_script("const p = document.getElementById('player'); return p.closest('[data-card]') && p.closest('[data-card]').dataset.card === arguments[0] && (p.currentTime > 0.2 || p.error !== null)", key), 30)
     player = driver.execute_script("const p = document.getElementById('player'); const r = {error: p.error && p.error.code, duration: p.duration}; p.pause(); return r")
-    progress(steps, {"step": "listen voice off", "buttons": labels, "voice": item.find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked"),
+    progress(steps, {"step": "listen voice off", "buttons": labels, "voice": item.find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked"),
                      "error": player["error"], "duration": player["duration"]})
 
 
@@ -661,16 +793,16 @@ def phone(driver, engine, link, out, steps):
     steps.append({"step": "refused", "message": said(driver, "alarm-form"), "view": in_view(driver, result),
                   "error": "error" in result.get_attribute("class")})
     # The voice switch: a real switch, its label naming the alarm.
-    switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, "[role=switch]")
+    switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
     steps.append({"step": "switch", "checked": switch.get_attribute("aria-checked"), "label": switch.get_attribute("aria-label"),
                   "alarm": card(driver, "#alarms", "07:30").text})
     tap(driver, switch)
     message = wait_said(driver, card(driver, "#alarms", "07:30").get_attribute("data-card"), "Voice off")
     steps.append({"step": "voice off", "message": message,
-                  "checked": card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked")})
+                  "checked": card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked")})
     # From the keyboard: Space on the switch turns the voice on and off again; the list is redrawn
     # after each answer, and the focus stays on the switch.
-    switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, "[role=switch]")
+    switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
     key = switch.get_attribute("data-key")
     focus = []
     for state in ("true", "false"):
@@ -682,6 +814,8 @@ def phone(driver, engine, link, out, steps):
     steps.append({"step": "focus kept", "focus": focus})
     listen_voice_off(driver, steps, "07:30")
     test_ring_refused(driver, steps, "07:30")
+    off_and_on(driver, steps, "07:30")
+    skip_and_undo(driver, steps, "07:30")
     # Listen to the playlist whole: the player shows in its card and plays.
     view(driver, "voice")
     morning = card(driver, "#playlists", "morning")
@@ -713,16 +847,23 @@ def phone(driver, engine, link, out, steps):
                   "player": driver.execute_script("const p = document.getElementById('player'); return p && p.closest('[data-card]') && p.closest('[data-card]').dataset.card")})
     one_off_gone(driver, steps, soon)
     # A second alarm, removed again after the page asks; first, its message follows the machine's health.
-    add_alarm(driver, "08:15", "Once")
-    wait_said(driver, "alarm-form", "Added the alarm at 08:15")
+    # On a date three days ahead, then its time edited where it is.
+    dated_one_off(driver, steps, "08:15", 3)
     messages_follow_health(driver, steps, DAEMONS)
-    item = card(driver, "#alarms", "08:15")
+    edit_time(driver, steps, "08:15", "08:20")
+    item = card(driver, "#alarms", "08:20")
     tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
-    question = card(driver, "#alarms", "08:15").find_element(By.CSS_SELECTOR, ".confirm").text
-    confirm = next(b for b in card(driver, "#alarms", "08:15").find_elements(By.TAG_NAME, "button") if b.get_attribute("data-key").endswith(":confirm"))
+    question = card(driver, "#alarms", "08:20").find_element(By.CSS_SELECTOR, ".confirm").text
+    confirm = next(b for b in card(driver, "#alarms", "08:20").find_elements(By.TAG_NAME, "button") if b.get_attribute("data-key").endswith(":confirm"))
     tap(driver, confirm)
-    steps.append({"step": "removed", "question": question, "message": wait_said(driver, "alarms", "Removed the alarm at 08:15")})
+    steps.append({"step": "removed", "question": question, "message": wait_said(driver, "alarms", "Removed the alarm at 08:20")})
     test_ring(driver, engine, out, steps, "07:30")
+    # A card's edit form stays open while every view is examined (the reload after closes it).
+    view(driver, "alarms")
+    key = card(driver, "#alarms", "07:30").get_attribute("data-card")
+    tap(driver, keyed(driver, key + ":edit"))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", keyed(driver, key + ":edit-time"))
+    driver.save_screenshot(os.path.join(out, "alarm-edit-light-360.png"))
     # Every view, light and dark; first, that axe-core here does find what it should: a button
     # with no name and grey on grey text, put in for a moment.
     driver.execute_script("""const b = document.createElement('button'); b.id = 'axe-control'; document.querySelector('main').prepend(b);
@@ -763,13 +904,20 @@ def webkit(driver, engine, link, out, steps):
                   "overflows": overflows(driver), "userAgent": driver.execute_script("return navigator.userAgent")})
     soon = one_off_soon(driver, steps, "morning")
     from_the_terminal(driver, steps, "morning")
-    switch = card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, "[role=switch]")
+    switch = card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
     before = switch.get_attribute("aria-checked")
     tap(driver, switch)
     until(driver, lambda d: "Voice off" in d.find_element(By.ID, "alarms").text and settled(d), 60)
-    steps.append({"step": "switch", "before": before, "after": card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, "[role=switch]").get_attribute("aria-checked")})
+    steps.append({"step": "switch", "before": before, "after": card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked")})
     listen_voice_off(driver, steps, "06:45")
     test_ring_refused(driver, steps, "06:45")
+    off_and_on(driver, steps, "06:45")
+    skip_and_undo(driver, steps, "06:45")
+    # A one-off on a date two days ahead, its time edited where it is; removed at the terminal.
+    dated = dated_one_off(driver, steps, "08:15", 2)
+    edit_time(driver, steps, "08:15", "08:20", holidays=True)
+    pause_and_resume(driver, steps, "06:45", 5)
+    voicealarm("alarm", "remove", dated, "-q")
     # Four seconds by the page's clock: a take whose last, partial fragment WebKit drops still
     # holds three whole ones, while one cut to its first fragments (the bug this guards) does not.
     record(driver, steps, "From WebKit", 4)

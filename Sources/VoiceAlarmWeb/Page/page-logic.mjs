@@ -333,3 +333,75 @@ export function facet(state, name) {
   default: return "";
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// An alarm a person lives with: on or off, a ring skipped, a pause, a one-off on its date.
+
+// "2026-12-09" for "2026-12-08" and 1.
+export function addDays(date, days) {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+// The bedside machine's date and time now ({date: "2026-12-07", time: "06:05"}), by the offset of
+// its last `serverTime` and the clock the store keeps (`now`, set right by that answer).
+export function machineClock(serverTime, now) {
+  const here = new Date(now + offsetMinutes(serverTime || "") * 60000).toISOString();
+  return { date: here.slice(0, 10), time: here.slice(11, 16) };
+}
+
+// The date a one-off at `time` rings by default: today while the clock has not yet shown that
+// time, else tomorrow (the next time the clock shows it).
+export function onceDate(time, machine) {
+  return time > machine.time ? machine.date : addDays(machine.date, 1);
+}
+
+// "Tue 8 Dec", "Tue 8 Dec and Wed 9 Dec", "Tue 8 Dec, Wed 9 Dec and Thu 10 Dec".
+export function datesText(dates) {
+  const said = dates.map(dateText);
+  return said.length < 2 ? said.join("") : said.slice(0, -1).join(", ") + " and " + said[said.length - 1];
+}
+
+// The day of an alarm's next ring ("2026-12-08"), or null.
+export function nextDate(alarm) {
+  const next = wallClock(alarm.next);
+  return next ? next.date : null;
+}
+
+// The next ring, said after a change: "it rings tomorrow at 07:30 (in 1 h)", or that it will not.
+export function ringsNext(alarm, now) {
+  if (!alarm.next) return "it will not ring again until you change it";
+  return "it " + nextText(alarm.next, now).replace(/^Rings/, "rings");
+}
+
+// "Once, tue 8 dec" read inside a sentence: only its first letter lowered.
+export function lowerFirst(text) { return text.charAt(0).toLowerCase() + text.slice(1); }
+
+// What the on/off switch did, in the words of a phone's clock.
+export function onSaid(alarm, now) {
+  if (alarm.on === false) return "Off: the alarm at " + alarmName(alarm) + " does not ring until you turn it on again.";
+  return "On: the alarm at " + alarmName(alarm) + " is on again; " + ringsNext(alarm, now) + ".";
+}
+
+// An edit of `alarm` as the page sends it (PUT /api/alarms/ID): only what the person changed.
+// `draft`: {time, days, date, label, snooze ("" for none), target, holidays}. Null when nothing
+// changed; {error, input} when the draft cannot be sent.
+export function editBody(alarm, draft) {
+  const body = {};
+  const time = parseTime(draft.time);
+  if (!time) return { error: "Write the time on the 24-hour clock, as 06:45 or 21:30.", input: "time" };
+  if (time !== alarm.time) body.at = time;
+  const days = ordered(draft.days);
+  if (days.length) {
+    if (!sameDays(days, alarm.days || []) || alarm.date) body.days = days.join(",");
+  } else {
+    if (!draft.date) return { error: "Choose the day it rings once.", input: "date" };
+    if ((alarm.days || []).length || draft.date !== alarm.date) body.date = draft.date;
+  }
+  const label = draft.label.trim();
+  if (label !== (alarm.label || "")) body.label = label || null;
+  if (String(draft.snooze) !== String(alarm.snooze || "")) body.snooze = draft.snooze ? Number(draft.snooze) : null;
+  if (draft.target !== alarm.target) body.target = draft.target;
+  if (draft.holidays !== undefined && draft.holidays !== Boolean(alarm.skipsHolidays)) body.skipHolidays = draft.holidays;
+  return Object.keys(body).length ? { body } : null;
+}

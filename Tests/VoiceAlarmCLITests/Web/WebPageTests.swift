@@ -106,6 +106,50 @@ struct WebPageTests {
         #expect((test["message"] as? String)?.hasPrefix("Rang on 'default' for 10 s.") == true, "\(engine): the card names the device: \(test)")
         #expect((test["heard"] as? Int ?? 0) >= 50, "\(engine): tenths of a second the speaker played: \(test["heard"] ?? "none")")
         print("\(engine): from the terminal \(terminal); one-off gone \(gone["after"] ?? "never") s after its time; test ring \(test)")
+        // An alarm a person lives with: off and on again, a ring skipped and back, a one-off on its
+        // date, its time edited in place; the command line agrees.
+        let switched = steps["off and on"] ?? [:]
+        let off = switched["off"] as? [String: Any] ?? [:]
+        let on = switched["on"] as? [String: Any] ?? [:]
+        #expect(
+            (switched["before"] as? [String: Any])?["checked"] as? String == "true" && off["checked"] as? String == "false"
+                && (off["card"] as? String)?.contains("Off:") == true && (off["card"] as? String)?.contains("Rings") == false
+                && (off["cli"] as? [String: Any])?["on"] as? Bool == false && (off["cli"] as? [String: Any])?["next"] is NSNull,
+            "\(engine): the alarm off: \(switched)")
+        #expect(
+            on["checked"] as? String == "true" && (on["card"] as? String)?.contains("Rings") == true && (on["message"] as? String)?.hasPrefix("On:") == true
+                && (on["cli"] as? [String: Any])?["next"] is String, "\(engine): the alarm on again: \(on)")
+        let skip = steps["skip and undo"] ?? [:]
+        let skipDay = String((skip["button"] as? String ?? "").dropFirst("Skip ".count))
+        let skipped = skip["skipped"] as? [String: Any] ?? [:]
+        let undone = skip["undone"] as? [String: Any] ?? [:]
+        let nextBefore = (skip["before"] as? [String: Any])?["next"] as? String
+        func when(_ line: Any?) -> String { String((line as? String ?? "").prefix { $0 != "(" }) }
+        #expect(
+            (skip["button"] as? String)?.range(of: #"^Skip (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}$"#, options: .regularExpression) != nil
+                && (skipped["card"] as? String)?.contains("Skipped \(skipDay).") == true, "\(engine): Skip next names its day: \(skip)")
+        #expect(
+            nextBefore != nil && (skipped["cli"] as? [String: Any])?["next"] as? String != nextBefore
+                && (skipped["cli"] as? [String: Any])?["skipped"] as? [String] != []
+                && when(skipped["countdown"]) != when((skip["before"] as? [String: Any])?["countdown"]),
+            "\(engine): the next ring moved: \(skip)")
+        #expect(
+            undone["next"] as? String == nextBefore && when(undone["countdown"]) == when((skip["before"] as? [String: Any])?["countdown"])
+                && (undone["card"] as? String)?.contains("Skipped") == false, "\(engine): Undo brings the ring back: \(undone)")
+        let dated = steps["dated one-off"] ?? [:]
+        #expect(dated["default"] as? String == dated["expected"] as? String, "\(engine): Once's date is the next time the clock shows the time: \(dated)")
+        #expect(
+            (dated["card"] as? String)?.contains(dated["words"] as? String ?? "?") == true
+                && (dated["cli"] as? [String: Any])?["date"] as? String == dated["chosen"] as? String, "\(engine): the one-off on its date: \(dated)")
+        let edited = steps["edited"] ?? [:]
+        let beforeEdit = edited["before"] as? [String: Any] ?? [:]
+        let afterEdit = edited["after"] as? [String: Any] ?? [:]
+        #expect(
+            edited["sameCard"] as? Bool == true && afterEdit["id"] as? String == beforeEdit["id"] as? String && afterEdit["time"] as? String == "08:20"
+                && afterEdit["date"] as? String == beforeEdit["date"] as? String && (edited["message"] as? String)?.hasPrefix("Saved") == true,
+            "\(engine): Edit keeps the alarm and changes its time: \(edited)")
+        #expect((edited["result"] as? [String: Any])?["shown"] as? Bool == true, "\(engine): the result where the tap was: \(edited)")
+        print("\(engine): \(off["message"] ?? "") \(skip["button"] ?? "") then \(skipped["message"] ?? ""); \(dated["card"] ?? ""); \(edited["message"] ?? "")")
         let again = steps["ringing again"] ?? [:]
         #expect(again["result"] as? String == "" && again["notice"] as? String == "", "\(engine): the second ring shows the first's result: \(again)")
         for view in steps.examined {
@@ -123,7 +167,7 @@ struct WebPageTests {
     }
 
     @Test(
-        "Chromium, a 360 px phone over HTTPS: pair, the no-daemon problem first, record, a playlist, an alarm confirmed and refused where the tap was, the voice switch, listen (voice off too), remove; live from the terminal, a one-off leaving the list, messages that follow the machine; Ring it here now on the speaker; every view light and dark (axe-core, contrast, words, 44 px targets at 320 px); installable and offline; Snooze, then a fresh banner and Stop",
+        "Chromium, a 360 px phone over HTTPS: pair, the no-daemon problem first, record, a playlist, an alarm confirmed and refused where the tap was, the voice switch, listen (voice off too), remove; the alarm off and on, Skip next and Undo, a one-off on a chosen date, its time edited in place; live from the terminal, a one-off leaving the list, messages that follow the machine; Ring it here now on the speaker; every view light and dark (axe-core, contrast, words, 44 px targets at 320 px); installable and offline; Snooze, then a fresh banner and Stop",
         .timeLimit(.minutes(6)))
     func chromium() async throws {
         let pulse = try await PulseServer()
@@ -225,7 +269,7 @@ struct WebPageTests {
         let id = try #require(alarm["id"] as? String)
         #expect(!((try? FileManager.default.contentsOfDirectory(atPath: "\(data)/Sounds")) ?? []).contains { $0.hasPrefix(id) }, "the voice file is deleted")
         #expect(await server.logged("PUT /api/alarms/\(id)/voice 200"))
-        #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:15?")
+        #expect((steps["removed"]?["question"] as? String) == "Remove the alarm at 08:20?")
         // Listening: through the page's session, played from memory in the playlist's card.
         let listened = steps["listened"] ?? [:]
         #expect(
@@ -289,7 +333,7 @@ struct WebPageTests {
     }
 
     @Test(
-        "WebKit, the iPhone's engine, at 360 px over HTTPS from the library's authority (trusted as WebKitGTK reads it): pairs by its key, the alarm list and the no-daemon problem, the voice switch, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast, words and 44 px targets, the service worker; live from the terminal, a one-off leaving the list, Listen with the voice off, Ring it here now on the speaker; Stop, then a fresh banner and Stop",
+        "WebKit, the iPhone's engine, at 360 px over HTTPS from the library's authority (trusted as WebKitGTK reads it): pairs by its key, the alarm list and the no-daemon problem, the voice switch, the alarm off and on, Skip next and Undo, a one-off on a chosen date edited in place (Not on holidays), a pause and Resume, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast, words and 44 px targets, the service worker; live from the terminal, a one-off leaving the list, Listen with the voice off, Ring it here now on the speaker; Stop, then a fresh banner and Stop",
         .timeLimit(.minutes(5)))
     func webkit() async throws {
         let pulse = try await PulseServer()
@@ -304,6 +348,13 @@ struct WebPageTests {
         let clip = try await voicealarm(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await voicealarm(["playlist", "create", "morning", clip, "-q"])
         let id = try await voicealarm(["alarm", "add", "morning", "--at", "06:45", "--days", "mon-fri", "--label", "Run", "-q"])
+        // New Year's Day every year: the edit form offers "Not on holidays" once holidays are imported.
+        let calendar = folder.file("holidays.ics")
+        try Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//VoiceAlarm tests//EN\r\nBEGIN:VEVENT\r\nUID:new-year@test\r\nDTSTAMP:20260101T000000Z\r\n"
+                + "DTSTART;VALUE=DATE:20260101\r\nRRULE:FREQ=YEARLY\r\nSUMMARY:New Year's Day\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8
+        ).write(to: URL(fileURLWithPath: calendar))
+        _ = try await voicealarm(["holidays", "import", calendar, "-q"])
         let server = try await ServeProcess(dataDir: data, environment: pulse.environment)
         var steps = BrowserRun()
         var rings: [String] = []
@@ -338,6 +389,22 @@ struct WebPageTests {
             #expect((view["words"] as? [Any])?.isEmpty == true, "a command, option or id on screen in \(name): \(view["words"] ?? "")")
             #expect(view["overflows360"] as? Bool == false, "\(name) scrolls sideways")
         }
+        // "Not on holidays" switched on in Edit; a pause until a date from Edit, and Resume.
+        let edited = steps["edited"] ?? [:]
+        #expect(
+            (edited["after"] as? [String: Any])?["skipsHolidays"] as? Bool == true && (edited["card"] as? String)?.contains("Not on holidays.") == true,
+            "\(edited)")
+        let paused = steps["paused"] ?? [:]
+        let pausedNow = paused["paused"] as? [String: Any] ?? [:]
+        let resumed = paused["resumed"] as? [String: Any] ?? [:]
+        #expect(
+            (pausedNow["card"] as? String)?.contains(paused["words"] as? String ?? "?") == true
+                && (pausedNow["cli"] as? [String: Any])?["pausedThrough"] as? String == paused["chosen"] as? String,
+            "the pause: \(pausedNow)")
+        #expect(
+            (resumed["cli"] as? [String: Any])?["pausedThrough"] is NSNull && (resumed["card"] as? String)?.contains("Paused") == false
+                && (resumed["cli"] as? [String: Any])?["next"] as? String == (paused["before"] as? [String: Any])?["next"] as? String,
+            "Resume: \(resumed)")
         let worker = steps["installable"]?["worker"] as? [String: Any] ?? [:]
         #expect(worker["active"] as? String == "\(server.url)/sw.js" && worker["icon192"] as? Int == 192, "\(worker)")
         // Stop from the banner, scrolled to the bottom: the ring ends.
