@@ -55,7 +55,7 @@ import wave
 from browser_trust import chromium_environment
 from selenium import webdriver
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -805,13 +805,23 @@ def phone(driver, engine, link, out, steps):
     switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
     key = switch.get_attribute("data-key")
     focus = []
+    pressed_again = 0
     for state in ("true", "false"):
         # Focused and pressed by its key, whatever redraw came between: no element held across them.
-        driver.execute_script("document.querySelector(\"[data-key='\" + arguments[0] + \"']\").focus()", key)
-        ActionChains(driver).send_keys(Keys.SPACE).perform()
-        until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key).get_attribute("aria-checked") == state and settled(d), 60)
+        # A press the page did not take within 10 s (seen once in CI on a fully loaded machine) is
+        # made again, as a person would, and counted: the step says how many were.
+        for attempt in range(2):
+            driver.execute_script("document.querySelector(\"[data-key='\" + arguments[0] + \"']\").focus()", key)
+            ActionChains(driver).send_keys(Keys.SPACE).perform()
+            try:
+                until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "[data-key='%s']" % key).get_attribute("aria-checked") == state and settled(d), 10 if attempt == 0 else 60)
+                break
+            except TimeoutException:
+                if attempt == 1:
+                    raise
+                pressed_again += 1
         focus.append(driver.execute_script("return document.activeElement.dataset.key === arguments[0] && document.activeElement.isConnected", key))
-    steps.append({"step": "focus kept", "focus": focus})
+    steps.append({"step": "focus kept", "focus": focus, "pressedAgain": pressed_again})
     listen_voice_off(driver, steps, "07:30")
     test_ring_refused(driver, steps, "07:30")
     off_and_on(driver, steps, "07:30")
