@@ -499,13 +499,13 @@ def from_the_terminal(driver, steps, target):
 
 
 def one_off_soon(driver, steps, target):
-    """A one-off at the start of a minute at least 25 s away (time to see it shown, on a busy
-    machine too), added at the terminal (shown at once); the time it rings, as seconds since the
-    epoch."""
+    """A one-off at the start of a minute at least 40 s away, added at the terminal (shown at
+    once); the time it rings, as seconds since the epoch. The steps between it and
+    `one_off_gone` must end before that minute, which measures from it."""
     view(driver, "alarms")
     now = time.time()
     at = (now // 60 + 1) * 60
-    if at - now < 25:
+    if at - now < 40:
         at += 60
     clock = time.strftime("%H:%M", time.localtime(at))
     alarm = voicealarm("alarm", "add", target, "--at", clock, "--label", "Soon", "-q")
@@ -520,6 +520,8 @@ def one_off_gone(driver, steps, soon):
     or would have: no daemon runs yet), and the top of the view no longer names it. It is removed
     at the terminal then, so a daemon started later does not ring it late."""
     view(driver, "alarms")
+    if time.time() > soon["at"]:
+        raise RuntimeError("the steps before took past the one-off's minute: its leaving cannot be timed")
     while time.time() < soon["at"]:
         time.sleep(0.2)
     until(driver, lambda d: "Soon" not in alarms_text(d), 15)
