@@ -67,7 +67,7 @@ struct WebPageTests {
         func said() -> [Substring] { ((try? String(contentsOfFile: progress, encoding: .utf8)) ?? "").split(separator: "\n") }
         var rings: [String] = []
         for (index, cue) in (twice ? ["ready to ring", "ring ended"] : ["ready to ring"]).enumerated().map({ ($0.offset, $0.element) }) {
-            let ready = await eventually(within: 150, every: 0.1) { said().contains(Substring(cue)) || said().contains("failed") }
+            let ready = await eventually(within: 360, every: 0.1) { said().contains(Substring(cue)) || said().contains("failed") }
             guard ready, !said().contains("failed") else { Issue.record("the page did not say '\(cue)': \(said())"); return rings }
             let result = try await ProcessRunner.run(
                 ProjectPaths.binary, ["--data-dir", data, "ring", try await id(), "--max-seconds", "90"], environment: pulse.environment)
