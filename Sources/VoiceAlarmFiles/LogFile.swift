@@ -21,4 +21,15 @@ package struct LogFile: Sendable {
         let file = try FileDescriptor(opening: path, .writeOnly, options: [.create, .append, .noFollow], permissions: 0o600)
         try file.write(text)
     }
+
+    /// Moves the file to `PATH.1` (replacing an older one) once it is larger than `limit` bytes,
+    /// so a log that is appended to for years stays bounded: the current file and the one before.
+    /// - Returns: whether it was moved.
+    /// - Throws: `SystemError` from `rename`.
+    @discardableResult
+    package func rotate(over limit: Int) throws(SystemError) -> Bool {
+        guard let stamp = try? FileStamp(path: path), stamp.size > limit else { return false }
+        _ = try SystemError.check("rename", path: path) { rename(path, path + ".1") }
+        return true
+    }
 }

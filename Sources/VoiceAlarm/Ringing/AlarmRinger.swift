@@ -37,6 +37,8 @@ package final class AlarmRinger {
     /// Waits between tries to reopen a device that failed mid-ring (a second each).
     let pause: (TimeInterval) -> Void
     let events: EventLog
+    /// The typed events whoever follows the alarms reads (Home Assistant's bridge).
+    let journal: AlarmEventJournal
     let registry: RingingRegistry
     /// Whether a line could not be written to the event log (said once per ring, not per line).
     private var eventLogFailed = false
@@ -89,6 +91,7 @@ package final class AlarmRinger {
         self.pause = pause
         self.say = say
         events = EventLog(dataDirectory: dataDirectory)
+        journal = AlarmEventJournal(dataDirectory: dataDirectory)
         registry = RingingRegistry(dataDirectory: dataDirectory)
     }
 
@@ -123,8 +126,18 @@ package final class AlarmRinger {
             do { try registry.unregister(subject.id) } catch { say(.entryNotRemoved(tag: tag, error: "\(error)")) }
         }
         log("ringing \(tag) with \(soundName) on '\(playback.device)'")
+        var rang = AlarmEvent(.rang, alarm: subject.alarm, at: now())
+        rang.sound = soundName == DefaultTone.fileName ? .standard : .voice
+        rang.reason = rang.sound == .standard ? subject.defaultToneReason ?? subject.degraded ?? "the voice file could not be played" : nil
+        rang.device = playback.device
+        if case .ringing(let request) = TestRingDesk(dataDirectory: dataDirectory).phase(now: now()), request.alarm == subject.id { rang.test = true }
+        note(rang)
         let seconds = try loop(samples, on: &playback, options: options, tag: tag)
         log(String(format: "stopped \(tag) after %.1f s", seconds))
+        var stopped = AlarmEvent(.stopped, alarm: subject.alarm, at: now())
+        stopped.seconds = seconds
+        stopped.test = rang.test
+        note(stopped)
         return .rang(seconds: seconds, sound: soundName, device: playback.device)
     }
 
@@ -145,6 +158,9 @@ package final class AlarmRinger {
         let window = Int(MissedAlarmPolicy.window / 60)
         say(.missed(tag: subject.tag, lateMinutes: Int(late / 60), windowMinutes: window))
         log("missed \(subject.tag): due \(Int(late / 60)) min ago, more than \(window) min late; not ringing", at: now)
+        var missed = AlarmEvent(.missed, alarm: subject.alarm, at: now)
+        missed.due = due
+        note(missed)
         return late
     }
 
@@ -270,6 +286,15 @@ package final class AlarmRinger {
     /// is not lost), later ones are not repeated.
     private func log(_ message: String, at date: Date? = nil) {
         do { try events.record(message, at: date ?? now()) } catch {
+            guard !eventLogFailed else { return }
+            eventLogFailed = true
+            say(.eventLogUnwritable(error: "\(error)"))
+        }
+    }
+
+    /// Appends `event` to the journal; like a log line, a failure never stops or delays the ring.
+    private func note(_ event: AlarmEvent) {
+        do { try journal.record(event) } catch {
             guard !eventLogFailed else { return }
             eventLogFailed = true
             say(.eventLogUnwritable(error: "\(error)"))

@@ -206,6 +206,13 @@ package final class DaemonHost: Sendable {
             .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map(Date.init(timeIntervalSince1970:))
         let remembered = Locked(lastKnown)
         let window = Int(MissedAlarmPolicy.window / 60)
+        let journal = AlarmEventJournal(dataDirectory: dataDirectory)
+        // An event for whoever follows the alarms; best effort, as the log line beside it.
+        let note: @Sendable (AlarmEvent.Kind, UUID, Date) -> Void = { kind, id, due in
+            var event = AlarmEvent(kind, alarm: Snooze.isScheduleID(id) ? Snooze.scheduleID(for: id) : id, at: clock.now())
+            event.due = due
+            try? journal.record(event)
+        }
         return AlarmDaemon(
             clock: clock, timeZone: zone, pollInterval: pollInterval,
             alarms: {
@@ -230,9 +237,11 @@ package final class DaemonHost: Sendable {
                 log(
                     "missed alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), \(Int(late / 60)) min late, more than \(window) min; not ringing"
                 )
+                note(.missed, alarm.id, due)
             },
             skipped: { alarm, due in
                 log("skipped alarm \(alarm.id.uuidString.lowercased()): due \(LocalTimeText.iso(due, zone)), a day skipped; not ringing")
+                note(.skipped, alarm.id, due)
             },
             trouble: { say(.listUnreadable("\($0)")) },
             lastKnown: lastKnown,

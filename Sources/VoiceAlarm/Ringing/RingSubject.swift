@@ -26,6 +26,11 @@ package struct RingSubject: Sendable {
     package var device: String?
     /// The volume ramp the library remembers, in seconds, when it could be read.
     package var ramp: Double?
+    /// Why the library resolves it to the default tone (`alarm list`'s words), when it does.
+    package var defaultToneReason: String?
+
+    /// The alarm this ring is of (a snoozed ring is rung under its own id).
+    package var alarm: UUID { Snooze.isScheduleID(id) ? Snooze.scheduleID(for: id) : id }
 
     /// A subject from a library that opened.
     init(_ status: AlarmStatus, soundsDirectory: String, dataDirectory: String) {
@@ -33,6 +38,7 @@ package struct RingSubject: Sendable {
         tag = "alarm \(status.alarm.idString) (\(status.alarm.target) at \(status.alarm.time))"
         schedule = status.alarm.schedule
         if case .voice(let file) = status.sound { voiceFile = "\(soundsDirectory)/\(file)" }
+        defaultToneReason = status.sound.reason
         self.dataDirectory = dataDirectory
     }
 

@@ -101,6 +101,12 @@ package struct Snoozer {
             for snooze in snoozes { try? sync.cancelSnooze(of: snooze.alarm) }
             throw error
         }
+        let journal = AlarmEventJournal(dataDirectory: dataDirectory)
+        for snooze in snoozes {
+            var event = AlarmEvent(.snoozed, alarm: snooze.alarm, at: instant)
+            event.ringAt = snooze.ringAt
+            try? journal.record(event)  // for whoever follows the alarms; never in the ring's way
+        }
         for ring in rings { registry.stop(ring.ringID) }
         return snoozes.map { Snoozed(alarm: $0.alarm, ringAt: $0.ringAt, count: $0.count) }
     }

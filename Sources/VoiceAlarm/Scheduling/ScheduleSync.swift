@@ -254,6 +254,9 @@ package final class ScheduleSync {
                 guard let fire = Self.ring(of: alarm.schedule, on: day, in: timeZone) else { continue }
                 let due: String = LocalTimeText.iso(fire, timeZone)
                 try? log.record("skipped alarm \(alarm.idString): due \(due), a day skipped; not ringing", at: instant)
+                var event = AlarmEvent(.skipped, alarm: alarm.id, at: instant)
+                event.due = fire
+                try? AlarmEventJournal(dataDirectory: store.dataDirectory).record(event)
             }
             if let pauseEnded { try? log.record("alarm \(alarm.idString): its pause through \(pauseEnded) has ended; it rings again", at: instant) }
         }
