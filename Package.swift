@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // iCalendar files and their recurrences, for the holidays alarms skip.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // MQTT, for the Home Assistant bridge (`voicealarm mqtt`).
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
@@ -72,6 +74,9 @@ let package = Package(
         // server with limits (requests and responses as values), the TLS identity, pairing secrets, QR codes.
         .target(name: "VoiceAlarmHTTP", dependencies: ["CMicroHTTPD", "CGnuTLS", "CQREncode", "VoiceAlarmFiles"]),
 
+        // The only importer of libmosquitto: one MQTT connection, pumped by its owner's thread.
+        .target(name: "VoiceAlarmMQTT", dependencies: ["CMosquitto", "VoiceAlarmCore"]),
+
         // How the command line and the web API say things: the `--json` documents, the error
         // object, and the sentences for the service's typed warnings and problems.
         .target(name: "VoiceAlarmDocuments", dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarm"]),
@@ -85,10 +90,16 @@ let package = Package(
             dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmAudio", "VoiceAlarmDocuments", "VoiceAlarmHTTP"],
             resources: [.embedInCode("Page")]),
 
+        // `voicealarm mqtt`: Home Assistant follows the alarms over MQTT (discovery, state, events,
+        // commands) through the service; nothing of it is on the ring path.
+        .target(
+            name: "VoiceAlarmHome",
+            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmMQTT", "VoiceAlarmScheduling"]),
+
         // Argument parsing, help and output; no business logic, no C.
         .target(
             name: "VoiceAlarmCLI",
-            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb"]),
+            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb", "VoiceAlarmHome"]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make docs`: man pages and completions from the command tables (not part of the product).
         .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),
