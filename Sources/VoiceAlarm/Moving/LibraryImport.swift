@@ -211,7 +211,7 @@ extension LibraryImport {
 
         private static func reason(_ error: DecodingError) -> String {
             switch error {
-            case .dataCorrupted(let context): context.underlyingError == nil ? context.debugDescription : "not JSON"
+            case .dataCorrupted: "not JSON"
             case .keyNotFound(let key, _): "'\(key.stringValue)' is missing"
             case .typeMismatch(_, let context), .valueNotFound(_, let context):
                 "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not what it should be"
