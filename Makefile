@@ -12,7 +12,7 @@ SHELL := /bin/bash
 # test-deb what its checks run.
 BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
                   libavfilter-dev libebur128-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev \
-                  libical-dev libmosquitto-dev
+                  libical-dev libmosquitto-dev libarchive-dev
 DEMO_PACKAGES := python3
 TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
                  alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \

@@ -44,6 +44,8 @@ let package = Package(
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         // MQTT, for the Home Assistant bridge (`voicealarm mqtt`).
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // Tar files, for moving a library to another machine (`export`, `import`).
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         // Values and rules: no C, no I/O.
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
@@ -62,13 +64,19 @@ let package = Package(
         // The only importer of libical: the holidays in an iCalendar file, recurrences expanded.
         .target(name: "VoiceAlarmCalendar", dependencies: ["CICal", "VoiceAlarmCore", "VoiceAlarmFiles"]),
 
+        // The only importer of libarchive: tar files written and read entry by entry, nothing followed or made.
+        .target(name: "VoiceAlarmArchive", dependencies: ["CArchive", "VoiceAlarmCore", "VoiceAlarmFiles"]),
+
         // The AlarmScheduler backends.
         .target(name: "VoiceAlarmScheduling", dependencies: ["CLinux", "VoiceAlarmCore", "VoiceAlarmStore", "VoiceAlarmFiles"]),
 
         // The service that wires audio, store and scheduler: add, remove, switch, rebuild.
         .target(
             name: "VoiceAlarm",
-            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmCalendar"]),
+            dependencies: [
+                "VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmCalendar",
+                "VoiceAlarmArchive",
+            ]),
 
         // `serve`'s web adapter, the only importer of libmicrohttpd, GnuTLS and libqrencode: an HTTP(S)
         // server with limits (requests and responses as values), the TLS identity, pairing secrets, QR codes.

@@ -29,9 +29,12 @@ package enum ContentHash {
     }
 
     /// The hex SHA-256 of a text's UTF-8 bytes.
-    package static func sha256(_ text: String) -> String {
+    package static func sha256(_ text: String) -> String { sha256(Data(text.utf8)) }
+
+    /// The hex SHA-256 of `data`.
+    package static func sha256(_ data: Data) -> String {
         let hasher = try! Hasher()
-        hasher.update(Data(text.utf8))
+        hasher.update(data)
         return hasher.finish()
     }
 

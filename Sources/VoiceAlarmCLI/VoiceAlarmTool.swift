@@ -23,8 +23,9 @@ package enum VoiceAlarmTool {
     static let commands: [any Command.Type] =
         ClipCommands.commands + [DevicesCommand.self] + PlaylistCommands.commands
         + AlarmCommands.commands + HolidayCommands.commands + RingCommands.commands + [ShowCommand.self] + SchedulerCommands.commands + ServiceCommands.commands
-        + ServeCommands.commands + HomeCommands.commands + BatchCommands.commands
-        + [RenderCommand.self, CheckCommand.self, SettingsCommand.self, RepairCommand.self]
+        + ServeCommands.commands + HomeCommands.commands + BatchCommands.commands + [
+            RenderCommand.self, CheckCommand.self, SettingsCommand.self, RepairCommand.self, ExportCommand.self, ImportCommand.self,
+        ]
 
     /// The parser for the whole command table.
     package static let parser = ArgumentParser(globalOptions: GlobalOptions.all.map(\.spec), commands: commands.map { $0.spec } + [helpSpec])

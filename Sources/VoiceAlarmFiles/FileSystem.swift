@@ -207,6 +207,22 @@ package enum FileSystem {
         _ = try FileDescriptor(opening: path, .readWrite, options: [.create, .exclusive], permissions: permissions)
     }
 
+    /// Moves the file at `source` to `path`, replacing what is there, in one `rename` when both
+    /// are on one file system; across file systems (`EXDEV`) it is copied to `path` atomically
+    /// and the source removed. Either way `path` is whole or untouched. The corresponding C
+    /// function is `rename`.
+    /// - Throws: `SystemError` naming `path`.
+    package static func move(_ source: String, to path: String, permissions: Int? = nil) throws {
+        if rename(source, path) == 0 {
+            if let permissions { try setPermissions(path, permissions) }
+            return
+        }
+        let failure = SystemError.capture("rename", path: path)
+        guard failure.code == EXDEV else { throw failure }
+        try atomicCopy(source, to: path, permissions: permissions)
+        remove(source)
+    }
+
     /// Removes a folder and everything in it; links inside are removed, never followed. A folder
     /// already gone is not an error.
     package static func removeTree(_ path: String) {

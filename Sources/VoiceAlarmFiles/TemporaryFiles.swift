@@ -36,10 +36,11 @@ package enum TemporaryFiles {
         for folder in pending.folders { FileSystem.removeTree(folder) }
     }
 
-    /// A new folder only this user can enter, under `$TMPDIR` (else `/tmp`), named
-    /// `PREFIX-XXXXXX` by `mkdtemp`: for files that must not outlive a command (a preview).
-    package static func makePrivateFolder(prefix: String) throws(SystemError) -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    /// A new folder only this user can enter, under `base` when given, else `$TMPDIR` (else
+    /// `/tmp`), named `PREFIX-XXXXXX` by `mkdtemp`: for files that must not outlive a command (a
+    /// preview, an archive being checked).
+    package static func makePrivateFolder(prefix: String, in base: String? = nil) throws(SystemError) -> String {
+        let base = base ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard made else { throw SystemError.capture("mkdtemp", path: base) }

@@ -152,7 +152,8 @@ extension LibraryBackup.Clip {
             trimmedLength: clip.trimmedLength, sampleRate: clip.sampleRate, contentHash: clip.contentHash, spokenText: clip.spokenText)
     }
 
-    var libraryClip: LibraryClip {
+    /// The clip as the library stores it.
+    package var libraryClip: LibraryClip {
         LibraryClip(
             id: id, title: title, fileName: fileName, frames: frames, trimmedStart: trimmedStart,
             trimmedLength: trimmedLength, sampleRate: sampleRate, contentHash: contentHash, spokenText: spokenText)
@@ -170,7 +171,7 @@ extension LibraryBackup.Alarm {
     }
 
     /// The alarm, or nil when the copy's fields do not make one.
-    var alarm: VoiceAlarmCore.Alarm? {
+    package var alarm: VoiceAlarmCore.Alarm? {
         let weekdays = Weekdays(rawValue: days), date = date.flatMap(LocalDate.init(parsing:))
         guard (0...23).contains(hour), (0...59).contains(minute), weekdays.isEmpty != (date == nil) else { return nil }
         return VoiceAlarmCore.Alarm(

@@ -243,3 +243,11 @@ test("an edit sends only what the person changed", () => {
   const once = { time: "08:15", days: [], date: "2026-12-08", label: null, snooze: null, target: "morning" };
   assert.deepStrictEqual(L.editBody(once, { time: "08:15", days: ["sat"], date: "2026-12-08", label: "", snooze: "", target: "morning" }), { body: { days: "sat" } });
 });
+
+test("a backup is saved under the name the machine gives it, kept to a plain file name", () => {
+  assert.strictEqual(L.attachmentName('attachment; filename="voicealarm-backup-2026-12-07.tar"', "b.tar"), "voicealarm-backup-2026-12-07.tar");
+  assert.strictEqual(L.attachmentName("attachment; filename=x.tar", "b.tar"), "x.tar");
+  assert.strictEqual(L.attachmentName('attachment; filename="../../etc/x.tar"', "b.tar"), "x.tar");
+  assert.strictEqual(L.attachmentName('attachment; filename=".hidden"', "b.tar"), "b.tar");
+  assert.strictEqual(L.attachmentName(null, "b.tar"), "b.tar");
+});

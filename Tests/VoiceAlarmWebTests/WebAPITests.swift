@@ -101,6 +101,25 @@ struct WebAPITests {
         #expect(try site.service().clips.all().count == 1)
     }
 
+    @Test("Download a backup: the archive 'export' writes, as an attachment named for the day; no device of the site in it")
+    func backup() async throws {
+        let (site, token, clip) = try await siteWithPlaylist()
+        let response = site.send(site.request("GET", "/api/backup", device: token))
+        #expect(response.status == 200)
+        let header = { (name: String) in response.headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        #expect(header("Content-Type") == "application/x-tar")
+        let disposition = try #require(header("Content-Disposition"))
+        #expect(disposition.hasPrefix("attachment; filename=\"voicealarm-backup-") && disposition.hasSuffix(".tar\""), "\(disposition)")
+        guard case .data(let data) = response.body else { Issue.record("the archive is sent from memory"); return }
+        let archive = site.folder.file("downloaded.tar")
+        try data.write(to: URL(fileURLWithPath: archive))
+        let listing = try await ProcessRunner.run("/bin/tar", ["-tf", archive])
+        #expect(listing.status == 0 && listing.stdout.contains("voicealarm-export/clips/\(clip).flac"), "\(listing.stdout)")
+        #expect(listing.stdout.contains("voicealarm-export/manifest.json") && !listing.stdout.contains("web"))
+        #expect(data.range(of: Data("Phone".utf8)) == nil, "the paired phone's name is nowhere in it")
+        #expect(site.send(site.request("GET", "/api/backup")).status == 401, "a device that is not paired gets nothing")
+    }
+
     @Test("Garbage uploaded is refused as not audio (422), and nothing is imported")
     func garbageUpload() async throws {
         let (site, token, _) = try await siteWithPlaylist()

@@ -67,7 +67,7 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler holidays ring stop snooze listen show reconcile daemon doctor service serve token batch build render check settings repair help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler holidays ring stop snooze listen show reconcile daemon doctor service serve token batch build render check settings repair export import help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
@@ -340,6 +340,16 @@ _voicealarm() {
         "repair")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
+            esac ;;
+        "export")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
+            esac ;;
+        "import")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--dry-run --merge $globals" -- "$cur")); return; fi
+            case "$argument" in
+                0) : ;;
             esac ;;
     esac
 }

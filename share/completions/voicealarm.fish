@@ -30,6 +30,8 @@ complete -c voicealarm -n __fish_use_subcommand -a render -d 'Stitch clips, in o
 complete -c voicealarm -n __fish_use_subcommand -a check -d 'Say whether a file is a shippable alarm sound, and why not'
 complete -c voicealarm -n __fish_use_subcommand -a settings -d 'Show or change the library\'s render settings and playback device'
 complete -c voicealarm -n __fish_use_subcommand -a repair -d 'Bring back a damaged library and rebuild the scheduler\'s list'
+complete -c voicealarm -n __fish_use_subcommand -a export -d 'Write the library (recordings, playlists, alarms, settings, holidays) to one tar file'
+complete -c voicealarm -n __fish_use_subcommand -a import -d 'Bring back a library from a file \'voicealarm export\' wrote'
 complete -c voicealarm -l data-dir -r -d 'The library\'s folder (else $VOICEALARM_HOME, else $XDG_DATA_HOME/voicealarm)'
 complete -c voicealarm -l sounds-dir -r -d 'Where alarm sounds go (default DATA-DIR/Sounds; remembered)'
 complete -c voicealarm -l scheduler -x -a 'embedded systemd' -d 'embedded (default) or systemd; remembered, switching moves the alarms'
@@ -197,3 +199,5 @@ complete -c voicealarm -n '__fish_seen_subcommand_from render' -l waveform -r -d
 complete -c voicealarm -n '__fish_seen_subcommand_from render' -F
 complete -c voicealarm -n '__fish_seen_subcommand_from check' -l target-lufs -r -d 'The loudness the file is held to, -40 to -6 (default -16)'
 complete -c voicealarm -n '__fish_seen_subcommand_from check' -F
+complete -c voicealarm -n '__fish_seen_subcommand_from import' -l dry-run -d 'Say what would be imported; change nothing'
+complete -c voicealarm -n '__fish_seen_subcommand_from import' -l merge -d 'Add to a library that already has alarms (nothing may clash)'

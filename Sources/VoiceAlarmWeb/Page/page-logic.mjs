@@ -405,3 +405,11 @@ export function editBody(alarm, draft) {
   if (draft.holidays !== undefined && draft.holidays !== Boolean(alarm.skipsHolidays)) body.skipHolidays = draft.holidays;
   return Object.keys(body).length ? { body } : null;
 }
+
+// The file name a download's `Content-Disposition` gives (`attachment; filename="x.tar"`), kept to
+// a plain name (no folder, no quote); `fallback` when there is none.
+export function attachmentName(disposition, fallback) {
+  const match = /filename="?([^";]+)"?/i.exec(disposition || "");
+  const name = match ? match[1].split(/[\\/]/).pop().trim() : "";
+  return name && !name.startsWith(".") ? name : fallback;
+}

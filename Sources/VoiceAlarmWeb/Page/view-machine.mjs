@@ -3,7 +3,31 @@
 import { $, el, redraw } from "./dom.mjs";
 import * as L from "./page-logic.mjs";
 import { store, api } from "./page.mjs";
-import { removal, resultLine } from "./ui.mjs";
+import { actionButton, removal, resultLine } from "./ui.mjs";
+
+// "Download a backup": the library as `voicealarm export` writes it (recordings, playlists,
+// alarms, settings, holidays; never a paired phone or key), fetched through this page's session
+// and saved under the machine's name for it. `voicealarm import` brings it back on a new machine.
+async function downloadBackup() {
+  const response = await api.send("GET", "/api/backup", { headers: {} });
+  if (!response.ok) throw new Error("The bedside machine could not write a backup (" + response.status + ").");
+  const name = L.attachmentName(response.headers.get("Content-Disposition"), "voicealarm-backup.tar");
+  const url = URL.createObjectURL(await response.blob());
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  return "Saved " + name + ". On a new machine: voicealarm import " + name + ". Phones pair again there.";
+}
+
+function backupPart() {
+  return el("div", { className: "backup" },
+    el("h3", {}, "Moving to a new machine"),
+    el("p", { className: "muted small" }, "A backup holds your recordings, playlists, alarms and settings, never a paired phone or key."),
+    actionButton("Download a backup", "backup", "backup", downloadBackup),
+    resultLine("backup"));
+}
 
 function drawMachine() {
   if (!store.state || store.offline) {
@@ -38,7 +62,7 @@ function drawMachine() {
   ownerPart.append(el("p", { className: "muted small" }, "The library is kept in " + doctor.dataDir + " on the bedside machine."));
   const phone = L.phoneHealth(status.health);
   const summary = el("p", {}, phone.length === 0 ? "Everything is set to ring." : "What needs doing is said at the top of the page.");
-  redraw($("machine"), [summary, notes, facts, ownerPart]);
+  redraw($("machine"), [summary, notes, facts, ownerPart, backupPart()]);
 }
 
 function drawDevices() {

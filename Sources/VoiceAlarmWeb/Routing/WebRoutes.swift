@@ -67,6 +67,8 @@ package enum WebRoutes {
         WebEndpoint("POST", "/api/snooze", .paired, RingHandlers.snooze),
         WebEndpoint("DELETE", "/api/snooze", .paired, RingHandlers.cancelSnooze),
         WebEndpoint("POST", "/api/service/start", .paired, RingHandlers.startService),
+        // The library in one archive, for a new machine (as `voicealarm export` writes it).
+        WebEndpoint("GET", "/api/backup", .paired, BackupHandlers.backup),
         // Devices.
         WebEndpoint("GET", "/api/devices", .paired, DeviceHandlers.list),
         WebEndpoint("DELETE", "/api/devices/{id}", .paired, DeviceHandlers.revoke),

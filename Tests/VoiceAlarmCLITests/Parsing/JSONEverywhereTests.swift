@@ -20,6 +20,9 @@ struct JSONEverywhereTests {
         ("clip say", ["clip", "say", "I am calm and ready."], ["clip", "say", "?!"]),
         ("clip record", ["clip", "record", "--max-seconds", "1", "--title", "spoken"], ["clip", "record", "--max-seconds", "0"]),
         ("clip list", ["clip", "list"], ["clip", "list", "extra"]),
+        // Before any playlist or alarm: the archive's clips are the library's own, so importing it back adds nothing.
+        ("export", ["export", "$OUT/library.tar"], ["export", "$OUT/no-such-folder/library.tar"]),
+        ("import", ["import", "$OUT/library.tar", "--dry-run"], ["import", "$OUT/missing.tar"]),
         ("clip replace", ["clip", "replace", "$CLIP", "$SAMPLES/strong.flac"], ["clip", "replace", "ffffffff", "$SAMPLES/strong.flac"]),
         ("clip rename", ["clip", "rename", "$CLIP", "calm again"], ["clip", "rename", "ffffffff", "x"]),
         ("playlist create", ["playlist", "create", "morning", "$CLIP", "$CLIP2"], ["playlist", "create", "manifesto"]),
