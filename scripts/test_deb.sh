@@ -101,7 +101,7 @@ laid_out() {
   for path in /usr/bin/voicealarm /usr/share/man/man1/voicealarm.1.gz /usr/share/man/man1/voicealarm-alarm.1.gz \
               /usr/share/bash-completion/completions/voicealarm /usr/share/zsh/vendor-completions/_voicealarm \
               /usr/share/fish/vendor_completions.d/voicealarm.fish \
-              /usr/lib/systemd/user/voicealarm-daemon.service /usr/lib/systemd/user/voicealarm-web.service \
+              /usr/lib/systemd/user/voicealarm-daemon.service /usr/lib/systemd/user/voicealarm-web.service /usr/lib/systemd/user/voicealarm-mqtt.service \
               /usr/share/doc/voicealarm/README.md.gz /usr/share/doc/voicealarm/copyright /usr/share/doc/voicealarm/changelog.gz; do
     grep -qx "$path" <<<"$files" || { echo "missing: $path"; missing=1; }
   done
@@ -186,8 +186,8 @@ service_prefers_package() {
 
 units_verify() {
   as_user env XDG_RUNTIME_DIR=/tmp systemd-analyze --user verify \
-    /usr/lib/systemd/user/voicealarm-daemon.service /usr/lib/systemd/user/voicealarm-web.service || return 1
-  echo "systemd-analyze --user verify: both units, their man pages found"
+    /usr/lib/systemd/user/voicealarm-daemon.service /usr/lib/systemd/user/voicealarm-web.service /usr/lib/systemd/user/voicealarm-mqtt.service || return 1
+  echo "systemd-analyze --user verify: the three units, their man pages found"
 }
 
 # Every library the binary loads comes from a package Depends pulls in; every library it links

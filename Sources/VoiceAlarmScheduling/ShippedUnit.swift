@@ -57,6 +57,7 @@ package struct ShippedUnit: Sendable, Equatable {
         switch role {
         case .daemon: ["daemon"]
         case .web(let arguments): ["serve"] + arguments
+        case .mqtt: ["mqtt"]
         }
     }
 
@@ -103,6 +104,20 @@ package struct ShippedUnit: Sendable, Equatable {
                 [Unit]
                 Description=VoiceAlarm web page: the default library's alarms from a phone
                 Documentation=man:voicealarm-serve(1) man:voicealarm-service(1)
+
+                \(UserServiceUnit.serviceSection(role, command: command))
+                """
+        case .mqtt:
+            return """
+                # VoiceAlarm for Home Assistant, for the account's own library (the default data dir, as for
+                # voicealarm-daemon.service), with the broker's settings 'voicealarm mqtt --broker …' remembered
+                # there. Each account enables it for itself, once those are given:
+                #   \(enable)      (or: voicealarm service install --mqtt)
+                # Nothing here depends on the daemon's unit, nor it on this one: the alarms ring with the bridge down.
+                [Unit]
+                Description=VoiceAlarm for Home Assistant: the default library's alarms over MQTT
+                Documentation=man:voicealarm-mqtt(1) man:voicealarm-service(1)
+                After=network-online.target
 
                 \(UserServiceUnit.serviceSection(role, command: command))
                 """

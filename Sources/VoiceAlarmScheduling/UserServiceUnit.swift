@@ -25,12 +25,15 @@ package struct UserServiceUnit: Sendable {
         case daemon
         /// `voicealarm serve ARGUMENTS`: the web page (the arguments are `serve`'s options, paths absolute).
         case web(serveArguments: [String])
+        /// `voicealarm mqtt`: the Home Assistant bridge, with the settings remembered in the data dir.
+        case mqtt
 
-        /// The word in the unit's name and messages: `daemon` or `web`.
+        /// The word in the unit's name and messages: `daemon`, `web` or `mqtt`.
         package var word: String {
             switch self {
             case .daemon: "daemon"
             case .web: "web"
+            case .mqtt: "mqtt"
             }
         }
     }
@@ -175,6 +178,17 @@ package struct UserServiceUnit: Sendable {
 
                 \(Self.serviceSection(role, command: command))
                 """
+        case .mqtt:
+            return """
+                # Written by VoiceAlarm for the Home Assistant bridge of \(dataDirectory); VoiceAlarm rewrites it and edits are lost.
+                # Nothing here depends on the daemon's unit, nor it on this one: the alarms ring with the bridge down.
+                [Unit]
+                Description=VoiceAlarm for Home Assistant: the alarms of \(dataDirectory) over MQTT
+                X-VoiceAlarm-DataDir=\(dataDirectory)
+                After=network-online.target
+
+                \(Self.serviceSection(role, command: command))
+                """
         }
     }
 
@@ -190,6 +204,20 @@ package struct UserServiceUnit: Sendable {
                 RestartSec=5
                 # A restart of the daemon must not cut short a ring it started.
                 KillMode=process
+
+                [Install]
+                WantedBy=default.target
+
+                """
+        case .mqtt:
+            return """
+                [Service]
+                Type=simple
+                ExecStart=\(command)
+                # A broker that is down is waited for by the bridge itself; it ends only when the broker
+                # refuses it (credentials, TLS), and a restart then tries again after half a minute.
+                Restart=on-failure
+                RestartSec=30
 
                 [Install]
                 WantedBy=default.target

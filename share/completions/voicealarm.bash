@@ -13,7 +13,7 @@ _voicealarm() {
         [[ $word == --data-dir ]] && _voicealarm_data="${COMP_WORDS[i+1]/#\~/$HOME}"
         if ((skip)); then skip=0; continue; fi
         case "$word" in
-            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--plays|--skip-holidays|--until|--name|--years|--year|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
+            --data-dir|--sounds-dir|--scheduler|--unit-dir|--title|--voice|--device|--rate|--channels|--max-seconds|--stop-on-silence|--replace|--playlist|--at|--days|--date|--label|--snooze|--plays|--skip-holidays|--until|--name|--years|--year|--volume-floor|--sound|--ramp|--svg|--width|--poll-seconds|--max-ring-seconds|--listen|--cert|--key|--broker|--username|--password-file|--tls-ca|--client-id|--discovery-prefix|--topic-base|--pre-alarm|--out|--jobs|-j|--shard|--shards|--format|--codec|--cap|--gap|--target-lufs|--output|-o|--waveform) skip=1 ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; elif [[ $command != *" "* ]] && [[ " clip playlist manifesto alarm voice scheduler holidays service serve token " == *" $command "* ]]; then command="$command $word"; else ((argument++)); fi ;;
         esac
@@ -53,6 +53,14 @@ _voicealarm() {
         --listen) return ;;
         --cert) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --key) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --broker) return ;;
+        --username) return ;;
+        --password-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --tls-ca) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --client-id) return ;;
+        --discovery-prefix) return ;;
+        --topic-base) return ;;
+        --pre-alarm) return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --jobs|-j) return ;;
         --shard) return ;;
@@ -67,7 +75,7 @@ _voicealarm() {
     esac
     local globals="--data-dir --sounds-dir --scheduler --unit-dir --json --quiet -q --help -h --version"
     case "$command" in
-        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler holidays ring stop snooze listen show reconcile daemon doctor service serve token batch build render check settings repair export import help" -- "$cur")); fi ;;
+        "") if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W "clip devices playlist manifesto alarm voice scheduler holidays ring stop snooze listen show reconcile daemon doctor service serve token mqtt batch build render check settings repair export import help" -- "$cur")); fi ;;
         clip) COMPREPLY=($(compgen -W "import say replace rename list remove record $globals" -- "$cur")) ;;
         playlist) COMPREPLY=($(compgen -W "create add move remove delete rename show list $globals" -- "$cur")) ;;
         manifesto) COMPREPLY=($(compgen -W "set show $globals" -- "$cur")) ;;
@@ -274,7 +282,7 @@ _voicealarm() {
             case "$argument" in
             esac ;;
         "service install")
-            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--web --listen --cert --key --https $globals" -- "$cur")); return; fi
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--web --mqtt --listen --cert --key --https $globals" -- "$cur")); return; fi
             case "$argument" in
             esac ;;
         "service remove")
@@ -310,6 +318,10 @@ _voicealarm() {
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W " $globals" -- "$cur")); return; fi
             case "$argument" in
                 0) _voicealarm_names "manifesto"$'\n'"$(_voicealarm_run playlist list -q)" ;;
+            esac ;;
+        "mqtt")
+            if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--broker --username --password-file --tls-ca --client-id --discovery-prefix --topic-base --pre-alarm --allow-anonymous-broker $globals" -- "$cur")); return; fi
+            case "$argument" in
             esac ;;
         "batch")
             if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--out --jobs -j --shard --shards --verify --format --codec --cap --gap --no-trim-silence --target-lufs --no-normalize $globals" -- "$cur")); return; fi

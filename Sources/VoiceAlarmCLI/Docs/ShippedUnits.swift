@@ -7,7 +7,7 @@ import VoiceAlarm
 /// `service install` writes, so that it can enable them instead.
 package enum ShippedUnits {
     package static func all() -> [(file: String, text: String)] {
-        [DaemonService.Unit.Role.daemon, .web(serveArguments: WebService.Options().serveArguments)].map { role in
+        [DaemonService.Unit.Role.daemon, .web(serveArguments: WebService.Options().serveArguments), .mqtt].map { role in
             (DaemonService.Shipped.name(role), DaemonService.Shipped.text(role))
         }
     }

@@ -31,7 +31,7 @@ struct InstallTests {
             #expect(try String(contentsOfFile: "\(completions)/\(script.file)", encoding: .utf8) == script.text, "\(script.file) drifted")
         }
         let units = "\(ProjectPaths.root)/share/systemd/user"
-        #expect(files(under: units) == ["voicealarm-daemon.service", "voicealarm-web.service"])
+        #expect(files(under: units) == ["voicealarm-daemon.service", "voicealarm-mqtt.service", "voicealarm-web.service"])
         for unit in ShippedUnits.all() { #expect(try String(contentsOfFile: "\(units)/\(unit.file)", encoding: .utf8) == unit.text, "\(unit.file) drifted") }
     }
 

@@ -64,6 +64,8 @@ struct JSONEverywhereTests {
         ("service status", ["service", "status"], ["service", "status", "extra"]),
         ("service remove", ["service", "remove"], ["service", "remove", "extra"]),
         ("daemon", ["daemon", "--poll-seconds", "1"], ["daemon", "--poll-seconds", "0"]),
+        // Runs until stopped, trying a broker that is not there; its start document is what is read.
+        ("mqtt", ["mqtt", "--broker", "127.0.0.1:9", "--username", "va"], ["mqtt", "--broker", "no such:1"]),
         ("repair", ["repair"], ["repair", "extra"]),
         ("serve", ["serve", "--listen", "127.0.0.1:0"], ["serve", "--listen", "bedside.example:8470"]),
         ("serve pair", ["serve", "pair"], ["serve", "pair", "--listen", "127.0.0.1"]),
@@ -123,7 +125,7 @@ struct JSONEverywhereTests {
             var ring: Process?
             if command == "snooze" { ring = try await Self.ringing(values["$ALARM"]!, dataDir: dir.file("data"), devices: devices) }
             let ok =
-                await ["daemon", "serve"].contains(command)
+                await ["daemon", "serve", "mqtt"].contains(command)
                 ? try Self.daemonStart(base + fill(success), env) : try await ProcessRunner.run(ProjectPaths.binary, base + fill(success), environment: env)
             if let ring { kill(ring.processIdentifier, SIGKILL); await ring.ended() }
             let expected: Set<Int32> = Self.resultWithFailure.contains(command) ? [0, 1] : [0]

@@ -84,6 +84,32 @@ struct ServiceCommandTests {
         await #expect(try run(["service", "status"]).status == 1)
     }
 
+    @Test("--mqtt: refused until a broker is remembered; then the bridge's unit beside the daemon's, which remove takes away")
+    func homeAssistantBridge() async throws {
+        let manager = try FakeUserManager()
+        let data = manager.dir.file("data")
+        func run(_ arguments: [String]) async throws -> ProcessResult {
+            try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", data] + arguments, environment: manager.environment)
+        }
+        let refused = try await run(["service", "install", "--mqtt"])
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("error: --mqtt: no broker is remembered"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: manager.unitDirectory), "nothing is written when refused")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try Data(#"{"host": "127.0.0.1", "port": 1883, "username": "va", "preAlarmMinutes": 10, "allowAnonymousBroker": false}"#.utf8)
+            .write(to: URL(fileURLWithPath: "\(data)/mqtt.json"))
+        let install = try await run(["service", "install", "--mqtt"])
+        #expect(install.status == 0 && install.stderr.contains("127.0.0.1:1883"), "\(install.stderr)")
+        let units = try FileManager.default.contentsOfDirectory(atPath: manager.unitDirectory).filter { $0.hasPrefix("voicealarm-mqtt-") }
+        let path = "\(manager.unitDirectory)/\(try #require(units.first))"
+        let unit = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(unit.contains("\"--data-dir\" \"\(data)\" \"mqtt\"") && unit.contains("Restart=on-failure"), "\(unit)")
+        #expect(manager.log.contains("--user enable --now \(units[0])"), "\(manager.log)")
+        let verify = try await ProcessRunner.run("/usr/bin/systemd-analyze", ["verify", path])
+        #expect(verify.status == 0, "\(verify.stderr)")
+        let remove = try await run(["service", "remove"])
+        #expect(remove.status == 0 && !FileManager.default.fileExists(atPath: path) && remove.stderr.contains("Home Assistant no longer follows"))
+    }
+
     @Test("A library on systemd timers needs no daemon: install says so")
     func systemdBackend() async throws {
         let manager = try FakeUserManager()

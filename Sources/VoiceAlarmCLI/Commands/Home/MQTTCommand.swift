@@ -102,6 +102,11 @@ enum MQTTCommand: Command {
                     console.note("warning: the settings could not be remembered (\(error)); give them again next time")
                 }
             })
+        context.present(
+            BridgeJSON(
+                dataDir: service.dataDirectory, broker: "\(settings.host):\(settings.port)", topicBase: topics.base,
+                discoveryPrefix: topics.discoveryPrefix, preAlarmMinutes: settings.preAlarmMinutes)
+        ) {}
         context.say(
             "Following the alarms of \(service.dataDirectory) for Home Assistant through the broker at \(settings.host):\(settings.port) (Ctrl-C stops).")
         let stop = StopFlag()
@@ -109,5 +114,11 @@ enum MQTTCommand: Command {
         try bridge.run(stopped: { stop.isSet })
         context.say("Stopped following the alarms.")
         return .success
+    }
+
+    /// `mqtt --json`, printed once it has started (it then runs until stopped):
+    /// `{"dataDir", "broker", "topicBase", "discoveryPrefix", "preAlarmMinutes"}`.
+    struct BridgeJSON: Encodable {
+        var dataDir: String, broker: String, topicBase: String, discoveryPrefix: String, preAlarmMinutes: Int
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import VoiceAlarm
 import VoiceAlarmDocuments
 import VoiceAlarmHTTP
+import VoiceAlarmHome
 import VoiceAlarmWeb
 
 /// `voicealarm service install [--web]`: the daemon (and the web page) as systemd user services.
 enum ServiceInstallCommand: Command {
     static let spec = CommandSpec(
         name: "service install", summary: "Run the daemon as a systemd user service, started now and at every login",
-        arguments: "", minimumArguments: 0, maximumArguments: 0, options: [web] + ServeOptions.all,
+        arguments: "", minimumArguments: 0, maximumArguments: 0, options: [web, mqtt] + ServeOptions.all,
         discussion: """
               Writes voicealarm-daemon-<id>.service into the unit folder (Restart=on-failure, the installed
               binary, this data dir, the remembered device) and, when a systemd user manager runs, enables
@@ -21,8 +22,10 @@ enum ServiceInstallCommand: Command {
               --listen, --cert and --key as given (Restart=on-failure), and starts it the same
               way; then prints both paths. Neither service needs the other: the alarms ring with the
               web page down.
-              Installed from the Debian package, VoiceAlarm ships voicealarm-daemon.service and
-              voicealarm-web.service in /usr/lib/systemd/user, for each account's default data dir.
+              With --mqtt, also the Home Assistant bridge (voicealarm-mqtt-<id>.service, running
+              'voicealarm mqtt' with the broker's settings it remembered; run it once by hand first).
+              Installed from the Debian package, VoiceAlarm ships voicealarm-daemon.service,
+              voicealarm-web.service and voicealarm-mqtt.service in /usr/lib/systemd/user, for each account's default data dir.
               For that data dir, when they run this binary (and the web page serve's default options),
               install enables and starts them instead of writing units, and replaces a unit it wrote
               before; another data dir still gets units of its own.
@@ -31,17 +34,34 @@ enum ServiceInstallCommand: Command {
             "voicealarm service install", "voicealarm --data-dir ~/alarms service install",
             "voicealarm service install --web --listen 0.0.0.0:8470",
         ])
+    static let mqtt = Flag(
+        "mqtt", help: "Also run the Home Assistant bridge ('voicealarm mqtt', with the settings it remembers) as a service")
     static let web = Flag("web", help: "Also serve the web page ('voicealarm serve') as a service beside the daemon's")
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // The web page's options are checked before anything is opened or written.
         let webOptions = try Self.webOptions(parsed, context)
         let location = try context.location()
+        // The bridge runs with what `voicealarm mqtt` remembered once the broker took it.
+        let brokerName = try HomeBridgeSettings.remembered(in: location.dataDirectory).map { "\($0.host):\($0.port)" }
+        if parsed[Self.mqtt], brokerName == nil {
+            throw UsageError(
+                "--mqtt: no broker is remembered for this data dir yet: run 'voicealarm mqtt --broker HOST:PORT --username NAME --password-file FILE' once "
+                    + "(it remembers them when the broker takes them), then install", command: spec.name, input: "--mqtt")
+        }
         let daemon = try DaemonService(service: try context.library(), location: location)
         let unit = daemon.unit
         let webService = try WebService(beside: daemon, options: webOptions ?? .init())
         let installed = try daemon.install()
         let webInstalled = try webOptions.map { _ in try webService.install() }
+        if parsed[Self.mqtt] {
+            let home = try HomeService(beside: daemon)
+            let homeInstalled = try home.install()
+            context.console.note(
+                homeInstalled.existed
+                    ? "\(home.unit.name) was already installed; re-wrote it (the bridge reads the settings 'voicealarm mqtt' remembers)."
+                    : "Installed \(home.unit.name): Home Assistant follows the alarms through the broker at \(brokerName ?? "?"); the alarms ring without it.")
+        }
         context.present(ServiceCommands.StatusJSON(daemon, web: webService, cannotWake: daemon.cannotWake)) {
             context.console.result(unit.path)
             if webOptions != nil { context.console.result(webService.unit.path) }

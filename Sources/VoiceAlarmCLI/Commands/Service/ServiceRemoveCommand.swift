@@ -14,10 +14,12 @@ enum ServiceRemoveCommand: Command {
         let daemon = try DaemonService(service: try context.library(), location: try context.location())
         let webService = try WebService(beside: daemon)
         let removedWeb = try webService.removeIfInstalled()
+        let removedHome = try HomeService(beside: daemon).removeIfInstalled()
+        for unit in removedHome { context.say("Removed \(unit.name); Home Assistant no longer follows the alarms.") }
         // Whichever of the data dir's daemon units is installed (the package's is disabled, not
         // removed); with the web page's service gone, a daemon's service already gone is no error.
         let installed = [daemon.unit, daemon.other].compactMap { $0 }.filter(\.isInstalled)
-        if installed.isEmpty, removedWeb.isEmpty { try daemon.unit.remove() }  // throws: none is installed
+        if installed.isEmpty, removedWeb.isEmpty, removedHome.isEmpty { try daemon.unit.remove() }  // throws: none is installed
         for unit in installed { try unit.remove() }
         context.present(ServiceCommands.StatusJSON(daemon, web: webService, cannotWake: nil)) { context.console.result((installed.first ?? daemon.unit).path) }
         for unit in removedWeb { context.say("\(removed(unit)); the web page is no longer served.") }
