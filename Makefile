@@ -31,7 +31,7 @@ BIN := .build/debug/voicealarm
 # another's work; a plain `swift build` (full -g) does rebuild.
 DEBUG_FLAGS := -Xswiftc -gline-tables-only
 
-.PHONY: deps build-deps build build-tests demo test lint lint-page test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
+.PHONY: deps build-deps build build-tests demo test lint lint-page test-ha test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
         deb-deps deb test-deb
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root),
@@ -115,6 +115,18 @@ test-full: deps build-tests
 	@rm -f .build/test-events.jsonl
 	$(TEST_ENV) VOICEALARM_TEST_FULL=1 VOICEALARM_TEST_CLOCK_STEP=1 swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
+
+# The Home Assistant bridge with a real Home Assistant core (2025.4.4, the newest that runs on the
+# image's Python 3.13.0 from pyenv, in a venv of its own; a few minutes the first time) and a real
+# Mosquitto (Tests/Support/home_assistant.py, through ../shared/ha's harness, copied in
+# Tests/Support/ha_harness.py). Not part of make test: about a minute, and Home Assistant's install.
+HA_VENV := .build/havenv
+$(HA_VENV)/bin/hass:
+	@py=$$(pyenv root 2>/dev/null)/versions/3.13.0/bin/python; [ -x "$$py" ] || py=python3.13; \
+	  $$py -m venv $(HA_VENV) && $(HA_VENV)/bin/pip install -q --disable-pip-version-check homeassistant==2025.4.4 paho-mqtt==2.1.0
+
+test-ha: deps build $(HA_VENV)/bin/hass
+	VOICEALARM_SAMPLES=$(CURDIR)/SampleAudio HA_PYTHON=$(CURDIR)/$(HA_VENV)/bin/python python3 Tests/Support/home_assistant.py $(CURDIR)/$(BIN)
 
 # The example app (Examples/WakeUpToMyVoice), not part of `make test`: built through SwiftPM as an
 # app would build it (a second full build of the library, in the example's own .build: minutes),
