@@ -107,7 +107,10 @@ let package = Package(
         // Argument parsing, help and output; no business logic, no C.
         .target(
             name: "VoiceAlarmCLI",
-            dependencies: ["VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb", "VoiceAlarmHome"]),
+            dependencies: [
+                "VoiceAlarmCore", "VoiceAlarmFiles", "VoiceAlarmAudio", "VoiceAlarm", "VoiceAlarmDocuments", "VoiceAlarmHTTP", "VoiceAlarmWeb",
+                "VoiceAlarmHome",
+            ]),
         .executableTarget(name: "voicealarm", dependencies: ["VoiceAlarmCLI"]),
         // `make docs`: man pages and completions from the command tables (not part of the product).
         .executableTarget(name: "voicealarm-docs", dependencies: ["VoiceAlarmCLI"]),
