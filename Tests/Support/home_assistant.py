@@ -84,7 +84,7 @@ try:
         check("the alarm is a device named by its label, under the machine", bool(device) and device.get("name") == "Morning" and device.get("via_device_id"), device)
 
         # Stop in Home Assistant ends a ring.
-        ring = subprocess.Popen([BIN, "--data-dir", DATA, "ring", alarm, "--max-seconds", "60"], env=env(), stderr=subprocess.DEVNULL)
+        ring = subprocess.Popen([BIN, "--data-dir", DATA, "ring", alarm, "--max-seconds", "60"], env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         t1 = time.monotonic()
         ringing = ha.wait_for_unique_id(machine("ringing"), timeout=20, state="on")
         timings["ring start → ringing on in HA"] = round(time.monotonic() - t1, 2)
