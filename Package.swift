@@ -125,7 +125,10 @@ let package = Package(
         .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(
             name: "VoiceAlarmLibraryTests",
-            dependencies: ["VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
+            dependencies: [
+                "VoiceAlarm", "VoiceAlarmStore", "VoiceAlarmScheduling", "VoiceAlarmAudio", "VoiceAlarmCore", "VoiceAlarmHome", "VoiceAlarmMQTT",
+                "TestSupport",
+            ]),
         .testTarget(name: "VoiceAlarmHTTPTests", dependencies: ["VoiceAlarmHTTP", "TestSupport"]),
         // The web application in process (routes, pairing, origins, refusals) over a real library.
         .testTarget(name: "VoiceAlarmWebTests", dependencies: ["VoiceAlarmWeb", "VoiceAlarmHTTP", "VoiceAlarm", "VoiceAlarmCore", "TestSupport"]),

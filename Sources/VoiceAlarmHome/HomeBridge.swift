@@ -69,6 +69,8 @@ package final class HomeBridge {
     let brokerName: String
     /// Called once, when the broker first accepts the bridge (the settings are then remembered).
     let firstConnected: () -> Void
+    /// Waits between tries while the broker is away (a fake clock's tests wait for nothing).
+    let pause: (TimeInterval) -> Void
 
     private let journal: AlarmEventJournal
     private let reader: HomeSnapshotReader
@@ -91,8 +93,10 @@ package final class HomeBridge {
     package init(
         _ configuration: Configuration, location: LibraryLocation, link: any HomeLink, brokerName: String,
         acceptsAnonymous: @escaping () -> Bool?, open: @escaping () throws -> AlarmService, now: @escaping @Sendable () -> Date,
-        log: @escaping (String) -> Void, firstConnected: @escaping () -> Void = {}
+        log: @escaping (String) -> Void, firstConnected: @escaping () -> Void = {},
+        pause: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }
     ) {
+        self.pause = pause
         self.firstConnected = firstConnected
         self.configuration = configuration
         self.location = location
@@ -124,7 +128,7 @@ package final class HomeBridge {
     package func step() throws(Failure) {
         switch phase {
         case .waiting(let until):
-            if now() >= until { connect() } else { Thread.sleep(forTimeInterval: min(0.25, until.timeIntervalSince(now()))) }
+            if now() >= until { connect() } else { pause(min(0.25, until.timeIntervalSince(now()))) }
         case .connecting, .connected:
             for happening in link.pump(timeout: 0.25) { try handle(happening) }
         }
