@@ -81,10 +81,20 @@ install -d "$doc"
 install -m 0644 deploy/debian/copyright "$doc/copyright"
 gzip -9n < README.md > "$doc/README.md.gz"
 gzip -9n < "$work/debian/changelog" > "$doc/changelog.gz"
+# The README's links (docs/…, SampleAudio/…) find their files beside it: the guide and its
+# companions compressed (policy 12.3), the sample recordings as they are, among the examples.
+install -d "$doc/docs" "$doc/examples"
+for page in docs/*.md; do gzip -9n < "$page" > "$doc/docs/$(basename "$page").gz"; done
+for sample in SampleAudio/*; do
+  case "$sample" in *.sh) ;; *) install -m 0644 "$sample" "$doc/examples/$(basename "$sample")" ;; esac
+done
+# Waking from suspend needs cap_wake_alarm on the binary: given by the postinst (setcap), where
+# the file system can hold it.
+install -m 0755 deploy/debian/postinst "$pkg/DEBIAN/postinst"
 if [ -f deploy/debian/voicealarm.lintian-overrides ]; then
   install -D -m 0644 deploy/debian/voicealarm.lintian-overrides "$pkg/usr/share/lintian/overrides/voicealarm"
 fi
-chmod 0644 "$doc"/*
+find "$doc" -type f -exec chmod 0644 {} +
 
 # Depends: from the libraries the binary links, by the shlibs and symbols files of the packages
 # that ship them; then the control file (Version, Architecture, Installed-Size filled in).

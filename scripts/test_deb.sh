@@ -115,6 +115,22 @@ laid_out() {
   return $missing
 }
 
+# The postinst gave the binary cap_wake_alarm (getcap, and the daemon's wake-up timer as the
+# ordinary user: doctor says nothing about waking); the README's companions are beside it.
+wakes_and_documents() {
+  local caps
+  caps=$(getcap /usr/bin/voicealarm)
+  echo "getcap: $caps"
+  grep -q "cap_wake_alarm=ep" <<<"$caps" || return 1
+  local doc=/usr/share/doc/voicealarm
+  for path in "$doc/docs/guide.md.gz" "$doc/docs/api.md.gz" "$doc/examples/calm.wav" "$doc/examples/manifesto.flac"; do
+    [ -f "$path" ] || { echo "missing: $path"; return 1; }
+  done
+  echo "$(ls "$doc/examples" | wc -l) sample recordings, $(ls "$doc/docs" | wc -l) pages of the guide"
+  dpkg-deb -f "$deb" Recommends | grep -q "bash-completion" || { echo "bash-completion is not recommended"; return 1; }
+  echo "Recommends: bash-completion"
+}
+
 version_prints() {
   local printed
   printed=$(as_user voicealarm --version) || return 1
@@ -279,6 +295,7 @@ check "lintian --fail-on error,warning" lintian_clean
 check "dpkg -i" installs
 if [ "$failed" = 0 ]; then
   check "files where Debian wants them, md5sums right" laid_out
+  check "cap_wake_alarm from the postinst; guide and samples in /usr/share/doc" wakes_and_documents
   check "voicealarm --version (as $user)" version_prints
   check "man -w voicealarm" man_finds
   check "bash completes 'voicealarm al<TAB>'" bash_completes
