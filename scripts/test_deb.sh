@@ -192,9 +192,13 @@ first_alarm() {
 }
 
 service_prefers_package() {
-  local path written
-  path=$(as_user voicealarm service install 2>/tmp/va-service-install.log) || { cat /tmp/va-service-install.log; return 1; }
+  local path written status
+  # No user manager runs in the chroot: install chooses the package's unit, says how to start it
+  # and exits 1 (nothing would start the daemon here), as it does on any machine without one.
+  path=$(as_user voicealarm service install 2>/tmp/va-service-install.log); status=$?
   sed 's/^/stderr: /' /tmp/va-service-install.log
+  echo "exit: $status"
+  [ $status = 0 ] || { [ $status = 1 ] && grep -q "no systemd user manager runs" /tmp/va-service-install.log; } || return 1
   echo "stdout: $path"
   written=$(ls "$home/.config/systemd/user" 2>/dev/null)
   [ "$path" = /usr/lib/systemd/user/voicealarm-daemon.service ] && [ -z "$written" ] || { echo "written: $written"; return 1; }
