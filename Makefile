@@ -31,7 +31,7 @@ BIN := .build/debug/voicealarm
 # another's work; a plain `swift build` (full -g) does rebuild.
 DEBUG_FLAGS := -Xswiftc -gline-tables-only
 
-.PHONY: deps build-deps build build-tests demo test lint lint-page test-ha test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
+.PHONY: deps build-deps build build-tests demo test lint lint-page test-ha test-repeat test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
         deb-deps deb test-deb
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root),
@@ -106,6 +106,19 @@ build-tests: deps
 	  swift build --build-tests $(DEBUG_FLAGS); built=$$?; \
 	  wait $$venv || { echo "error: the test Python venv could not be made:" >&2; cat .build/venv.log >&2; exit 1; }; \
 	  exit $$built
+
+# make test N times over one build (N=5 by default), then every test that failed in any run, with
+# the runs it failed in and its first message (scripts/failed_tests.py): a flake is a bug, and
+# this is how one is found. Each run's output is kept in .build/test-repeat-K.log.
+N ?= 5
+test-repeat: deps lint build-tests
+	@rm -f .build/test-repeat-*.jsonl; \
+	  for run in $$(seq $(N)); do \
+	    start=$$SECONDS; \
+	    $(TEST_ENV) swift test --skip-build --event-stream-output-path .build/test-repeat-$$run.jsonl > .build/test-repeat-$$run.log 2>&1; \
+	    echo "run $$run of $(N): exit $$?, $$((SECONDS - start)) s"; \
+	  done; \
+	  python3 scripts/failed_tests.py $$(seq -f '.build/test-repeat-%g.jsonl' $(N))
 
 # Every case of the exhaustive sweeps as well (TestScope.full in the tests: every shard engine, every
 # SIGKILL point, every case of the table-driven sweeps that make test samples): run before a change
