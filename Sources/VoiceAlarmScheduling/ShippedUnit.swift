@@ -27,9 +27,17 @@ package struct ShippedUnit: Sendable, Equatable {
     package static func name(_ role: UserServiceUnit.Role) -> String { "voicealarm-\(role.word).service" }
 
     /// The folders a user manager loads units from, in its order: the person's own, the
-    /// administrator's, then the vendors' (`$XDG_DATA_DIRS`, `/usr/local/lib`, `/usr/lib`).
+    /// administrator's, then the vendors' (`$XDG_DATA_DIRS`, `/usr/local/lib`, `/usr/lib`) — or,
+    /// as systemd reads it, `$SYSTEMD_UNIT_PATH` in their place (followed by them when it ends
+    /// with `:`).
     package static func searchPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let given = value("SYSTEMD_UNIT_PATH") {
+            let folders = given.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+            var defaults = environment
+            defaults["SYSTEMD_UNIT_PATH"] = nil
+            return given.hasSuffix(":") ? folders + searchPath(environment: defaults) : folders
+        }
         let home = value("HOME") ?? NSHomeDirectory()
         func list(_ name: String, _ fallback: String) -> [String] {
             (value(name) ?? fallback).split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }

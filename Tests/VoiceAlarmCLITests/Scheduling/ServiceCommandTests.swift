@@ -12,6 +12,9 @@ final class FakeUserManager {
         [
             "PATH": dir.file("bin") + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "XDG_CONFIG_HOME": dir.file("config"), "HOME": dir.path,
+            // As systemd reads it: the account's own units and a vendor folder of the test's, never
+            // the machine's /usr/lib/systemd/user (a package installed here is no part of a test).
+            "SYSTEMD_UNIT_PATH": dir.file("config/systemd/user") + ":" + dir.file("vendor/systemd/user"),
         ]
     }
     var unitDirectory: String { dir.file("config/systemd/user") }
