@@ -13,6 +13,9 @@ struct StablePathTests {
     @Test("A build-folder binary is named as such; once installed, reconcile re-points every unit to the installed one")
     func unitsFollowTheInstalledBinary() async throws {
         let lib = try RingLibrary()
+        // A PATH with no installed voicealarm on it: one installed on this machine would be what
+        // the units run from the start, and this test installs its own.
+        lib.environment["PATH"] = lib.dir.file("no-voicealarm")
         let units = lib.dir.file("units")
         _ = try await lib.ok(["--scheduler", "systemd", "--unit-dir", units, "reconcile", "-q"])
         let id = try await lib.alarm()

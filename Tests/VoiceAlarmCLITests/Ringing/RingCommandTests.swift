@@ -8,12 +8,15 @@ final class RingLibrary {
     let devices: AlsaTestDevices
     var dataDir: String { dir.file("data") }
 
+    /// Variables every command of this library runs with, over the devices' (a test's own PATH).
+    var environment: [String: String] = [:]
+
     init(brokenDefault: Bool = false) throws { devices = try AlsaTestDevices(brokenDefault: brokenDefault) }
 
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
         try await ProcessRunner.run(
             ProjectPaths.binary, ["--data-dir", dataDir] + arguments,
-            environment: devices.environment.merging(extra) { $1 })
+            environment: devices.environment.merging(environment) { $1 }.merging(extra) { $1 })
     }
 
     func ok(_ arguments: [String]) async throws -> String {
