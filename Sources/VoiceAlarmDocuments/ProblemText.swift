@@ -15,6 +15,7 @@ package enum ProblemText {
         case let error as DeviceError: device(error, surface)
         case let error as Snoozer.Refusal: snooze(error, surface)
         case let error as StoreError: store(error, surface)
+        case let error as ImportRefusal: importRefusal(error, surface)
         default: SystemError.text(of: error)
         }
     }
@@ -83,6 +84,15 @@ package enum ProblemText {
             "alarm \(id.uuidString.lowercased()) rings as a test, which is stopped, not snoozed ('voicealarm stop')"
         case (.testRing, .page): "this alarm rings as a test, which is stopped, not snoozed: press Stop"
         case (.nothingWaiting, _): "no snooze is waiting"
+        }
+    }
+
+    /// An import refused: the terminal names the option that merges.
+    private static func importRefusal(_ refusal: ImportRefusal, _ surface: Surface) -> String {
+        switch (refusal, surface) {
+        case (.libraryHasAlarms(let archive, let count), .terminal):
+            "\(archive): this library already has \(count) alarm\(count == 1 ? "" : "s"); import into an empty library, or pass --merge to add to it"
+        default: refusal.description
         }
     }
 

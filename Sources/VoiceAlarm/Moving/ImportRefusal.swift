@@ -42,7 +42,7 @@ package enum ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible 
         case .unsafeEntry(let archive, let entry, let reason): return "\(archive): entry '\(entry)' is refused: \(reason)"
         case .notAFile(let archive, let entry, let kind): return "\(archive): entry '\(entry)' is \(kind); an archive of a library holds only files and folders"
         case .duplicateEntry(let archive, let entry): return "\(archive): entry '\(entry)' appears twice"
-        case .noManifest(let archive): return "\(archive): no \(folder)/\(ExportManifest.fileName); not an archive 'voicealarm export' wrote"
+        case .noManifest(let archive): return "\(archive): no \(folder)/\(ExportManifest.fileName); not an archive of a library VoiceAlarm exported"
         case .badManifest(let archive, let entry, let reason): return "\(archive): \(folder)/\(entry) cannot be read: \(reason)"
         case .unknownFormat(let archive, let format, let version):
             if format != ExportManifest.formatName { return "\(archive): the manifest's format is '\(format)', not '\(ExportManifest.formatName)'" }
@@ -54,7 +54,7 @@ package enum ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(archive): \(folder)/\(entry) does not match the manifest (its \(what) differs): the archive is damaged"
         case .inconsistent(let archive, let reason): return "\(archive): \(reason)"
         case .libraryHasAlarms(let archive, let count):
-            return "\(archive): this library already has \(count) alarm\(count == 1 ? "" : "s"); import into an empty library, or pass --merge to add to it"
+            return "\(archive): this library already has \(count) alarm\(count == 1 ? "" : "s"); import into an empty library, or merge it into this one"
         case .clashes(let archive, let clashes):
             let shown = clashes.prefix(5).joined(separator: "; ")
             return "\(archive): nothing imported: \(shown)" + (clashes.count > 5 ? " (and \(clashes.count - 5) more)" : "")
