@@ -84,6 +84,9 @@ package final class HomeBridge {
     private var droppedSaid = 0
     private var watch: PreAlarmWatch
     private var snapshot: HomeSnapshot?
+    /// What `snapshot` publishes, planned once per snapshot that differs from the one before.
+    private var plan: [HomeMessage] = []
+    private var planChanged = false
     private var signals: [String] = []
     private var readAt = Date.distantPast
     /// What each retained topic was last published with.
@@ -211,7 +214,12 @@ package final class HomeBridge {
         let moved = ChangeSignals.read(dataDirectory: location.dataDirectory, now: instant)
         if moved != signals || instant.timeIntervalSince(readAt) >= Self.rereadSeconds || instant < readAt {
             do {
-                snapshot = try reader.read(try open())
+                let read = try reader.read(try open())
+                if read != snapshot {
+                    snapshot = read
+                    plan = HomeDiscovery.plan(read, topics: configuration.topics, version: configuration.version)
+                    planChanged = true
+                }
                 signals = moved
                 readAt = instant
             } catch {
@@ -225,7 +233,10 @@ package final class HomeBridge {
             for event in watch.due(at: instant, rings: rings) { enqueue(event) }
         }
         guard case .connected = phase else { return }
-        if let snapshot { publish(HomeDiscovery.plan(snapshot, topics: configuration.topics, version: configuration.version)) }
+        if publishAll || planChanged {
+            planChanged = false
+            publish(plan)
+        }
         while let event = queue.first {
             guard send(HomeDiscovery.event(event, topics: configuration.topics, timeZone: snapshot?.timeZone ?? .current)) else { break }
             queue.removeFirst()
