@@ -77,6 +77,12 @@ public struct Alarm: Hashable, Sendable, Identifiable {
         return skipping.isEmpty ? schedule.nextFire(after: now, in: timeZone) : skipping.nextFire(of: schedule, after: now, in: timeZone)
     }
 
+    /// Its schedule's next ring after `now` with no day skipped; nil when it is off or has finished.
+    /// A `nextRing` later than this means the coming ring is skipped.
+    package func patternNext(after now: Date, in timeZone: TimeZone) -> Date? {
+        isOn ? schedule.nextFire(after: now, in: timeZone) : nil
+    }
+
     /// Whether a scheduler should hold it now: on, and not finished.
     package func isScheduled(at now: Date, in timeZone: TimeZone) -> Bool { nextRing(after: now, in: timeZone) != nil }
 

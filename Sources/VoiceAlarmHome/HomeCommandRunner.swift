@@ -72,7 +72,7 @@ package struct HomeCommandRunner {
             let service = try open()
             let before = try service.alarms.status(of: id)
             // Skip next means the schedule's next ring is skipped: pressed again, it stays so.
-            let patternNext = before.alarm.isOn ? before.alarm.schedule.nextFire(after: service.now(), in: service.timeZone) : nil
+            let patternNext = before.alarm.patternNext(after: service.now(), in: service.timeZone)
             if let patternNext, before.next != patternNext {
                 return Outcome(changed: false, sentence: "\(name(before)): its next ring is already skipped.")
             }

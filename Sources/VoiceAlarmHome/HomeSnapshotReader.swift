@@ -26,7 +26,7 @@ package final class HomeSnapshotReader {
         let ringing = Set(RingingRegistry(dataDirectory: service.dataDirectory).ringing().map { Snooze.isScheduleID($0) ? Snooze.scheduleID(for: $0) : $0 })
         let alarms = try service.alarms.statuses().filter { !$0.hasFinished }.map { status in
             let alarm = status.alarm
-            let patternNext = alarm.isOn ? alarm.schedule.nextFire(after: now, in: zone) : nil
+            let patternNext = alarm.patternNext(after: now, in: zone)
             return HomeSnapshot.Entry(
                 id: alarm.id, name: alarm.label ?? "Alarm \(alarm.time)", time: alarm.time, isOn: alarm.isOn, voice: alarm.voice,
                 next: status.next,

@@ -105,4 +105,13 @@ package struct DaemonService {
         }
         return (try unit.install(), retired)
     }
+
+    /// Stops, disables and removes (or, the package's, disables) whichever of `unit` and `other` is installed.
+    /// - Returns: the units it removed.
+    static func removeInstalled(_ unit: UserServiceUnit, _ other: UserServiceUnit?) throws -> [UserServiceUnit] {
+        try [unit, other].compactMap { $0 }.filter(\.isInstalled).map { installed in
+            try installed.remove()
+            return installed
+        }
+    }
 }

@@ -31,9 +31,6 @@ package struct HomeService {
     /// - Returns: the units it removed.
     @discardableResult
     package func removeIfInstalled() throws -> [UserServiceUnit] {
-        try [unit, other].compactMap { $0 }.filter(\.isInstalled).map { installed in
-            try installed.remove()
-            return installed
-        }
+        try DaemonService.removeInstalled(unit, other)
     }
 }

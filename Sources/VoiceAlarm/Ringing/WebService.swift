@@ -82,10 +82,7 @@ package struct WebService {
     /// - Throws: `SchedulerError.systemctl` when the user manager refuses the reload.
     @discardableResult
     package func removeIfInstalled() throws -> [UserServiceUnit] {
-        try [unit, other].compactMap { $0 }.filter(\.isInstalled).map { installed in
-            try installed.remove()
-            return installed
-        }
+        try DaemonService.removeInstalled(unit, other)
     }
 
     /// What to run to finish by hand when no systemd user manager manages the unit's folder.
