@@ -12,7 +12,7 @@ SHELL := /bin/bash
 # test-deb what its checks run.
 BUILD_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libespeak-ng-dev \
                   libavfilter-dev libebur128-dev libsqlite3-dev libasound2-dev libsndfile1-dev libgnutls28-dev libqrencode-dev libmicrohttpd-dev \
-                  libical-dev libmosquitto-dev libarchive-dev
+                  libical-dev libmosquitto-dev libarchive-dev nettle-dev
 DEMO_PACKAGES := python3
 TEST_PACKAGES := ffmpeg sox espeak-ng python3 python3-venv \
                  alsa-utils systemd faketime tmux time strace groff-base man-db zsh fish pulseaudio pulseaudio-utils libasound2-plugins libcap2-bin librsvg2-bin espeak-ng-data \
@@ -31,7 +31,7 @@ BIN := .build/debug/voicealarm
 # another's work; a plain `swift build` (full -g) does rebuild.
 DEBUG_FLAGS := -Xswiftc -gline-tables-only
 
-.PHONY: deps build-deps build build-tests demo test lint lint-page test-ha test-repeat test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web clean samples docs picture install uninstall \
+.PHONY: deps build-deps build build-tests demo test lint lint-page test-ha test-repeat test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web bench-start clean samples docs picture install uninstall \
         deb-deps deb test-deb
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root),
@@ -213,6 +213,13 @@ bench-corpus: deps $(PYTHON)
 # with nothing to build, against alarm list of the same library.
 bench-walk: deps
 	@scripts/bench_walk.sh
+
+# How fast a command that neither renders nor plays starts (--version, alarm list on 20 alarms,
+# doctor), built as packaged, against BENCH_START_BASE built the same way in the same run and
+# against sqlite3 -version; the resident memory of alarm list and of the idle daemon.
+bench-start: deps
+	$(call install_packages,hyperfine sqlite3)
+	@scripts/bench_start.sh
 
 # The web rows of the benchmark alone: the page's load on loopback in Chromium, and a 30 s
 # recording from upload to rebuilt ringtone, each against a peer measured in the same run.

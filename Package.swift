@@ -21,7 +21,7 @@ let package = Package(
         // C system libraries: a module map and one shim.h each, nothing else.
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat",
+            // Not linked: opened on first use (dlopen; see shim.h). The headers are on the default path.
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev", "libavfilter-dev"])]
         ),
 
@@ -30,8 +30,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // Macros only: how CFFmpeg, CEspeakNG and CMosquitto open their libraries on first use
+        // (dlopen), so a command that does not use them starts without them.
+        .systemLibrary(name: "CLazyLoad"),
         // Text to speech for spoken stand-ins (`clip say`).
-        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // Opened on first use, not linked (see CLazyLoad); the headers are on the default path.
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        // SHA-256 of recordings and of ringtones' inputs (Nettle: light to load, unlike FFmpeg).
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // Linux timer file descriptors (the daemon's sleep: wake from suspend, notice clock changes).
         .systemLibrary(name: "CLinux"),
         // The web server's HTTP and HTTPS (`voicealarm serve`).
@@ -43,7 +49,7 @@ let package = Package(
         // iCalendar files and their recurrences, for the holidays alarms skip.
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         // MQTT, for the Home Assistant bridge (`voicealarm mqtt`).
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Tar files, for moving a library to another machine (`export`, `import`).
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
@@ -53,9 +59,10 @@ let package = Package(
         // The file-system seam: atomic writes, folders with a mode, errno captured at the failing call.
         .target(name: "VoiceAlarmFiles", dependencies: ["VoiceAlarmCore"]),
 
-        // The only importer of FFmpeg and libebur128: decode, plan with real lengths, render, encode, check.
+        // The only importer of FFmpeg, libebur128 and Nettle: decode, plan with real lengths, render, encode, check.
         .target(
-            name: "VoiceAlarmAudio", dependencies: ["CFFmpeg", "CEBUR128", "CALSA", "CSndFile", "CEspeakNG", "VoiceAlarmCore", "VoiceAlarmFiles"],
+            name: "VoiceAlarmAudio",
+            dependencies: ["CFFmpeg", "CEBUR128", "CALSA", "CSndFile", "CEspeakNG", "CNettle", "CLazyLoad", "VoiceAlarmCore", "VoiceAlarmFiles"],
             swiftSettings: optimisedInDebug),
 
         // The only importer of SQLite: the library's schema, clips, targets, alarms, settings; the sounds folder.
@@ -83,7 +90,7 @@ let package = Package(
         .target(name: "VoiceAlarmHTTP", dependencies: ["CMicroHTTPD", "CGnuTLS", "CQREncode", "VoiceAlarmFiles"]),
 
         // The only importer of libmosquitto: one MQTT connection, pumped by its owner's thread.
-        .target(name: "VoiceAlarmMQTT", dependencies: ["CMosquitto", "VoiceAlarmCore"]),
+        .target(name: "VoiceAlarmMQTT", dependencies: ["CMosquitto", "CLazyLoad", "VoiceAlarmCore"]),
 
         // How the command line and the web API say things: the `--json` documents, the error
         // object, and the sentences for the service's typed warnings and problems.

@@ -99,6 +99,21 @@ find "$doc" -type f -exec chmod 0644 {} +
 # Depends: from the libraries the binary links, by the shlibs and symbols files of the packages
 # that ship them; then the control file (Version, Architecture, Installed-Size filled in).
 (cd "$work" && dpkg-shlibdeps -Tdebian/voicealarm.substvars debian/voicealarm/usr/bin/voicealarm)
+# FFmpeg's libraries, libespeak-ng and libmosquitto are opened with dlopen on first use
+# (Sources/CLazyLoad), by the sonames their module maps name, so dpkg-shlibdeps cannot see them:
+# their packages and versions come from those packages' shlibs files, as dpkg-shlibdeps reads them.
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+ffmpeg_soname() { echo "lib$1.so.$(pkg-config --modversion "lib$1" | cut -d. -f1)"; }
+opened=()
+for soname in $(ffmpeg_soname avformat) $(ffmpeg_soname avcodec) $(ffmpeg_soname avfilter) $(ffmpeg_soname avutil) \
+              $(ffmpeg_soname swresample) libespeak-ng.so.1 libmosquitto.so.1; do
+  owner=$(dpkg-query -S "/usr/lib/$multiarch/$soname" | cut -d: -f1 | head -1)
+  name=${soname%%.so.*} major=${soname##*.so.}
+  dependency=$(dpkg-query --control-show "$owner" shlibs | awk -v name="$name" -v major="$major" '$1 == name && $2 == major { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }')
+  [ -n "$dependency" ] || fail "$soname: no shlibs entry in $owner"
+  opened+=("$dependency")
+done
+(IFS=,; echo "voicealarm:Depends=${opened[*]}") | sed 's/,/, /g' >> "$work/debian/voicealarm.substvars"
 (cd "$work" && dpkg-gencontrol -pvoicealarm -v"$version" -Tdebian/voicealarm.substvars -Pdebian/voicealarm -fdebian/files)
 (cd "$pkg" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum > DEBIAN/md5sums)
 chmod 0644 "$pkg/DEBIAN/control" "$pkg/DEBIAN/md5sums"

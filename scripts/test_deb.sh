@@ -252,6 +252,26 @@ libraries_from_depends() {
     esac
   done
   echo "ldd: $loaded libraries, each a file of one of the ${#closure[@]} installed packages Depends pulls in"
+  # FFmpeg's libraries and eSpeak NG are opened on first use (dlopen), so ldd does not list them:
+  # every library a check of a recording and a spoken stand-in start (LD_DEBUG's "calling init"),
+  # on a copy of the binary without its file capability (which would make the loader ignore LD_DEBUG).
+  local copy data opened=0 ffmpeg=0 espeak=0
+  copy=$(mktemp /tmp/voicealarm-nocap.XXXXXX) data=$(mktemp -d /tmp/voicealarm-data.XXXXXX)
+  cp /usr/bin/voicealarm "$copy"
+  while read -r path; do
+    opened=$((opened + 1))
+    case "$path" in
+      */libavformat.so.* | */libavcodec.so.* | */libavfilter.so.* | */libavutil.so.* | */libswresample.so.*) ffmpeg=$((ffmpeg + 1)) ;;
+      */libespeak-ng.so.*) espeak=$((espeak + 1)) ;;
+    esac
+    grep -qxF "$(realpath -e "$path")" <<<"$allowed" || { echo "opened outside Depends: $path"; status=1; }
+  done < <({
+    LD_DEBUG=libs "$copy" check /usr/share/doc/voicealarm/examples/calm.wav 2>&1 >/dev/null
+    LD_DEBUG=libs "$copy" --data-dir "$data" clip say "Good morning" 2>&1 >/dev/null
+  } | sed -n 's/.*calling init: //p' | grep '^/' | sort -u)
+  rm -rf "$copy" "$data"
+  [ "$ffmpeg" = 5 ] && [ "$espeak" = 1 ] || { echo "opened $ffmpeg of FFmpeg's five libraries and $espeak eSpeak NG"; status=1; }
+  echo "a check and a spoken stand-in start $opened libraries, FFmpeg's five and eSpeak NG opened on first use among them, each from Depends"
   return $status
 }
 

@@ -58,7 +58,7 @@ package final class AlsaPlayback: PlaybackSink {
                 var destination: UnsafeMutablePointer<UInt8>? = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 return withUnsafeMutablePointer(to: &source) { sources in
                     withUnsafeMutablePointer(to: &destination) { destinations in
-                        swr_convert(converter.pointer, destinations, Int32(samples.count), sources, Int32(samples.count))
+                        cffmpeg_swr_convert()(converter.pointer, destinations, Int32(samples.count), sources, Int32(samples.count))
                     }
                 }
             }

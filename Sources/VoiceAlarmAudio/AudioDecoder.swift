@@ -79,7 +79,7 @@ package final class AudioDecoder {
     ///   unreadable, not a media file, holds no audio stream, or declares a sample rate or
     ///   channel count outside `InputLimits` (checked from the header, before decoding).
     package init(path: String, sampleRate requestedRate: Int?, removeDC: Bool = false, damage: Damage = .refuse) throws {
-        _ = FFmpegResult.quietLogging
+        try FFmpegResult.ready(path: path)
         precondition((requestedRate ?? 1) > 0, "sample rate must be positive")
         self.path = path
         self.damage = damage
@@ -88,10 +88,10 @@ package final class AudioDecoder {
         input = try InputFormatHandle(path: path)
         let format = input.pointer!
         container = String(cString: format.pointee.iformat.pointee.name)
-        var rc = avformat_find_stream_info(format, nil)
+        var rc = cffmpeg_avformat_find_stream_info()(format, nil)
         guard rc >= 0 else { throw AudioError.notAudio(path: path, reason: FFmpegResult.message(rc)) }
         var codec: UnsafePointer<AVCodec>?
-        rc = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0)
+        rc = cffmpeg_av_find_best_stream()(format, AVMEDIA_TYPE_AUDIO, -1, -1, &codec, 0)
         guard rc >= 0, let codec else { throw AudioError.noAudioStream(path: path) }
         streamIndex = rc
         let stream = format.pointee.streams[Int(rc)]!
@@ -106,10 +106,10 @@ package final class AudioDecoder {
 
         decoder = try CodecContextHandle(codec: codec, path: path)
         let context = decoder.pointer
-        try FFmpegResult.check(avcodec_parameters_to_context(context, stream.pointee.codecpar), "avcodec_parameters_to_context", path: path)
+        try FFmpegResult.check(cffmpeg_avcodec_parameters_to_context()(context, stream.pointee.codecpar), "avcodec_parameters_to_context", path: path)
         context.pointee.pkt_timebase = stream.pointee.time_base
-        rc = avcodec_open2(context, codec, nil)
-        self.codec = String(cString: avcodec_get_name(codec.pointee.id))
+        rc = cffmpeg_avcodec_open2()(context, codec, nil)
+        self.codec = cffmpeg_avcodec_get_name()(codec.pointee.id).map { String(cString: $0) } ?? "unknown"
         guard rc >= 0 else {
             throw AudioError.notAudio(path: path, reason: "cannot open the \(self.codec) decoder: \(FFmpegResult.message(rc))")
         }
@@ -179,9 +179,9 @@ package final class AudioDecoder {
 
     /// Moves one step: a frame decoded, a packet sent, or the end reached.
     private func decodeMore() throws {
-        let rc = avcodec_receive_frame(decoder.pointer, frame.pointer)
+        let rc = cffmpeg_avcodec_receive_frame()(decoder.pointer, frame.pointer)
         if rc >= 0 {
-            defer { av_frame_unref(frame.pointer) }
+            defer { cffmpeg_av_frame_unref()(frame.pointer) }
             try convert(frame.pointer)
             return
         }
@@ -196,7 +196,7 @@ package final class AudioDecoder {
         }
         guard rc == FFmpegResult.again else { throw failure(rc) }
         precondition(!demuxerFinished, "decoder asked for input after it was drained")
-        let readCode = av_read_frame(input.pointer, packet.pointer)
+        let readCode = cffmpeg_av_read_frame()(input.pointer, packet.pointer)
         if readCode == FFmpegResult.eof {
             if Int(cffmpeg_demuxer_errors(input.pointer)) > demuxerErrorsAtLastPacket {
                 // Matroska ends a file cut inside a block as if it were whole, having only logged
@@ -207,7 +207,7 @@ package final class AudioDecoder {
             return
         }
         guard readCode >= 0 else { throw failure(readCode) }
-        defer { av_packet_unref(packet.pointer) }
+        defer { cffmpeg_av_packet_unref()(packet.pointer) }
         guard packet.pointer.pointee.stream_index == streamIndex else { return }
         let seconds = packetSeconds
         if packet.pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0, atEndOfFile {
@@ -219,14 +219,14 @@ package final class AudioDecoder {
         }
         lastPacketSeconds = seconds
         demuxerErrorsAtLastPacket = Int(cffmpeg_demuxer_errors(input.pointer))
-        let sendCode = avcodec_send_packet(decoder.pointer, packet.pointer)
+        let sendCode = cffmpeg_avcodec_send_packet()(decoder.pointer, packet.pointer)
         if sendCode < 0, sendCode != FFmpegResult.again { throw failure(sendCode) }
     }
 
     /// No more input: the decoder is told to hand over what it holds.
     private func endOfInput() {
         demuxerFinished = true
-        avcodec_send_packet(decoder.pointer, nil)
+        cffmpeg_avcodec_send_packet()(decoder.pointer, nil)
     }
 
     /// The decoder has handed over everything: the resampler's and the DC blocker's tails follow.
@@ -265,8 +265,8 @@ package final class AudioDecoder {
     /// Whether reading has reached the file's last bytes: where a cut file fails.
     private var atEndOfFile: Bool {
         guard let io = input.pointer?.pointee.pb else { return false }
-        let size = avio_size(io)
-        return avio_feof(io) != 0 || (size > 0 && avio_tell(io) >= size - 4096)
+        let size = cffmpeg_avio_size()(io)
+        return cffmpeg_avio_feof()(io) != 0 || (size > 0 && cffmpeg_avio_seek()(io, 0, SEEK_CUR) >= size - 4096)
     }
 
     /// Refuses a stream outside `InputLimits` (a rate or channel count of 0 is left to the
@@ -304,11 +304,11 @@ package final class AudioDecoder {
             if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
                 inLayout = .defaultLayout(channels: shape.channels)
             } else {
-                try FFmpegResult.check(av_channel_layout_copy(&inLayout, &frame.pointee.ch_layout), "av_channel_layout_copy", path: path)
+                try FFmpegResult.check(cffmpeg_av_channel_layout_copy()(&inLayout, &frame.pointee.ch_layout), "av_channel_layout_copy", path: path)
             }
-            defer { av_channel_layout_uninit(&inLayout) }
+            defer { cffmpeg_av_channel_layout_uninit()(&inLayout) }
             var mono = AVChannelLayout.defaultLayout(channels: 1)
-            defer { av_channel_layout_uninit(&mono) }
+            defer { cffmpeg_av_channel_layout_uninit()(&mono) }
             do {
                 resampler = try ResamplerHandle(
                     from: &inLayout, format: AVSampleFormat(shape.format), rate: shape.rate,
@@ -330,16 +330,16 @@ package final class AudioDecoder {
     /// The corresponding C function is `swr_convert`.
     private func appendConverted(input: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32, channels: Int) throws {
         guard let swr = resampler?.pointer else { return }
-        let capacity = Int(swr_get_out_samples(swr, count))
+        let capacity = Int(cffmpeg_swr_get_out_samples()(swr, count))
         guard capacity > 0 else { return }
         let oldCount = pending.count
         pending.append(contentsOf: repeatElement(0, count: capacity))
         let produced = pending.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var out: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + oldCount).assumingMemoryBound(to: UInt8.self)
             return withUnsafeMutablePointer(to: &out) { outs in
-                guard let input else { return swr_convert(swr, outs, Int32(capacity), nil, 0) }
+                guard let input else { return cffmpeg_swr_convert()(swr, outs, Int32(capacity), nil, 0) }
                 return input.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: max(1, channels)) { ins in
-                    swr_convert(swr, outs, Int32(capacity), ins, count)
+                    cffmpeg_swr_convert()(swr, outs, Int32(capacity), ins, count)
                 }
             }
         }

@@ -1,8 +1,8 @@
-internal import CFFmpeg
+internal import CNettle
 import Foundation
 import VoiceAlarmFiles
 
-/// SHA-256 digests, by libavutil's `av_sha`: the identity of a clip's audio and of a ringtone's inputs.
+/// SHA-256 digests, by Nettle: the identity of a clip's audio and of a ringtone's inputs.
 package enum ContentHash {
     /// The hex SHA-256 of a file's bytes, read in chunks. Only a regular file is opened: a
     /// FIFO or a device (which would block, or never end) is refused first.
@@ -19,7 +19,7 @@ package enum ContentHash {
             throw AudioError.unreadable(path: path, reason: "cannot open for hashing")
         }
         defer { try? handle.close() }
-        let hasher = try Hasher()
+        var hasher = Hasher()
         do {
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
         } catch {
@@ -33,36 +33,27 @@ package enum ContentHash {
 
     /// The hex SHA-256 of `data`.
     package static func sha256(_ data: Data) -> String {
-        let hasher = try! Hasher()
+        var hasher = Hasher()
         hasher.update(data)
         return hasher.finish()
     }
 
-    /// An `AVSHA` context, freed in deinit. The corresponding C functions are `av_sha_alloc`,
-    /// `av_sha_init`, `av_sha_update`, `av_sha_final`.
-    final class Hasher {
-        private let context: OpaquePointer
-        init() throws {
-            guard let context = av_sha_alloc() else {
-                throw AudioError.ffmpeg(path: "", function: "av_sha_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
+    /// Nettle's SHA-256 context. The corresponding C functions are `sha256_init`,
+    /// `sha256_update`, `sha256_digest`.
+    struct Hasher {
+        private var context = sha256_ctx()
+        init() { cnettle_sha256_init(&context) }
+
+        mutating func update(_ data: Data) {
+            data.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                cnettle_sha256_update(&context, bytes.count, base.assumingMemoryBound(to: UInt8.self))
             }
-            self.context = context
-            av_sha_init(context, 256)
-        }
-        deinit { av_free(UnsafeMutableRawPointer(context)) }
-
-        func update(_ data: Data) {
-            data.withUnsafeBytes(update(bytes:))
         }
 
-        func update(bytes: UnsafeRawBufferPointer) {
-            guard let base = bytes.baseAddress else { return }
-            av_sha_update(context, base.assumingMemoryBound(to: UInt8.self), bytes.count)
-        }
-
-        func finish() -> String {
+        mutating func finish() -> String {
             var digest = [UInt8](repeating: 0, count: 32)
-            av_sha_final(context, &digest)
+            cnettle_sha256_digest(&context, &digest)
             return digest.map { String(format: "%02x", $0) }.joined()
         }
     }

@@ -34,7 +34,7 @@ final class FilterChain {
     /// Builds the chain. `path` names the file the audio belongs to, for error messages;
     /// `keepSamples: false` keeps only metadata (a meter).
     init(description: String, sampleRate: Int, path: String, keepSamples: Bool = true) throws {
-        _ = FFmpegResult.quietLogging
+        try FFmpegResult.ready(path: path)
         self.description = description
         self.sampleRate = sampleRate
         self.path = path
@@ -44,68 +44,68 @@ final class FilterChain {
         var sink: UnsafeMutablePointer<AVFilterContext>?
         let sourceArgs = "time_base=1/\(sampleRate):sample_rate=\(sampleRate):sample_fmt=flt:channel_layout=mono"
         try FFmpegResult.check(
-            avfilter_graph_create_filter(&source, avfilter_get_by_name("abuffer"), "in", sourceArgs, nil, graph.pointer),
+            cffmpeg_avfilter_graph_create_filter()(&source, cffmpeg_avfilter_get_by_name()("abuffer"), "in", sourceArgs, nil, graph.pointer),
             "avfilter_graph_create_filter(abuffer)", path: path)
         try FFmpegResult.check(
-            avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph.pointer),
+            cffmpeg_avfilter_graph_create_filter()(&sink, cffmpeg_avfilter_get_by_name()("abuffersink"), "out", nil, nil, graph.pointer),
             "avfilter_graph_create_filter(abuffersink)", path: path)
         self.source = source!
         self.sink = sink!
 
         // As FFmpeg's doc/examples/filtering_audio.c: parse_ptr links what it can and hands back
         // the rest in the same variables, which are freed afterwards.
-        var outputs = avfilter_inout_alloc()
-        var inputs = avfilter_inout_alloc()
-        defer { avfilter_inout_free(&outputs); avfilter_inout_free(&inputs) }
+        var outputs = cffmpeg_avfilter_inout_alloc()()
+        var inputs = cffmpeg_avfilter_inout_alloc()()
+        defer { cffmpeg_avfilter_inout_free()(&outputs); cffmpeg_avfilter_inout_free()(&inputs) }
         guard let output = outputs, let input = inputs else {
             throw AudioError.ffmpeg(path: path, function: "avfilter_inout_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
         }
-        output.pointee.name = av_strdup("in")
+        output.pointee.name = cffmpeg_av_strdup()("in")
         output.pointee.filter_ctx = source
-        input.pointee.name = av_strdup("out")
+        input.pointee.name = cffmpeg_av_strdup()("out")
         input.pointee.filter_ctx = sink
         let chain = description + ",aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=mono"
         try FFmpegResult.check(
-            avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
+            cffmpeg_avfilter_graph_parse_ptr()(graph.pointer, chain, &inputs, &outputs, nil),
             "avfilter_graph_parse_ptr(\(description))", path: path)
-        try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
+        try FFmpegResult.check(cffmpeg_avfilter_graph_config()(graph.pointer, nil), "avfilter_graph_config", path: path)
         frame = try FrameHandle(path: path)
     }
 
     /// Runs a graph that makes its own audio (a `sine` source and its filters) to the end, and
     /// returns it as mono float at `sampleRate`.
     static func generate(_ description: String, sampleRate: Int, path: String) throws -> [Float] {
-        _ = FFmpegResult.quietLogging
+        try FFmpegResult.ready(path: path)
         let graph = try FilterGraphHandle(path: path)
         var sink: UnsafeMutablePointer<AVFilterContext>?
         try FFmpegResult.check(
-            avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph.pointer),
+            cffmpeg_avfilter_graph_create_filter()(&sink, cffmpeg_avfilter_get_by_name()("abuffersink"), "out", nil, nil, graph.pointer),
             "avfilter_graph_create_filter(abuffersink)", path: path)
-        var inputs = avfilter_inout_alloc()
-        defer { avfilter_inout_free(&inputs) }
+        var inputs = cffmpeg_avfilter_inout_alloc()()
+        defer { cffmpeg_avfilter_inout_free()(&inputs) }
         guard let input = inputs else {
             throw AudioError.ffmpeg(path: path, function: "avfilter_inout_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
         }
-        input.pointee.name = av_strdup("out")
+        input.pointee.name = cffmpeg_av_strdup()("out")
         input.pointee.filter_ctx = sink
         var outputs: UnsafeMutablePointer<AVFilterInOut>?
         let chain = description + ",aformat=sample_fmts=flt:sample_rates=\(sampleRate):channel_layouts=mono"
         try FFmpegResult.check(
-            avfilter_graph_parse_ptr(graph.pointer, chain, &inputs, &outputs, nil),
+            cffmpeg_avfilter_graph_parse_ptr()(graph.pointer, chain, &inputs, &outputs, nil),
             "avfilter_graph_parse_ptr(\(description))", path: path)
-        avfilter_inout_free(&outputs)
-        try FFmpegResult.check(avfilter_graph_config(graph.pointer, nil), "avfilter_graph_config", path: path)
+        cffmpeg_avfilter_inout_free()(&outputs)
+        try FFmpegResult.check(cffmpeg_avfilter_graph_config()(graph.pointer, nil), "avfilter_graph_config", path: path)
         let frame = try FrameHandle(path: path)
         var samples: [Float] = []
         while true {
-            let rc = av_buffersink_get_frame(sink, frame.pointer)
+            let rc = cffmpeg_av_buffersink_get_frame()(sink, frame.pointer)
             if rc == FFmpegResult.eof { return samples }
             try FFmpegResult.check(rc, "av_buffersink_get_frame", path: path)
             let count = Int(frame.pointer.pointee.nb_samples)
             frame.pointer.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) {
                 samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
-            av_frame_unref(frame.pointer)
+            cffmpeg_av_frame_unref()(frame.pointer)
         }
     }
 
@@ -127,7 +127,7 @@ final class FilterChain {
             f.pointee.sample_rate = Int32(sampleRate)
             f.pointee.ch_layout = .defaultLayout(channels: 1)
             f.pointee.pts = Int64(pushed)
-            try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
+            try FFmpegResult.check(cffmpeg_av_frame_get_buffer()(f, 0), "av_frame_get_buffer", path: path)
             f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { destination in
                 let copied =
                     samples[offset..<offset + count].withContiguousStorageIfAvailable { source in
@@ -137,7 +137,7 @@ final class FilterChain {
                 if !copied { for i in 0..<count { destination[i] = samples[offset + i] } }
             }
             // The source takes the frame's buffers and leaves it blank for reuse.
-            try FFmpegResult.check(av_buffersrc_add_frame_flags(source, f, 0), "av_buffersrc_add_frame_flags", path: path)
+            try FFmpegResult.check(cffmpeg_av_buffersrc_add_frame_flags()(source, f, 0), "av_buffersrc_add_frame_flags", path: path)
             pushed += count
             offset += count
             try pull()
@@ -146,7 +146,7 @@ final class FilterChain {
 
     /// Drains the chain and returns everything that came out.
     func finish() throws -> Output {
-        try FFmpegResult.check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags", path: path)
+        try FFmpegResult.check(cffmpeg_av_buffersrc_add_frame_flags()(source, nil, 0), "av_buffersrc_add_frame_flags", path: path)
         try pull()
         return result
     }
@@ -154,10 +154,10 @@ final class FilterChain {
     private func pull() throws {
         let f = frame.pointer
         while true {
-            let rc = av_buffersink_get_frame(sink, f)
+            let rc = cffmpeg_av_buffersink_get_frame()(sink, f)
             if rc == FFmpegResult.again || rc == FFmpegResult.eof { return }
             try FFmpegResult.check(rc, "av_buffersink_get_frame", path: path)
-            defer { av_frame_unref(f) }
+            defer { cffmpeg_av_frame_unref()(f) }
             let count = Int(f.pointee.nb_samples)
             if let onOutput {
                 let samples = f.pointee.data.0!.withMemoryRebound(to: Float.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
@@ -168,7 +168,7 @@ final class FilterChain {
                 }
             }
             var entry: UnsafeMutablePointer<AVDictionaryEntry>?
-            while let next = av_dict_get(f.pointee.metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            while let next = cffmpeg_av_dict_get()(f.pointee.metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
                 result.metadata[String(cString: next.pointee.key)] = String(cString: next.pointee.value)
                 entry = next
             }

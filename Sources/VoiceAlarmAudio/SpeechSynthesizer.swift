@@ -52,21 +52,22 @@ package struct SpeechSynthesizer: Sendable {
             guard !voice.isEmpty, voice.count <= 40, voice.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-+_".contains($0)) }) else {
                 throw .unknownVoice(voice)
             }
+            if let failure = cespeakng_load() { throw .unavailable("libespeak-ng cannot be loaded: \(String(cString: failure))") }
             // Without DONT_EXIT, libespeak-ng ends the process itself when its data is missing.
             // It also prints its own message then; ours says it in one line.
-            let rate = QuietStandardError.run { espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT)) }
+            let rate = QuietStandardError.run { cespeakng_espeak_Initialize()(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT)) }
             guard rate > 0 else { throw .unavailable("its voice data cannot be read (espeak_Initialize returned \(rate))") }
-            defer { espeak_Terminate() }
-            let chosen = voice.withCString { espeak_SetVoiceByName($0) }
+            defer { cespeakng_espeak_Terminate()() }
+            let chosen = voice.withCString { cespeakng_espeak_SetVoiceByName()($0) }
             guard chosen == EE_OK else { throw .unknownVoice(voice) }
 
             let buffer = SpeechBuffer(limit: Int(longest * Double(rate)))
-            espeak_SetSynthCallback(collectSpeech)
+            cespeakng_espeak_SetSynthCallback()(collectSpeech)
             let context = Unmanaged.passRetained(buffer)
             defer { context.release() }
             let bytes = text.utf8.count + 1
             let result = text.withCString {
-                espeak_Synth($0, bytes, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, context.toOpaque())
+                cespeakng_espeak_Synth()($0, bytes, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, context.toOpaque())
             }
             if buffer.exceeded { throw .tooLong(limit: longest) }
             guard result == EE_OK else { throw .synthesis("espeak_Synth", code: Int32(result.rawValue)) }

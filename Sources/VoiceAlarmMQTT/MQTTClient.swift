@@ -51,34 +51,38 @@ package final class MQTTClient {
         var happenings: [Happening] = []
     }
 
-    private static let initialised: Bool = { mosquitto_lib_init() == MOSQ_ERR_SUCCESS.rawValue }()
+    /// libmosquitto opened (on first use: it is not linked) and initialised once, or why not.
+    private static let initialised: Result<Void, MQTTError> = {
+        if let failure = cmosquitto_load() { return .failure(.rejected("libmosquitto cannot be loaded: \(String(cString: failure))")) }
+        return cmosquitto_mosquitto_lib_init()() == MOSQ_ERR_SUCCESS.rawValue ? .success(()) : .failure(.rejected("libmosquitto could not be initialised"))
+    }()
 
     private let handle: OpaquePointer
     private let inbox = Inbox()
     package let options: Options
 
     /// A client, not yet connected.
-    /// - Throws: `MQTTError.rejected` when libmosquitto cannot be set up with these options (a
-    ///   CA file it cannot read, a will topic it does not take).
+    /// - Throws: `MQTTError.rejected` when libmosquitto cannot be loaded, or set up with these
+    ///   options (a CA file it cannot read, a will topic it does not take).
     package init(_ options: Options) throws(MQTTError) {
-        precondition(Self.initialised, "libmosquitto could not be initialised")
+        try Self.initialised.get()
         self.options = options
-        guard let handle = mosquitto_new(options.clientID, true, Unmanaged.passUnretained(inbox).toOpaque()) else {
+        guard let handle = cmosquitto_mosquitto_new()(options.clientID, true, Unmanaged.passUnretained(inbox).toOpaque()) else {
             throw .rejected("libmosquitto could not make a client (out of memory)")
         }
         self.handle = handle
-        mosquitto_connect_callback_set(handle) { _, context, code in
+        cmosquitto_mosquitto_connect_callback_set()(handle) { _, context, code in
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
             inbox.happenings.append(
                 code == 0 ? .connected : .lost(.refused(code: Int(code), reason: MQTTClient.connackReason(code))))
         }
-        mosquitto_disconnect_callback_set(handle) { _, context, code in
+        cmosquitto_mosquitto_disconnect_callback_set()(handle) { _, context, code in
             guard code != 0 else { return }  // 0: we asked for it
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
-            let said = String(cString: mosquitto_strerror(code))
+            let said = MQTTClient.words(cmosquitto_mosquitto_strerror()(code))
             inbox.happenings.append(.lost(.lost(said.hasSuffix(".") ? String(said.dropLast()) : said)))
         }
-        mosquitto_message_callback_set(handle) { _, context, message in
+        cmosquitto_mosquitto_message_callback_set()(handle) { _, context, message in
             guard let message = message?.pointee, let topic = message.topic else { return }
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
             let payload: [UInt8] =
@@ -87,25 +91,25 @@ package final class MQTTClient {
                 } else { [] }
             inbox.happenings.append(.message(topic: String(cString: topic), payload: payload, retained: message.retain))
         }
-        try check(mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311)), "the MQTT version")
+        try check(cmosquitto_mosquitto_int_option()(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311)), "the MQTT version")
         if options.username != nil || options.password != nil {
-            try check(mosquitto_username_pw_set(handle, options.username, options.password), "the user name")
+            try check(cmosquitto_mosquitto_username_pw_set()(handle, options.username, options.password), "the user name")
         }
         if let caFile = options.caFile {
-            try check(mosquitto_tls_set(handle, caFile, nil, nil, nil, nil), "the TLS CA file \(caFile)")
+            try check(cmosquitto_mosquitto_tls_set()(handle, caFile, nil, nil, nil, nil), "the TLS CA file \(caFile)")
         }
         if let will = options.will {
             let bytes = Array(will.payload.utf8)
-            try check(mosquitto_will_set(handle, will.topic, Int32(bytes.count), bytes, 1, true), "the last will's topic \(will.topic)")
+            try check(cmosquitto_mosquitto_will_set()(handle, will.topic, Int32(bytes.count), bytes, 1, true), "the last will's topic \(will.topic)")
         }
     }
 
-    deinit { mosquitto_destroy(handle) }
+    deinit { cmosquitto_mosquitto_destroy()(handle) }
 
     /// Starts connecting to `host`:`port`; the outcome comes from `pump` (`.connected`, or `.lost`).
     /// - Throws: `MQTTError.unreachable` when it fails at once (no such host, refused on loopback).
     package func connect(host: String, port: Int) throws(MQTTError) {
-        let code = mosquitto_connect_async(handle, host, Int32(port), Int32(options.keepAlive))
+        let code = cmosquitto_mosquitto_connect_async()(handle, host, Int32(port), Int32(options.keepAlive))
         let error = errno
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw Self.failure(code, errno: error, connecting: true) }
     }
@@ -113,7 +117,7 @@ package final class MQTTClient {
     /// Connects again after a loss, with the same host and options.
     /// - Throws: as `connect`.
     package func reconnect() throws(MQTTError) {
-        let code = mosquitto_reconnect_async(handle)
+        let code = cmosquitto_mosquitto_reconnect_async()(handle)
         let error = errno
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw Self.failure(code, errno: error, connecting: true) }
     }
@@ -121,7 +125,7 @@ package final class MQTTClient {
     /// Reads and writes the connection for up to `timeout` seconds and returns what happened.
     /// A failure of the connection is a `.lost` happening, never a throw.
     package func pump(timeout: Double) -> [Happening] {
-        let code = mosquitto_loop(handle, Int32(max(0, timeout) * 1000), 1)
+        let code = cmosquitto_mosquitto_loop()(handle, Int32(max(0, timeout) * 1000), 1)
         let error = errno
         var happened = inbox.happenings
         inbox.happenings.removeAll()
@@ -134,7 +138,7 @@ package final class MQTTClient {
     /// Queues `payload` for `topic` (sent by the next `pump`s).
     /// - Throws: `MQTTError.lost` when not connected; `.rejected` for a topic the protocol refuses.
     package func publish(_ topic: String, _ payload: [UInt8], qos: Int, retain: Bool) throws(MQTTError) {
-        let code = mosquitto_publish(handle, nil, topic, Int32(payload.count), payload, Int32(qos), retain)
+        let code = cmosquitto_mosquitto_publish()(handle, nil, topic, Int32(payload.count), payload, Int32(qos), retain)
         let error = errno
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw Self.failure(code, errno: error, connecting: false) }
     }
@@ -142,32 +146,35 @@ package final class MQTTClient {
     /// Subscribes to `filter`.
     /// - Throws: as `publish`.
     package func subscribe(_ filter: String, qos: Int) throws(MQTTError) {
-        let code = mosquitto_subscribe(handle, nil, filter, Int32(qos))
+        let code = cmosquitto_mosquitto_subscribe()(handle, nil, filter, Int32(qos))
         let error = errno
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw Self.failure(code, errno: error, connecting: false) }
     }
 
     /// Says goodbye to the broker (no last will is published) and sends it.
     package func disconnect() {
-        mosquitto_disconnect(handle)
-        _ = mosquitto_loop(handle, 100, 1)
+        cmosquitto_mosquitto_disconnect()(handle)
+        _ = cmosquitto_mosquitto_loop()(handle, 100, 1)
     }
 
     /// CONNACK's refusal in words ("not authorised"), without libmosquitto's prefix and full stop.
+    /// libmosquitto's text for a code (never NULL in practice; "unknown" if it were).
+    private static func words(_ text: UnsafePointer<CChar>?) -> String { text.map { String(cString: $0) } ?? "unknown" }
+
     private static func connackReason(_ code: Int32) -> String {
-        var text = String(cString: mosquitto_connack_string(code))
+        var text = MQTTClient.words(cmosquitto_mosquitto_connack_string()(code))
         for prefix in ["Connection Refused: ", "Connection refused: "] where text.hasPrefix(prefix) { text = String(text.dropFirst(prefix.count)) }
         return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     private func check(_ code: Int32, _ what: String) throws(MQTTError) {
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .rejected("\(what): \(String(cString: mosquitto_strerror(code)))") }
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .rejected("\(what): \(MQTTClient.words(cmosquitto_mosquitto_strerror()(code)))") }
     }
 
     /// A libmosquitto return code (and the errno captured with it) as an `MQTTError`.
     private static func failure(_ code: Int32, errno error: Int32, connecting: Bool) -> MQTTError {
         let said: String =
-            if code == MOSQ_ERR_ERRNO.rawValue { String(cString: strerror(error)) } else { String(cString: mosquitto_strerror(code)) }
+            if code == MOSQ_ERR_ERRNO.rawValue { String(cString: strerror(error)) } else { MQTTClient.words(cmosquitto_mosquitto_strerror()(code)) }
         let text = said.hasSuffix(".") ? String(said.dropLast()) : said
         switch code {
         case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue: return .tls(text)

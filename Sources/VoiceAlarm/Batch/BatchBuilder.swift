@@ -63,9 +63,11 @@ package final class BatchBuilder: Sendable {
     /// Builds what needs building of this shard's ringtones: the output folder made and swept,
     /// the index read, the work planned (`plan`), built by `jobs` workers (`build(_:…)`), and the
     /// report made from the index (`report`).
-    /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built then).
+    /// - Throws: `BatchError` when the output folder cannot be made or written (nothing is built
+    ///   then); `AudioError` when FFmpeg's libraries cannot be opened (nothing is written then).
     package func run() throws -> BatchReport {
         let start = now()
+        try AudioStack.load(for: output)
         try makeOutputDirectory()
         let owned = Self.items(of: manifest, in: shard)
         sweep(owned)

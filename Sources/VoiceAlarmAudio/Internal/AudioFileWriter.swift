@@ -41,13 +41,13 @@ final class AudioFileWriter {
     var encoderFrameSize: Int { Int(context.pointer.pointee.frame_size) }
 
     init(_ spec: Spec, path: String) throws {
-        _ = FFmpegResult.quietLogging
+        try FFmpegResult.ready(path: path)
         self.path = path
-        guard let encoder = avcodec_find_encoder_by_name(spec.encoder) else {
+        guard let encoder = cffmpeg_avcodec_find_encoder_by_name()(spec.encoder) else {
             throw AudioError.cannotWrite(path: path, reason: "this FFmpeg has no \(spec.encoder) encoder")
         }
         output = try OutputFormatHandle(muxer: spec.muxer, path: path)
-        guard let stream = avformat_new_stream(output.pointer, nil) else {
+        guard let stream = cffmpeg_avformat_new_stream()(output.pointer, nil) else {
             throw AudioError.ffmpeg(path: path, function: "avformat_new_stream", code: cffmpeg_error_nomem(), message: "out of memory")
         }
         self.stream = stream
@@ -62,15 +62,15 @@ final class AudioFileWriter {
         if Int32(output.pointer.pointee.oformat.pointee.flags) & AVFMT_GLOBALHEADER != 0 {
             enc.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
-        try FFmpegResult.check(avcodec_open2(enc, encoder, nil), "avcodec_open2(\(spec.encoder))", path: path)
-        try FFmpegResult.check(avcodec_parameters_from_context(stream.pointee.codecpar, enc), "avcodec_parameters_from_context", path: path)
+        try FFmpegResult.check(cffmpeg_avcodec_open2()(enc, encoder, nil), "avcodec_open2(\(spec.encoder))", path: path)
+        try FFmpegResult.check(cffmpeg_avcodec_parameters_from_context()(stream.pointee.codecpar, enc), "avcodec_parameters_from_context", path: path)
         stream.pointee.time_base = enc.pointee.time_base
 
-        try FFmpegResult.check(avio_open(&output.pointer.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
+        try FFmpegResult.check(cffmpeg_avio_open()(&output.pointer.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
         var options: OpaquePointer?
-        for (key, value) in spec.muxerOptions { av_dict_set(&options, key, value, 0) }
-        defer { av_dict_free(&options) }
-        try FFmpegResult.check(avformat_write_header(output.pointer, &options), "avformat_write_header", path: path)
+        for (key, value) in spec.muxerOptions { cffmpeg_av_dict_set()(&options, key, value, 0) }
+        defer { cffmpeg_av_dict_free()(&options) }
+        try FFmpegResult.check(cffmpeg_avformat_write_header()(output.pointer, &options), "avformat_write_header", path: path)
 
         var mono = AVChannelLayout.defaultLayout(channels: 1)
         var target = AVChannelLayout.defaultLayout(channels: 1)
@@ -103,10 +103,10 @@ final class AudioFileWriter {
         finished = true
         if !buffered.isEmpty { try encode(buffered[...]) }
         buffered = []
-        try FFmpegResult.check(avcodec_send_frame(context.pointer, nil), "avcodec_send_frame", path: path)
+        try FFmpegResult.check(cffmpeg_avcodec_send_frame()(context.pointer, nil), "avcodec_send_frame", path: path)
         try drain()
-        try FFmpegResult.check(av_write_trailer(output.pointer), "av_write_trailer", path: path)
-        try FFmpegResult.check(avio_closep(&output.pointer.pointee.pb), "avio_closep", path: path)
+        try FFmpegResult.check(cffmpeg_av_write_trailer()(output.pointer), "av_write_trailer", path: path)
+        try FFmpegResult.check(cffmpeg_avio_closep()(&output.pointer.pointee.pb), "avio_closep", path: path)
     }
 
     private func encode(_ samples: ArraySlice<Float>) throws {
@@ -118,15 +118,15 @@ final class AudioFileWriter {
         f.pointee.sample_rate = enc.pointee.sample_rate
         f.pointee.ch_layout = .defaultLayout(channels: 1)
         f.pointee.pts = Int64(samplesWritten)
-        try FFmpegResult.check(av_frame_get_buffer(f, 0), "av_frame_get_buffer", path: path)
-        defer { av_frame_unref(f) }
+        try FFmpegResult.check(cffmpeg_av_frame_get_buffer()(f, 0), "av_frame_get_buffer", path: path)
+        defer { cffmpeg_av_frame_unref()(f) }
         if padsLastFrame && count < frameSize {
-            av_samples_set_silence(f.pointee.extended_data, 0, Int32(frameSize), 1, enc.pointee.sample_fmt)
+            cffmpeg_av_samples_set_silence()(f.pointee.extended_data, 0, Int32(frameSize), 1, enc.pointee.sample_fmt)
         }
         let converted = samples.withUnsafeBytes { bytes -> Int32 in
             var source: UnsafePointer<UInt8>? = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             return withUnsafeMutablePointer(to: &source) { sources in
-                swr_convert(converter.pointer, f.pointee.extended_data, Int32(count), sources, Int32(count))
+                cffmpeg_swr_convert()(converter.pointer, f.pointee.extended_data, Int32(count), sources, Int32(count))
             }
         }
         try FFmpegResult.check(converted, "swr_convert", path: path)
@@ -135,7 +135,7 @@ final class AudioFileWriter {
                 try onSixteenBit(UnsafeBufferPointer(start: $0, count: Int(converted)))
             }
         }
-        try FFmpegResult.check(avcodec_send_frame(enc, f), "avcodec_send_frame", path: path)
+        try FFmpegResult.check(cffmpeg_avcodec_send_frame()(enc, f), "avcodec_send_frame", path: path)
         samplesWritten += count
         try drain()
     }
@@ -143,12 +143,12 @@ final class AudioFileWriter {
     private func drain() throws {
         let enc = context.pointer
         while true {
-            let rc = avcodec_receive_packet(enc, packet.pointer)
+            let rc = cffmpeg_avcodec_receive_packet()(enc, packet.pointer)
             if rc == FFmpegResult.again || rc == FFmpegResult.eof { return }
             try FFmpegResult.check(rc, "avcodec_receive_packet", path: path)
-            av_packet_rescale_ts(packet.pointer, enc.pointee.time_base, stream.pointee.time_base)
+            cffmpeg_av_packet_rescale_ts()(packet.pointer, enc.pointee.time_base, stream.pointee.time_base)
             packet.pointer.pointee.stream_index = stream.pointee.index
-            try FFmpegResult.check(av_interleaved_write_frame(output.pointer, packet.pointer), "av_interleaved_write_frame", path: path)
+            try FFmpegResult.check(cffmpeg_av_interleaved_write_frame()(output.pointer, packet.pointer), "av_interleaved_write_frame", path: path)
         }
     }
 

@@ -7,14 +7,15 @@ internal import CFFmpeg
 final class FrameHandle {
     let pointer: UnsafeMutablePointer<AVFrame>
     init(path: String) throws {
-        guard let frame = av_frame_alloc() else {
+        try FFmpegResult.ready(path: path)
+        guard let frame = cffmpeg_av_frame_alloc()() else {
             throw AudioError.ffmpeg(path: path, function: "av_frame_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
         }
         pointer = frame
     }
     deinit {
         var frame: UnsafeMutablePointer<AVFrame>? = pointer
-        av_frame_free(&frame)
+        cffmpeg_av_frame_free()(&frame)
     }
 }
 
@@ -22,14 +23,15 @@ final class FrameHandle {
 final class PacketHandle {
     let pointer: UnsafeMutablePointer<AVPacket>
     init(path: String) throws {
-        guard let packet = av_packet_alloc() else {
+        try FFmpegResult.ready(path: path)
+        guard let packet = cffmpeg_av_packet_alloc()() else {
             throw AudioError.ffmpeg(path: path, function: "av_packet_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
         }
         pointer = packet
     }
     deinit {
         var packet: UnsafeMutablePointer<AVPacket>? = pointer
-        av_packet_free(&packet)
+        cffmpeg_av_packet_free()(&packet)
     }
 }
 
@@ -37,12 +39,13 @@ final class PacketHandle {
 final class InputFormatHandle {
     var pointer: UnsafeMutablePointer<AVFormatContext>?
     init(path: String) throws {
-        let rc = avformat_open_input(&pointer, path, nil, nil)
+        try FFmpegResult.ready(path: path)
+        let rc = cffmpeg_avformat_open_input()(&pointer, path, nil, nil)
         guard rc >= 0, pointer != nil else {
             throw AudioError.notAudio(path: path, reason: FFmpegResult.message(rc))
         }
     }
-    deinit { avformat_close_input(&pointer) }
+    deinit { cffmpeg_avformat_close_input()(&pointer) }
 }
 
 /// A muxer writing a file. The corresponding C functions are `avformat_alloc_output_context2`,
@@ -50,16 +53,17 @@ final class InputFormatHandle {
 final class OutputFormatHandle {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     init(muxer: String, path: String) throws {
+        try FFmpegResult.ready(path: path)
         var context: UnsafeMutablePointer<AVFormatContext>?
-        let rc = avformat_alloc_output_context2(&context, nil, muxer, path)
+        let rc = cffmpeg_avformat_alloc_output_context2()(&context, nil, muxer, path)
         guard rc >= 0, let context else {
             throw AudioError.ffmpeg(path: path, function: "avformat_alloc_output_context2", code: rc, message: FFmpegResult.message(rc))
         }
         pointer = context
     }
     deinit {
-        if pointer.pointee.pb != nil { avio_closep(&pointer.pointee.pb) }
-        avformat_free_context(pointer)
+        if pointer.pointee.pb != nil { cffmpeg_avio_closep()(&pointer.pointee.pb) }
+        cffmpeg_avformat_free_context()(pointer)
     }
 }
 
@@ -67,14 +71,15 @@ final class OutputFormatHandle {
 final class CodecContextHandle {
     var pointer: UnsafeMutablePointer<AVCodecContext>
     init(codec: UnsafePointer<AVCodec>, path: String) throws {
-        guard let context = avcodec_alloc_context3(codec) else {
+        try FFmpegResult.ready(path: path)
+        guard let context = cffmpeg_avcodec_alloc_context3()(codec) else {
             throw AudioError.ffmpeg(path: path, function: "avcodec_alloc_context3", code: cffmpeg_error_nomem(), message: "out of memory")
         }
         pointer = context
     }
     deinit {
         var context: UnsafeMutablePointer<AVCodecContext>? = pointer
-        avcodec_free_context(&context)
+        cffmpeg_avcodec_free_context()(&context)
     }
 }
 
@@ -87,24 +92,26 @@ final class ResamplerHandle {
         to outLayout: UnsafeMutablePointer<AVChannelLayout>, format outFormat: AVSampleFormat, rate outRate: Int32,
         path: String
     ) throws {
+        try FFmpegResult.ready(path: path)
         try FFmpegResult.check(
-            swr_alloc_set_opts2(&pointer, outLayout, outFormat, outRate, inLayout, inFormat, inRate, 0, nil),
+            cffmpeg_swr_alloc_set_opts2()(&pointer, outLayout, outFormat, outRate, inLayout, inFormat, inRate, 0, nil),
             "swr_alloc_set_opts2", path: path)
-        try FFmpegResult.check(swr_init(pointer), "swr_init", path: path)
+        try FFmpegResult.check(cffmpeg_swr_init()(pointer), "swr_init", path: path)
     }
-    deinit { swr_free(&pointer) }
+    deinit { cffmpeg_swr_free()(&pointer) }
 }
 
 /// A filter graph. The corresponding C functions are `avfilter_graph_alloc` / `avfilter_graph_free`.
 final class FilterGraphHandle {
     var pointer: UnsafeMutablePointer<AVFilterGraph>?
     init(path: String) throws {
-        pointer = avfilter_graph_alloc()
+        try FFmpegResult.ready(path: path)
+        pointer = cffmpeg_avfilter_graph_alloc()()
         guard pointer != nil else {
             throw AudioError.ffmpeg(path: path, function: "avfilter_graph_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
         }
     }
-    deinit { avfilter_graph_free(&pointer) }
+    deinit { cffmpeg_avfilter_graph_free()(&pointer) }
 }
 
 extension AVChannelLayout {
@@ -112,7 +119,7 @@ extension AVChannelLayout {
     /// The corresponding C function is `av_channel_layout_default`.
     static func defaultLayout(channels: Int32) -> AVChannelLayout {
         var layout = AVChannelLayout()
-        av_channel_layout_default(&layout, channels)
+        cffmpeg_av_channel_layout_default()(&layout, channels)
         return layout
     }
 }

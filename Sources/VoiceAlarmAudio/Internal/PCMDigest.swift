@@ -12,20 +12,21 @@ final class PCMDigest {
 
     /// The corresponding C functions are `av_murmur3_alloc` and `av_murmur3_init`.
     init() throws {
-        guard let context = av_murmur3_alloc() else {
+        try FFmpegResult.ready(path: "")
+        guard let context = cffmpeg_av_murmur3_alloc()() else {
             throw AudioError.ffmpeg(path: "", function: "av_murmur3_alloc", code: cffmpeg_error_nomem(), message: "out of memory")
         }
         self.context = context
-        av_murmur3_init(context)
+        cffmpeg_av_murmur3_init()(context)
     }
 
-    deinit { av_free(UnsafeMutableRawPointer(context)) }
+    deinit { cffmpeg_av_free()(UnsafeMutableRawPointer(context)) }
 
     /// Digests 16-bit samples and returns them as floats (over 32 768, exactly), for the meters.
     @discardableResult
     func add(_ samples: UnsafeBufferPointer<Int16>) -> [Float] {
         if let base = samples.baseAddress {
-            base.withMemoryRebound(to: UInt8.self, capacity: samples.count * 2) { av_murmur3_update(context, $0, samples.count * 2) }
+            base.withMemoryRebound(to: UInt8.self, capacity: samples.count * 2) { cffmpeg_av_murmur3_update()(context, $0, samples.count * 2) }
         }
         count += samples.count
         return samples.map { Float($0) * (1 / 32_768) }
@@ -37,7 +38,7 @@ final class PCMDigest {
         let values = samples.map { Int16(max(-32_768, min(32_767, $0 * 32_768))) }
         values.withUnsafeBufferPointer { buffer in
             if let base = buffer.baseAddress {
-                base.withMemoryRebound(to: UInt8.self, capacity: buffer.count * 2) { av_murmur3_update(context, $0, buffer.count * 2) }
+                base.withMemoryRebound(to: UInt8.self, capacity: buffer.count * 2) { cffmpeg_av_murmur3_update()(context, $0, buffer.count * 2) }
             }
         }
         count += samples.count
@@ -46,7 +47,7 @@ final class PCMDigest {
     /// The digest, as hex. The corresponding C function is `av_murmur3_final`.
     func finish() -> String {
         var digest = [UInt8](repeating: 0, count: 16)
-        av_murmur3_final(context, &digest)
+        cffmpeg_av_murmur3_final()(context, &digest)
         return digest.map { String(format: "%02x", $0) }.joined()
     }
 }

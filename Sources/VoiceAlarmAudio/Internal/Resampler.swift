@@ -29,19 +29,19 @@ final class Resampler {
 
     /// Starts over, as if nothing had been pushed (the filter's tables are kept: cheap).
     /// The corresponding C function is `swr_init`.
-    func reset() throws { try FFmpegResult.check(swr_init(handle.pointer), "swr_init", path: path) }
+    func reset() throws { try FFmpegResult.check(cffmpeg_swr_init()(handle.pointer), "swr_init", path: path) }
 
     /// The corresponding C function is `swr_convert`.
     private func run(_ input: UnsafePointer<UInt8>?, count: Int) throws -> [Float] {
-        let capacity = Int(swr_get_out_samples(handle.pointer, Int32(count)))
+        let capacity = Int(cffmpeg_swr_get_out_samples()(handle.pointer, Int32(count)))
         guard capacity > 0 else { return [] }
         var written: Int32 = 0
         let out = [Float](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             var destination: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
             written = withUnsafeMutablePointer(to: &destination) { outs in
-                guard let input else { return swr_convert(handle.pointer, outs, Int32(capacity), nil, 0) }
+                guard let input else { return cffmpeg_swr_convert()(handle.pointer, outs, Int32(capacity), nil, 0) }
                 var source: UnsafePointer<UInt8>? = input
-                return withUnsafeMutablePointer(to: &source) { swr_convert(handle.pointer, outs, Int32(capacity), $0, Int32(count)) }
+                return withUnsafeMutablePointer(to: &source) { cffmpeg_swr_convert()(handle.pointer, outs, Int32(capacity), $0, Int32(count)) }
             }
             initialized = max(0, Int(written))
         }

@@ -134,7 +134,7 @@ struct DeployRecipeTests {
         await #expect(try voicealarm(["batch", dir.file("playlists.json"), "--out", dir.file("ringtones"), "--verify"]).status == 0)
     }
 
-    @Test("The container recipe builds with the Makefile's packages and runs with exactly the libraries the binary links")
+    @Test("The container recipe builds with the Makefile's packages and runs with exactly the libraries the binary links and opens")
     func container() async throws {
         let recipe = try String(contentsOfFile: "\(deploy)/Containerfile", encoding: .utf8)
         let stages = aptPackages(recipe)
@@ -151,8 +151,21 @@ struct DeployRecipeTests {
                 guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]") else { return nil }
                 return String(line[line.index(after: open)..<close])
             }
+        // And those it opens on first use (FFmpeg, eSpeak NG, libmosquitto): the sonames their shims
+        // give CLazyLoad, as the C preprocessor expands them ("libavformat.so." "59").
+        var opened: [String] = []
+        let soname = try NSRegularExpression(pattern: #""(lib[A-Za-z0-9_+-]+\.so\.)(?:"\s*")?([0-9]+)""#)
+        for module in ["CFFmpeg", "CEspeakNG", "CMosquitto"] {
+            let expanded = try await ProcessRunner.run("cpp", ["-P", "\(ProjectPaths.root)/Sources/\(module)/shim.h"]).stdout
+            let declared = expanded[expanded.range(of: "_lazy_open(void)")!.upperBound...]
+            let text = String(declared.prefix { $0 != ";" })
+            opened += soname.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+                (1...2).map { String(text[Range(match.range(at: $0), in: text)!]) }.joined()
+            }
+        }
+        #expect(opened.count == 7, "FFmpeg's five, eSpeak NG and libmosquitto: \(opened)")
         var owners: Set<String> = []
-        for library in needed {
+        for library in needed + opened {
             let owner = try await ProcessRunner.run("dpkg", ["-S", "*/\(library)"])
             guard owner.status == 0 else { continue }  // the Swift runtime: linked statically into the container's binary
             owners.formUnion(owner.stdout.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
