@@ -333,7 +333,7 @@ struct WebPageTests {
     }
 
     @Test(
-        "WebKit, the iPhone's engine, at 360 px over HTTPS from the library's authority (trusted as WebKitGTK reads it): pairs by its key, the alarm list and the no-daemon problem, the voice switch, the alarm off and on, Skip next and Undo, a one-off on a chosen date edited in place (Not on holidays), a pause and Resume, a recording from its mock microphone (MP4/AAC) becomes a clip, contrast, words and 44 px targets, the service worker; live from the terminal, a one-off leaving the list, Listen with the voice off, Ring it here now on the speaker; Stop, then a fresh banner and Stop",
+        "WebKit, the iPhone's engine, at 360 px over HTTPS from the library's authority (trusted as WebKitGTK reads it): pairs by its key, the alarm list and the no-daemon problem, the voice switch, the alarm off and on, Skip next and Undo, a one-off on a chosen date edited in place (Not on holidays), a pause and Resume, a recording from its mock microphone (MP4/AAC) becomes a clip, and one whose upload lost its end is kept with a note, contrast, words and 44 px targets, the service worker; live from the terminal, a one-off leaving the list, Listen with the voice off, Ring it here now on the speaker; Stop, then a fresh banner and Stop",
         .timeLimit(.minutes(5)))
     func webkit() async throws {
         let pulse = try await PulseServer()
@@ -382,6 +382,16 @@ struct WebPageTests {
         let clips = try #require(try JSONSerialization.jsonObject(with: Data(try await voicealarm(["--json", "clip", "list"]).utf8)) as? [[String: Any]])
         let recorded = try #require(clips.first { $0["title"] as? String == "From WebKit" }, "\(clips)")
         #expect((recorded["duration"] as? Double ?? 0) > 2.5, "the whole take, not its first fragments: \(recorded)")
+        // A take whose upload lost its last 300 bytes (stopped mid-write): kept up to its last
+        // whole frame, and the page says how much was cut.
+        let cut = steps["cut take"] ?? [:]
+        let cutUpload = cut["upload"] as? [String: Any] ?? [:]
+        #expect((cutUpload["whole"] as? Int ?? 0) - (cutUpload["sent"] as? Int ?? 0) == 300, "the upload was cut: \(cut)")
+        #expect(
+            (cut["message"] as? String).map { $0.contains("Saved 'Cut in WebKit'") && $0.contains("Note: the last ") && $0.contains("were cut off") } == true,
+            "\(cut)")
+        let kept = try #require(clips.first { $0["title"] as? String == "Cut in WebKit" }, "\(clips)")
+        #expect((kept["duration"] as? Double ?? 0) > 2.5, "the cut take is kept, not refused: \(kept)")
         #expect(await server.logged("POST /api/clips 201"))
         for view in steps.examined {
             let name = "WebKit \(view["view"] ?? "")"
