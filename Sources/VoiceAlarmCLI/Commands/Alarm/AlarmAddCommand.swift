@@ -15,10 +15,11 @@ enum AlarmAddCommand: Command {
               ringing at once make Stop look broken). Days may be written as names, ranges that run
               Monday to Sunday (fri-mon is refused: write fri-sun,mon), or daily, weekdays, weekends, in
               any case. A time that a daylight-saving change skips rings at the first valid minute after
-              it (said when the alarm is added). Alarms are added and removed, never edited. Snooze is
-              off unless --snooze is given: then 'voicealarm snooze' stops the ring and rings again
-              MINUTES later (a minute later still if another alarm holds that minute), at most 3
-              times in a row; 'voicealarm stop' ends the ring and any pending snooze.
+              it (said when the alarm is added). 'voicealarm alarm edit' changes an alarm by these same
+              rules, keeping its id. Snooze is off unless --snooze is given: then 'voicealarm snooze'
+              stops the ring and rings again MINUTES later (a minute later still if another alarm holds
+              that minute), at most 3 times in a row; 'voicealarm stop' ends the ring and any pending
+              snooze.
             """,
         examples: [
             "voicealarm alarm add morning --at 06:45 --days mon-fri",
