@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "VoiceAlarmCore", swiftSettings: optimisedInDebug),
 
         // The file-system seam: atomic writes, folders with a mode, errno captured at the failing call.
-        .target(name: "VoiceAlarmFiles", dependencies: ["VoiceAlarmCore"]),
+        .target(name: "VoiceAlarmFiles", dependencies: ["CLinux", "VoiceAlarmCore"]),
 
         // The only importer of FFmpeg, libebur128 and Nettle: decode, plan with real lengths, render, encode, check.
         .target(

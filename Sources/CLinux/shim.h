@@ -1,9 +1,10 @@
 // What Swift's Glibc module does not export: Linux timer file descriptors, for the daemon's
-// sleep. Every helper is prefixed `clinux_` and says why it exists.
+// sleep, and glibc's allocator settings. Every helper is prefixed `clinux_` and says why it exists.
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H
 
 #include <errno.h>
+#include <malloc.h>
 #include <poll.h>
 #include <stdint.h>
 #include <sys/eventfd.h>
@@ -73,5 +74,12 @@ static inline uint64_t clinux_drain(int fd) {
 static inline void clinux_signal(int fd) { uint64_t one = 1; (void)!write(fd, &one, sizeof one); }
 
 static inline int clinux_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
+
+/// glibc's mallopt thresholds (malloc.h, which the Glibc module leaves out): large allocations
+/// mapped on their own and unmapped when freed, at `bytes` and up, without glibc raising it.
+static inline void clinux_fix_mmap_threshold(int bytes) {
+    mallopt(M_MMAP_THRESHOLD, bytes);
+    mallopt(M_TRIM_THRESHOLD, bytes);
+}
 
 #endif

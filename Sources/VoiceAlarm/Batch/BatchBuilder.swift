@@ -68,6 +68,7 @@ package final class BatchBuilder: Sendable {
     package func run() throws -> BatchReport {
         let start = now()
         try AudioStack.load(for: output)
+        AllocatorTuning.returnLargeBuffersPromptly()
         try makeOutputDirectory()
         let owned = Self.items(of: manifest, in: shard)
         sweep(owned)
