@@ -257,7 +257,7 @@ libraries_from_depends() {
   # on a copy of the binary without its file capability (which would make the loader ignore LD_DEBUG).
   local copy data opened=0 ffmpeg=0 espeak=0
   copy=$(mktemp /tmp/voicealarm-nocap.XXXXXX) data=$(mktemp -d /tmp/voicealarm-data.XXXXXX)
-  cp /usr/bin/voicealarm "$copy"
+  install -m 0755 /usr/bin/voicealarm "$copy"  # mktemp made it 0600
   while read -r path; do
     opened=$((opened + 1))
     case "$path" in
