@@ -55,6 +55,17 @@ async function key() {
 
 
 class Attacker(BaseHTTPRequestHandler):
+    # A connection that sends nothing (Chromium opens speculative ones) ends after this long
+    # rather than holding its thread for ever.
+    timeout = 10
+
+    def setup(self):
+        # The TLS handshake in this connection's own thread: done in accept (wrap_socket's
+        # default), one idle connection held up every other, the browser's page among them.
+        super().setup()
+        if hasattr(self.request, "do_handshake"):
+            self.request.do_handshake()
+
     def log_message(self, *arguments):
         pass
 
@@ -87,7 +98,7 @@ if len(sys.argv) > 4:
     import ssl
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(sys.argv[3], sys.argv[4])
-    server.socket = context.wrap_socket(server.socket, server_side=True)
+    server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
 with open(sys.argv[2], "a") as log:
     log.write(json.dumps({"port": server.server_address[1]}) + "\n")
 server.serve_forever()

@@ -2,7 +2,8 @@
 
     python web_attack.py pair PROFILE PAIRING_LINK     pair this browser (its profile kept in PROFILE)
     python web_attack.py visit PROFILE URL             open URL (an attacker's page) and wait for it to report
-    python web_attack.py refused PROFILE URL           open URL: the browser must refuse it (a certificate or TLS error page)
+    python web_attack.py refused PROFILE URL           open URL: the squatter's page must not load (the page our worker
+                                                       kept, saying the machine cannot be reached; or Chromium's error page)
     python web_attack.py app PROFILE URL               open our page again: does it still load the alarms?
     python web_attack.py worker PROFILE URL            on our page, register a service worker of another path (as a
                                                        squatter's page would have): the server's answer must remove it
@@ -57,6 +58,17 @@ const done = arguments[arguments.length - 1];
 """
 
 
+# Resolves with the page's worker's state once one is active ("activated"), as a phone keeps it.
+WORKER_ACTIVE = """
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.ready.then(async (registration) => {
+  const worker = registration.active;
+  if (worker.state !== "activated") await new Promise((resolve) => worker.addEventListener("statechange", () => worker.state === "activated" && resolve()));
+  done(worker.state);
+});
+"""
+
+
 def main():
     scenario, profile, url = sys.argv[1:4]
     steps = []
@@ -76,6 +88,11 @@ def main():
         if scenario in ("pair", "app", "worker", "installable"):
             WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#alarms li"))
             steps.append({"step": "alarms", "count": len(driver.find_elements(By.CSS_SELECTOR, "#alarms li"))})
+        if scenario == "pair":
+            # The page's worker in control before the browser closes, as on a phone that paired:
+            # a later visit then goes through it, every time (its install raced the close before).
+            driver.set_script_timeout(30)
+            steps.append({"step": "worker", "state": driver.execute_async_script(WORKER_ACTIVE)})
         if scenario == "worker":
             driver.set_script_timeout(30)
             left = driver.execute_async_script(FOREIGN_WORKER)["left"]
@@ -93,10 +110,16 @@ def main():
             if errors or not controlled:
                 raise RuntimeError("not installable: %s" % errors)
         elif scenario == "refused":
-            # Chromium's own error page: a certificate it cannot verify, or no TLS at all.
-            WebDriverWait(driver, 30).until(lambda d: "ERR_" in d.find_element(By.TAG_NAME, "body").text)
+            # The squatter's answer never becomes our page: the page's own worker, unable to reach
+            # the machine (a certificate it cannot verify, or no TLS at all), opens the page it
+            # kept, which says so; without a worker, Chromium's own error page.
+            def refused(d):
+                text = d.find_element(By.TAG_NAME, "body").text
+                return "ERR_" in text or "cannot be reached" in text
+            WebDriverWait(driver, 30).until(refused)
             text = driver.find_element(By.TAG_NAME, "body").text
-            steps.append({"step": "refused", "error": next((word for word in text.split() if "ERR_" in word), "")})
+            steps.append({"step": "refused", "error": next((word for word in text.split() if "ERR_" in word), ""),
+                          "keptPage": "cannot be reached" in text})
         elif scenario not in ("pair", "app"):
             WebDriverWait(driver, 30).until(lambda d: d.title == "done")
             steps.append({"step": "visited"})
