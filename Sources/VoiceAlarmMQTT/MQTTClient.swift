@@ -79,8 +79,9 @@ package final class MQTTClient {
         cmosquitto_mosquitto_disconnect_callback_set()(handle) { _, context, code in
             guard code != 0 else { return }  // 0: we asked for it
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
-            let said = MQTTClient.words(cmosquitto_mosquitto_strerror()(code))
-            inbox.happenings.append(.lost(.lost(said.hasSuffix(".") ? String(said.dropLast()) : said)))
+            // Classified as the loop's own code is: a certificate the CA does not vouch for ends
+            // the connection here as often as in the loop's result, and is final, not "lost".
+            inbox.happenings.append(.lost(MQTTClient.failure(code, errno: errno, connecting: false)))
         }
         cmosquitto_mosquitto_message_callback_set()(handle) { _, context, message in
             guard let message = message?.pointee, let topic = message.topic else { return }
