@@ -25,7 +25,11 @@ package struct Console: Sendable {
     /// The process's own standard output and error.
     package static let standard = Console(
         writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeErr: { FileHandle.standardError.write(Data($0.utf8)) },
+        writeErr: { line in
+            // A failure caused by Ctrl-C's clean-up is not news; the handler says what happened.
+            guard !InterruptHandler.isInterrupting else { return }
+            FileHandle.standardError.write(Data(line.utf8))
+        },
         errIsTerminal: isatty(STDERR_FILENO) == 1,
         outColumns: terminalColumns())
 

@@ -9,6 +9,11 @@ import VoiceAlarmFiles
 package enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     private static let reaction = Locked<(@Sendable (Int32) -> Void)?>(nil)
+    private static let interrupting = Atomic<Bool>(false)
+
+    /// Whether the default reaction has begun: half-written files are being removed, so work still
+    /// running may fail on a folder that is gone. Such a failure is not the user's news.
+    package static var isInterrupting: Bool { interrupting.load(ordering: .sequentiallyConsistent) }
 
     /// Installs the handlers; call once at start-up. A write to a closed pipe or socket (a sound
     /// server that died mid-ring) becomes an error the ring recovers from, not a silent death.
@@ -22,13 +27,23 @@ package enum InterruptHandler {
                     react(signalNumber)
                     return
                 }
+                // Set before anything is removed: a worker that then finds its cache gone, and
+                // the main thread ending the command on that failure, see it and stay quiet.
+                interrupting.store(true, ordering: .sequentiallyConsistent)
                 TemporaryFiles.removeAll()
                 FileHandle.standardError.write(Data("error: interrupted: nothing was written\n".utf8))
-                exit(128 + signalNumber)
+                Foundation.exit(128 + signalNumber)
             }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Ends the process with the command's status, unless an interrupt is being handled: then
+    /// the handler's exit (130 / 143, after the clean-up) is the one that counts, so this waits.
+    package static func exit(_ status: Int32) -> Never {
+        while isInterrupting { sleep(60) }
+        Foundation.exit(status)
     }
 
     /// Replaces the default reaction for the rest of the command.

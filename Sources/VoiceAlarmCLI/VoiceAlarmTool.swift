@@ -10,7 +10,7 @@ import VoiceAlarmWeb
 /// (0 done, 1 failed, 64 malformed command line).
 ///
 /// ```swift
-/// exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
+/// InterruptHandler.exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
 /// ```
 package enum VoiceAlarmTool {
     static let helpSpec = CommandSpec(

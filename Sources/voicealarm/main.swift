@@ -2,4 +2,4 @@ import Foundation
 import VoiceAlarmCLI
 
 InterruptHandler.install()
-exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
+InterruptHandler.exit(VoiceAlarmTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard))
