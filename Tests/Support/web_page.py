@@ -232,19 +232,37 @@ def card(driver, container, text):
     return until(driver, lambda d: settled(d) and next((li for li in d.find_elements(By.CSS_SELECTOR, container + " > li") if text in li.text), False), 30)
 
 
-def tap(driver, element):
+def look(driver, read):
+    """`read(driver)`, read again when a live redraw replaced what it reads on the way (a card is
+    found, then its text read: two requests, between which the list may be drawn anew)."""
+    for attempt in range(5):
+        try:
+            return read(driver)
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+
+
+def tap(driver, target):
     """Taps an element as a person does: scrolled to the middle of the screen first. When the
     page moved under the finger between the scroll and the tap (a live redraw above it, on a busy
-    machine), it is scrolled to and tapped again, as a person would."""
+    machine), it is scrolled to and tapped again, as a person would. `target` is the element, or
+    a function that finds it: a live redraw (an alarm's minute passing, another tab's change) can
+    replace a card between finding its button and tapping it, and then it is looked for again."""
+    find = target if callable(target) else (lambda: target)
     for attempt in range(5):
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         try:
+            element = find()
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
             return
         except ElementClickInterceptedException:
             if attempt == 4:
                 raise
             time.sleep(0.2)
+        except StaleElementReferenceException:
+            if attempt == 4 or not callable(target):
+                raise
 
 
 def view(driver, name):
@@ -569,17 +587,17 @@ def keyed(driver, key):
 def off_and_on(driver, steps, time_text):
     """The card's on/off switch: off, the card says so and no next ring; on again, the next ring."""
     view(driver, "alarms")
-    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    key = look(driver, lambda d: card(d, "#alarms", time_text).get_attribute("data-card"))
     alarm_id = key.split(":", 1)[1]
     switch = keyed(driver, key + ":on")
     before = {"checked": switch.get_attribute("aria-checked"), "label": switch.get_attribute("aria-label")}
-    tap(driver, switch)
+    tap(driver, lambda: keyed(driver, key + ":on"))
     until(driver, lambda d: "Off:" in said(d, key) and settled(d), 30)
-    off = {"checked": keyed(driver, key + ":on").get_attribute("aria-checked"), "card": card(driver, "#alarms", time_text).text,
+    off = {"checked": keyed(driver, key + ":on").get_attribute("aria-checked"), "card": look(driver, lambda d: card(d, "#alarms", time_text).text),
            "message": said(driver, key), "cli": alarm_json(alarm_id)}
-    tap(driver, keyed(driver, key + ":on"))
+    tap(driver, lambda: keyed(driver, key + ":on"))
     until(driver, lambda d: "On:" in said(d, key) and settled(d), 30)
-    on = {"checked": keyed(driver, key + ":on").get_attribute("aria-checked"), "card": card(driver, "#alarms", time_text).text,
+    on = {"checked": keyed(driver, key + ":on").get_attribute("aria-checked"), "card": look(driver, lambda d: card(d, "#alarms", time_text).text),
           "message": said(driver, key), "cli": alarm_json(alarm_id)}
     progress(steps, {"step": "off and on", "before": before, "off": off, "on": on})
 
@@ -587,19 +605,19 @@ def off_and_on(driver, steps, time_text):
 def skip_and_undo(driver, steps, time_text):
     """Skip next names the day it skips; the card says it is skipped and its next ring moves; Undo brings it back."""
     view(driver, "alarms")
-    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    key = look(driver, lambda d: card(d, "#alarms", time_text).get_attribute("data-card"))
     alarm_id = key.split(":", 1)[1]
     countdown = lambda d: card(d, "#alarms", time_text).find_element(By.CSS_SELECTOR, ".countdown").text
     before = {"countdown": countdown(driver), "next": alarm_json(alarm_id)["next"]}
     skip = keyed(driver, key + ":skip")
     label = skip.text
-    tap(driver, skip)
+    tap(driver, lambda: keyed(driver, key + ":skip"))
     until(driver, lambda d: "Skipped" in said(d, key) and settled(d), 30)
-    skipped = {"card": card(driver, "#alarms", time_text).text, "countdown": countdown(driver), "message": said(driver, key),
+    skipped = {"card": look(driver, lambda d: card(d, "#alarms", time_text).text), "countdown": countdown(driver), "message": said(driver, key),
                "cli": alarm_json(alarm_id), "undo": keyed(driver, key + ":undo").get_attribute("aria-label")}
-    tap(driver, keyed(driver, key + ":undo"))
+    tap(driver, lambda: keyed(driver, key + ":undo"))
     until(driver, lambda d: "Undone" in said(d, key) and settled(d), 30)
-    undone = {"card": card(driver, "#alarms", time_text).text, "countdown": countdown(driver), "message": said(driver, key), "next": alarm_json(alarm_id)["next"]}
+    undone = {"card": look(driver, lambda d: card(d, "#alarms", time_text).text), "countdown": countdown(driver), "message": said(driver, key), "next": alarm_json(alarm_id)["next"]}
     progress(steps, {"step": "skip and undo", "button": label, "before": before, "skipped": skipped, "undone": undone})
 
 
@@ -617,12 +635,12 @@ def dated_one_off(driver, steps, time_text, days_ahead):
     default = driver.find_element(By.ID, "alarm-date").get_attribute("value")
     add_alarm(driver, time_text, "Once", date=chosen)
     message = wait_said(driver, "alarm-form", "Added the alarm at " + time_text)
-    item = card(driver, "#alarms", time_text)
-    alarm_id = item.get_attribute("data-card").split(":", 1)[1]
+    card_text, card_key = look(driver, lambda d: (lambda c: (c.text, c.get_attribute("data-card")))(card(d, "#alarms", time_text)))
+    alarm_id = card_key.split(":", 1)[1]
     day = datetime.date.fromisoformat(chosen)
     progress(steps, {"step": "dated one-off", "default": default, "expected": expected, "chosen": chosen, "message": message,
                      "words": "Once, %s %d %s" % (day.strftime("%a"), day.day, day.strftime("%b")),
-                     "card": item.text, "cli": alarm_json(alarm_id)})
+                     "card": card_text, "cli": alarm_json(alarm_id)})
     return alarm_id
 
 
@@ -636,18 +654,18 @@ def pause_and_resume(driver, steps, time_text, days_ahead):
     import datetime
     chosen = datetime.date.today() + datetime.timedelta(days=days_ahead)
     view(driver, "alarms")
-    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    key = look(driver, lambda d: card(d, "#alarms", time_text).get_attribute("data-card"))
     alarm_id = key.split(":", 1)[1]
     before = alarm_json(alarm_id)
-    tap(driver, keyed(driver, key + ":edit"))
+    tap(driver, lambda: keyed(driver, key + ":edit"))
     driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
                           keyed(driver, key + ":edit-pause"), chosen.isoformat())
-    tap(driver, keyed(driver, key + ":pause"))
+    tap(driver, lambda: keyed(driver, key + ":pause"))
     until(driver, lambda d: "Paused until" in said(d, key) and settled(d), 30)
-    paused = {"card": card(driver, "#alarms", time_text).text, "message": said(driver, key), "cli": alarm_json(alarm_id)}
-    tap(driver, keyed(driver, key + ":resume"))
+    paused = {"card": look(driver, lambda d: card(d, "#alarms", time_text).text), "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    tap(driver, lambda: keyed(driver, key + ":resume"))
     until(driver, lambda d: "Resumed" in said(d, key) and settled(d), 30)
-    resumed = {"card": card(driver, "#alarms", time_text).text, "message": said(driver, key), "cli": alarm_json(alarm_id)}
+    resumed = {"card": look(driver, lambda d: card(d, "#alarms", time_text).text), "message": said(driver, key), "cli": alarm_json(alarm_id)}
     progress(steps, {"step": "paused", "chosen": chosen.isoformat(), "words": "Paused until " + day_words(chosen), "before": before,
                      "paused": paused, "resumed": resumed})
 
@@ -656,19 +674,19 @@ def edit_time(driver, steps, time_text, new_time, holidays=False):
     """Edit in place: the time changed (and "Not on holidays" switched on when `holidays`), the
     same alarm (its card and id), the result on its card."""
     view(driver, "alarms")
-    key = card(driver, "#alarms", time_text).get_attribute("data-card")
+    key = look(driver, lambda d: card(d, "#alarms", time_text).get_attribute("data-card"))
     alarm_id = key.split(":", 1)[1]
     before = alarm_json(alarm_id)
-    tap(driver, keyed(driver, key + ":edit"))
+    tap(driver, lambda: keyed(driver, key + ":edit"))
     field = keyed(driver, key + ":edit-time")
     field.clear()
     field.send_keys(new_time.replace(":", ""))
     if holidays:
-        tap(driver, keyed(driver, key + ":edit-holidays"))
-    tap(driver, keyed(driver, key + ":save"))
+        tap(driver, lambda: keyed(driver, key + ":edit-holidays"))
+    tap(driver, lambda: keyed(driver, key + ":save"))
     message = wait_said(driver, key, "Saved")
-    item = card(driver, "#alarms", new_time)
-    progress(steps, {"step": "edited", "message": message, "card": item.text, "sameCard": item.get_attribute("data-card") == key,
+    card_text, card_key = look(driver, lambda d: (lambda c: (c.text, c.get_attribute("data-card")))(card(d, "#alarms", new_time)))
+    progress(steps, {"step": "edited", "message": message, "card": card_text, "sameCard": card_key == key,
                      "result": in_view(driver, driver.find_element(By.CSS_SELECTOR, "[data-result='%s']" % key)),
                      "focus": driver.execute_script("return document.activeElement && document.activeElement.dataset.key"),
                      "before": before, "after": alarm_json(alarm_id)})
@@ -681,27 +699,28 @@ def start_daemon():
 
 
 def alarm_card(driver, time_text):
-    item = card(driver, "#alarms", time_text)
-    return item, item.get_attribute("data-card")
+    """The key of the alarm card showing `time_text`."""
+    return until(driver, lambda d: card(d, "#alarms", time_text).get_attribute("data-card"))
 
 
 def listen_voice_off(driver, steps, time_text):
     """With the voice off the alarm keeps Listen, and it plays (the standard sound)."""
     view(driver, "alarms")
-    item, key = alarm_card(driver, time_text)
-    labels = [b.text for b in item.find_elements(By.TAG_NAME, "button")]
-    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Listen"))
+    key = alarm_card(driver, time_text)
+    # Read in one look, looked at again if a live redraw replaced the card meanwhile.
+    labels = until(driver, lambda d: [b.text for b in card(d, "#alarms", time_text).find_elements(By.TAG_NAME, "button")])
+    tap(driver, lambda: next(b for b in card(driver, "#alarms", time_text).find_elements(By.TAG_NAME, "button") if b.text == "Listen"))
     until(driver, lambda d: d.execute_script("const p = document.getElementById('player'); return p.closest('[data-card]') && p.closest('[data-card]').dataset.card === arguments[0] && (p.currentTime > 0.2 || p.error !== null)", key), 30)
     player = driver.execute_script("const p = document.getElementById('player'); const r = {error: p.error && p.error.code, duration: p.duration}; p.pause(); return r")
-    progress(steps, {"step": "listen voice off", "buttons": labels, "voice": item.find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked"),
+    progress(steps, {"step": "listen voice off", "buttons": labels, "voice": until(driver, lambda d: card(d, "#alarms", time_text).find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked")),
                      "error": player["error"], "duration": player["duration"]})
 
 
 def test_ring_refused(driver, steps, time_text):
     """Ring it here now with no daemon: the card says what the person can do instead."""
     view(driver, "alarms")
-    item, key = alarm_card(driver, time_text)
-    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Ring it here now"))
+    key = alarm_card(driver, time_text)
+    tap(driver, lambda: next(b for b in card(driver, "#alarms", time_text).find_elements(By.TAG_NAME, "button") if b.text == "Ring it here now"))
     until(driver, lambda d: said(d, key) and settled(d), 30)
     message = said(driver, key)
     progress(steps, {"step": "test ring refused", "message": message, "words": WORDS.findall(message),
@@ -723,13 +742,13 @@ def test_ring(driver, engine, out, steps, time_text):
     speaker (the sound server's null sink, recorded from its monitor) plays for about 10 s, and
     then the card names the device that rang and whether it made sound."""
     view(driver, "alarms")
-    item, key = alarm_card(driver, time_text)
+    key = alarm_card(driver, time_text)
     heard = tempfile.mktemp(suffix=".wav", prefix="voicealarm-test-ring-")
     # The test runner ignores SIGINT, and its children inherit that: parec gets it back to be stopped.
     recorder = subprocess.Popen(["/usr/bin/env", "--default-signal=INT,TERM", "parec", "-d", "spk.monitor", "--file-format=wav", "--channels=1", "--rate=44100", heard], env=os.environ)
     time.sleep(0.3)
     asked = time.monotonic()
-    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Ring it here now"))
+    tap(driver, lambda: next(b for b in card(driver, "#alarms", time_text).find_elements(By.TAG_NAME, "button") if b.text == "Ring it here now"))
     until(driver, lambda d: d.find_element(By.ID, "ringing").is_displayed(), 30)
     banner = {"after": round(time.monotonic() - asked, 2), "what": driver.find_element(By.ID, "ringing-what").text,
               "stop": driver.find_element(By.ID, "stop").is_displayed(), "result": said(driver, "ringing")}
@@ -743,7 +762,7 @@ def test_ring(driver, engine, out, steps, time_text):
     recorder.send_signal(signal.SIGINT)
     recorder.wait(10)
     progress(steps, {"step": "test ring", "banner": banner, "message": message, "ended": ended, "heard": tenths_with_sound(heard),
-                     "card": card(driver, "#alarms", time_text).text})
+                     "card": look(driver, lambda d: card(d, "#alarms", time_text).text)})
 
 
 def messages_follow_health(driver, steps, daemon_holder):
@@ -794,7 +813,7 @@ def phone(driver, engine, link, out, steps):
         tap(driver, driver.find_element(By.ID, "playlist-create"))
     record(driver, steps, "From my phone", 4, meanwhile=make_morning)
     wait_said(driver, "playlist-form", "Created morning")
-    tap(driver, button(driver, "#playlists", "Add to playlist"))
+    tap(driver, lambda: button(driver, "#playlists", "Add to playlist"))
     steps.append({"step": "playlist", "message": wait_said(driver, "playlist:morning", "Added 'From my phone' to morning")})
     until(driver, lambda d: "From my phone" in d.find_element(By.ID, "playlists").text)
     until(driver, lambda d: d.execute_script("return window.lateAnswerRead === true") and settled(d), 30)
@@ -822,11 +841,11 @@ def phone(driver, engine, link, out, steps):
     # The voice switch: a real switch, its label naming the alarm.
     switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
     steps.append({"step": "switch", "checked": switch.get_attribute("aria-checked"), "label": switch.get_attribute("aria-label"),
-                  "alarm": card(driver, "#alarms", "07:30").text})
-    tap(driver, switch)
-    message = wait_said(driver, card(driver, "#alarms", "07:30").get_attribute("data-card"), "Voice off")
+                  "alarm": look(driver, lambda d: card(d, "#alarms", "07:30").text)})
+    tap(driver, lambda: card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH))
+    message = wait_said(driver, look(driver, lambda d: card(d, "#alarms", "07:30").get_attribute("data-card")), "Voice off")
     steps.append({"step": "voice off", "message": message,
-                  "checked": card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked")})
+                  "checked": look(driver, lambda d: card(d, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked"))})
     # From the keyboard: Space on the switch turns the voice on and off again; the list is redrawn
     # after each answer, and the focus stays on the switch.
     switch = card(driver, "#alarms", "07:30").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
@@ -855,8 +874,7 @@ def phone(driver, engine, link, out, steps):
     skip_and_undo(driver, steps, "07:30")
     # Listen to the playlist whole: the player shows in its card and plays.
     view(driver, "voice")
-    morning = card(driver, "#playlists", "morning")
-    tap(driver, next(b for b in morning.find_elements(By.TAG_NAME, "button") if b.text == "Play whole"))
+    tap(driver, lambda: next(b for b in card(driver, "#playlists", "morning").find_elements(By.TAG_NAME, "button") if b.text == "Play whole"))
     until(driver, lambda d: d.execute_script("const p = document.getElementById('player'); return p.currentTime > 0.2 || p.error !== null"), 30)
     player = driver.execute_script("""const p = document.getElementById('player');
       return {src: p.src, error: p.error && p.error.code, duration: p.duration, card: p.closest('[data-card]') && p.closest('[data-card]').dataset.card}""")
@@ -867,17 +885,17 @@ def phone(driver, engine, link, out, steps):
     driver.find_element(By.ID, "playlist-name").send_keys("weekend")
     tap(driver, driver.find_element(By.ID, "playlist-create"))
     wait_said(driver, "playlist-form", "Created weekend")
-    tap(driver, next(b for b in card(driver, "#playlists", "weekend").find_elements(By.TAG_NAME, "button") if b.text == "Delete"))
-    tap(driver, card(driver, "#playlists", "weekend").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
+    tap(driver, lambda: next(b for b in card(driver, "#playlists", "weekend").find_elements(By.TAG_NAME, "button") if b.text == "Delete"))
+    tap(driver, lambda: card(driver, "#playlists", "weekend").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
     until(driver, lambda d: "weekend" not in d.find_element(By.ID, "playlists").text and settled(d), 30)
     # A recording that an alarm plays: the machine refuses at first (409), the card asks again in
     # the phone's words, and "Keep it" keeps it.
     view(driver, "voice")
-    tap(driver, next(b for b in card(driver, "#clips", "From my phone").find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
-    tap(driver, card(driver, "#clips", "From my phone").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
+    tap(driver, lambda: next(b for b in card(driver, "#clips", "From my phone").find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
+    tap(driver, lambda: card(driver, "#clips", "From my phone").find_element(By.CSS_SELECTOR, "[data-key$=':confirm']"))
     until(driver, lambda d: any(b.text == "Remove anyway" for b in card(d, "#clips", "From my phone").find_elements(By.TAG_NAME, "button")), 30)
-    asked = card(driver, "#clips", "From my phone").text
-    tap(driver, next(b for b in card(driver, "#clips", "From my phone").find_elements(By.TAG_NAME, "button") if b.text == "Keep it"))
+    asked = look(driver, lambda d: card(d, "#clips", "From my phone").text)
+    tap(driver, lambda: next(b for b in card(driver, "#clips", "From my phone").find_elements(By.TAG_NAME, "button") if b.text == "Keep it"))
     until(driver, lambda d: settled(d) and not any(b.text == "Remove anyway" for b in d.find_elements(By.CSS_SELECTOR, "#clips button")), 30)
     steps.append({"step": "kept in use", "asked": asked, "clips": driver.find_element(By.ID, "clips").text})
     steps.append({"step": "deleted after listening", "message": said(driver, "playlists"), "playlists": driver.find_element(By.ID, "playlists").text,
@@ -888,17 +906,15 @@ def phone(driver, engine, link, out, steps):
     dated_one_off(driver, steps, "08:15", 3)
     messages_follow_health(driver, steps, DAEMONS)
     edit_time(driver, steps, "08:15", "08:20")
-    item = card(driver, "#alarms", "08:20")
-    tap(driver, next(b for b in item.find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
-    question = card(driver, "#alarms", "08:20").find_element(By.CSS_SELECTOR, ".confirm").text
-    confirm = next(b for b in card(driver, "#alarms", "08:20").find_elements(By.TAG_NAME, "button") if b.get_attribute("data-key").endswith(":confirm"))
-    tap(driver, confirm)
+    tap(driver, lambda: next(b for b in card(driver, "#alarms", "08:20").find_elements(By.TAG_NAME, "button") if b.text == "Remove"))
+    question = look(driver, lambda d: card(d, "#alarms", "08:20").find_element(By.CSS_SELECTOR, ".confirm").text)
+    tap(driver, lambda: next(b for b in card(driver, "#alarms", "08:20").find_elements(By.TAG_NAME, "button") if b.get_attribute("data-key").endswith(":confirm")))
     steps.append({"step": "removed", "question": question, "message": wait_said(driver, "alarms", "Removed the alarm at 08:20")})
     test_ring(driver, engine, out, steps, "07:30")
     # A card's edit form stays open while every view is examined (the reload after closes it).
     view(driver, "alarms")
-    key = card(driver, "#alarms", "07:30").get_attribute("data-card")
-    tap(driver, keyed(driver, key + ":edit"))
+    key = look(driver, lambda d: card(d, "#alarms", "07:30").get_attribute("data-card"))
+    tap(driver, lambda: keyed(driver, key + ":edit"))
     driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", keyed(driver, key + ":edit-time"))
     driver.save_screenshot(os.path.join(out, "alarm-edit-light-360.png"))
     # Every view, light and dark; first, that axe-core here does find what it should: a button
@@ -944,9 +960,9 @@ def webkit(driver, engine, link, out, steps):
     from_the_terminal(driver, steps, "morning")
     switch = card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, VOICE_SWITCH)
     before = switch.get_attribute("aria-checked")
-    tap(driver, switch)
+    tap(driver, lambda: card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, VOICE_SWITCH))
     until(driver, lambda d: "Voice off" in d.find_element(By.ID, "alarms").text and settled(d), 60)
-    steps.append({"step": "switch", "before": before, "after": card(driver, "#alarms", "06:45").find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked")})
+    steps.append({"step": "switch", "before": before, "after": look(driver, lambda d: card(d, "#alarms", "06:45").find_element(By.CSS_SELECTOR, VOICE_SWITCH).get_attribute("aria-checked"))})
     listen_voice_off(driver, steps, "06:45")
     test_ring_refused(driver, steps, "06:45")
     off_and_on(driver, steps, "06:45")
