@@ -82,4 +82,9 @@ static inline void clinux_fix_mmap_threshold(int bytes) {
     mallopt(M_TRIM_THRESHOLD, bytes);
 }
 
+/// At most `count` heaps (arenas) for every thread of the process, from now on.
+static inline void clinux_limit_arenas(int count) {
+    mallopt(M_ARENA_MAX, count);
+}
+
 #endif

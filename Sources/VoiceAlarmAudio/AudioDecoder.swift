@@ -346,10 +346,10 @@ package final class AudioDecoder {
         pending.removeLast(capacity - max(0, Int(produced)))
         try FFmpegResult.check(produced, "swr_convert", path: path)
         if let dcBlocker, pending.count > oldCount {
-            let fresh = pending[oldCount...]
-            let filtered = try dcBlocker.push(fresh)
-            pending.removeLast(fresh.count)
-            pending += filtered
+            // The slice handed over is gone before the array changes, so `pending` is changed
+            // in place: held across the change, it made every frame copy the whole array.
+            let filtered = try dcBlocker.push(pending[oldCount...])
+            pending.replaceSubrange(oldCount..., with: filtered)
         }
     }
 

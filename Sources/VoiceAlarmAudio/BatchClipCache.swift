@@ -145,7 +145,11 @@ package final class BatchClipCache: @unchecked Sendable {
         let reading = try ClipReader.read(decoder, budget: budget, trimSilence: trimSilence)
         let file = "\(directory)/\(key).f32"
         do {
-            try reading.samples.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: URL(fileURLWithPath: file))
+            // Written from the samples where they lie: a copy as `Data` doubled the clip's memory.
+            try reading.samples.withUnsafeBytes { bytes in
+                let data = bytes.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none) }
+                try (data ?? Data()).write(to: URL(fileURLWithPath: file))
+            }
         } catch {
             FileSystem.remove(file)  // what part of it was written only takes room the batch's other files need
             throw AudioError.cannotWrite(path: file, reason: SystemError(foundation: error, operation: "write", path: file).reason)

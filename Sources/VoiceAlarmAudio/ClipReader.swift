@@ -25,7 +25,9 @@ enum ClipReader {
         let pad = scan.padding
         let keepLimit = budget + pad + 1
 
-        var raw: [Float] = []  // the untrimmed start, for a clip with nothing to trim
+        // The untrimmed start, for a clip with nothing to trim: when trimming, dropped at the
+        // first loud sample (from then on `content` holds the clip), so one copy is kept, not two.
+        var raw: [Float] = []
         var content: [Float] = []  // from `pad` samples before the first loud one
         var preroll: [Float] = []  // recent samples before any loud one (at least the last `pad`)
         var contentStart = 0  // index where `content` begins
@@ -35,7 +37,7 @@ enum ClipReader {
             for sample in chunk {
                 let index = scan.total
                 let loud = scan.feed(sample)
-                if raw.count < keepLimit { raw.append(sample) }
+                if raw.count < keepLimit, !trimSilence || scan.firstLoud == nil { raw.append(sample) }
                 if !trimSilence {
                     if index >= budget { stoppedEarly = true; break reading }
                     continue
@@ -49,6 +51,7 @@ enum ClipReader {
                     content = Array(preroll.suffix(pad))
                     contentStart = index - content.count
                     preroll = []
+                    raw = []
                 }
                 if content.count < keepLimit { content.append(sample) }
                 if scan.lastLoud! - contentStart + 1 > budget { stoppedEarly = true; break reading }

@@ -23,10 +23,12 @@ package enum SoundInspector {
         var count = 0
         var peak: Float = 0
         if let meter {
-            // The meters take the samples on a second thread while this one decodes the next.
+            // The meters take the samples on a second thread while this one decodes the next, in
+            // the render's chunks: the pipe holds up to `ChunkPipe.capacity` of them, so chunks of
+            // 65,536 samples made the check of a ringtone hold 2 MB more than its render.
             try ChunkPipe.run(
                 produce: { send in
-                    while let chunk = try decoder.read(upTo: 1 << 16) {
+                    while let chunk = try decoder.read(upTo: MixStream.chunk) {
                         count += chunk.count
                         peak = max(peak, TruePeakMeter.peak(of: chunk[...]))
                         try send(chunk[...])
