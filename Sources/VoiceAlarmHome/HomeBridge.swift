@@ -131,18 +131,23 @@ package final class HomeBridge {
     package func step() throws(Failure) {
         switch phase {
         case .waiting(let until):
-            if now() >= until { connect() } else { pause(min(0.25, until.timeIntervalSince(now()))) }
+            if now() >= until { try connect() } else { pause(min(0.25, until.timeIntervalSince(now()))) }
         case .connecting, .connected:
             for happening in link.pump(timeout: 0.25) { try handle(happening) }
         }
         follow()
     }
 
-    private func connect() {
+    /// Starts a connection. A refusal that repeats until the person changes something (a CA
+    /// that does not vouch for the broker's certificate) ends the bridge here as it does when
+    /// the loop reports it: whether the handshake fails inside the connect call or in a later
+    /// read is a matter of timing (a busy machine), and it was retried for ever in the first case.
+    private func connect() throws(Failure) {
         do {
             try link.connect()
             phase = .connecting
         } catch {
+            guard error.isTransient else { throw .broker(error) }
             lost(error)
         }
     }

@@ -104,6 +104,7 @@ struct HomeBridgeTests {
         #expect(r["tlsConnects"] as? Bool == true && r["tlsState"] as? String == "scheduled")
         let other = r["otherCA"] as? [String: Any]
         let errors = (other?["stderr"] as? [String] ?? []).filter { $0.hasPrefix("error:") }
+        print("the bridge with another CA: \(other ?? [:])")
         #expect(other?["status"] as? Int == 1 && errors.count == 1 && errors.first?.contains("TLS") == true, "\(String(describing: other))")
     }
 }

@@ -12,8 +12,11 @@ final class FakeLink: HomeLink {
     var pending: [MQTTClient.Happening] = []
     var published: [HomeMessage] = []
     var subscribed: [String] = []
+    /// What every connect call throws, when set (a handshake refused inside the call).
+    var connectFailure: MQTTError?
 
     func connect() throws(MQTTError) {
+        if let connectFailure { throw connectFailure }
         guard up else { throw .unreachable("Connection refused") }
         pending.append(.connected)
     }
@@ -142,6 +145,23 @@ struct HomeBridgeRulesTests {
         #expect(throws: HomeBridge.Failure.broker(.refused(code: 5, reason: "not authorised"))) { try f.steps(1) }
         let open = try Fixture(anonymous: true)
         #expect(throws: HomeBridge.Failure.anonymousBroker("fake:1883")) { try open.steps(2) }
+    }
+
+    /// Where libmosquitto reports a refused TLS handshake depends on timing: inside the connect
+    /// call, or in a later read of the loop. Either way it ends the bridge; retried, it repeats for ever.
+    @Test("A CA that does not vouch for the broker ends the bridge, reported by the connect or by the loop", arguments: [true, false])
+    func tlsRefusalEnds(inConnect: Bool) throws {
+        let f = try Fixture()
+        let refusal = MQTTError.tls("certificate verify failed")
+        if inConnect {
+            f.link.connectFailure = refusal
+            #expect(throws: HomeBridge.Failure.broker(refusal)) { try f.steps(1) }
+        } else {
+            try f.steps(1)
+            f.link.pending = [.lost(refusal)]
+            #expect(throws: HomeBridge.Failure.broker(refusal)) { try f.steps(1) }
+        }
+        #expect(f.lines.filter { $0.contains("trying again") }.isEmpty, "\(f.lines)")
     }
 
     @Test("A pre-alarm once, ten minutes before the ring")
