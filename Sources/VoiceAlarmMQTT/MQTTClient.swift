@@ -49,6 +49,9 @@ package final class MQTTClient {
     /// Collects what libmosquitto's callbacks say during a call, for `pump` to return.
     private final class Inbox {
         var happenings: [Happening] = []
+        /// Whether the broker has accepted this connection (CONNACK): until then a TLS failure
+        /// can be the handshake's, which no retry mends.
+        var accepted = false
     }
 
     /// libmosquitto opened (on first use: it is not linked) and initialised once, or why not.
@@ -73,15 +76,18 @@ package final class MQTTClient {
         self.handle = handle
         cmosquitto_mosquitto_connect_callback_set()(handle) { _, context, code in
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
+            inbox.accepted = code == 0
             inbox.happenings.append(
                 code == 0 ? .connected : .lost(.refused(code: Int(code), reason: MQTTClient.connackReason(code))))
         }
         cmosquitto_mosquitto_disconnect_callback_set()(handle) { _, context, code in
-            guard code != 0 else { return }  // 0: we asked for it
+            let error = errno
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
+            defer { inbox.accepted = false }
+            guard code != 0 else { return }  // 0: we asked for it
             // Classified as the loop's own code is: a certificate the CA does not vouch for ends
             // the connection here as often as in the loop's result, and is final, not "lost".
-            inbox.happenings.append(.lost(MQTTClient.failure(code, errno: errno, connecting: false)))
+            inbox.happenings.append(.lost(MQTTClient.failure(code, errno: error, connecting: false, handshaking: !inbox.accepted)))
         }
         cmosquitto_mosquitto_message_callback_set()(handle) { _, context, message in
             guard let message = message?.pointee, let topic = message.topic else { return }
@@ -131,7 +137,7 @@ package final class MQTTClient {
         var happened = inbox.happenings
         inbox.happenings.removeAll()
         if code != MOSQ_ERR_SUCCESS.rawValue, !happened.contains(where: { if case .lost = $0 { true } else { false } }) {
-            happened.append(.lost(Self.failure(code, errno: error, connecting: false)))
+            happened.append(.lost(Self.failure(code, errno: error, connecting: false, handshaking: !inbox.accepted)))
         }
         return happened
     }
@@ -173,12 +179,18 @@ package final class MQTTClient {
     }
 
     /// A libmosquitto return code (and the errno captured with it) as an `MQTTError`.
-    private static func failure(_ code: Int32, errno error: Int32, connecting: Bool) -> MQTTError {
+    ///
+    /// A TLS handshake that fails does not always say "TLS": when the handshake finishes inside a
+    /// read (a busy machine, an asynchronous connect), libmosquitto turns OpenSSL's error into
+    /// `MOSQ_ERR_ERRNO` with `EPROTO`. Before the broker has accepted the connection
+    /// (`handshaking`), that is the handshake's failure, final; after, it is a connection lost.
+    private static func failure(_ code: Int32, errno error: Int32, connecting: Bool, handshaking: Bool = false) -> MQTTError {
         let said: String =
             if code == MOSQ_ERR_ERRNO.rawValue { String(cString: strerror(error)) } else { MQTTClient.words(cmosquitto_mosquitto_strerror()(code)) }
         let text = said.hasSuffix(".") ? String(said.dropLast()) : said
         switch code {
         case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue: return .tls(text)
+        case MOSQ_ERR_ERRNO.rawValue where error == EPROTO && handshaking: return .tls(text)
         case MOSQ_ERR_INVAL.rawValue, MOSQ_ERR_PAYLOAD_SIZE.rawValue, MOSQ_ERR_MALFORMED_UTF8.rawValue, MOSQ_ERR_OVERSIZE_PACKET.rawValue:
             return .rejected(text)
         case MOSQ_ERR_NO_CONN.rawValue where !connecting: return .lost("not connected")
