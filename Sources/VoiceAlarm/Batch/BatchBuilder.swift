@@ -68,7 +68,7 @@ package final class BatchBuilder: Sendable {
     package func run() throws -> BatchReport {
         let start = now()
         try AudioStack.load(for: output)
-        AllocatorTuning.returnLargeBuffersPromptly()
+        AllocatorTuning.tuneForRendersSideBySide()
         try makeOutputDirectory()
         let owned = Self.items(of: manifest, in: shard)
         sweep(owned)
