@@ -11,6 +11,17 @@ private func levels(_ samples: [Int16]) -> [Double] {
     }
 }
 
+/// The longest run of silence, in seconds, between the first and the last loud sample.
+private func longestGap(_ samples: [Int16]) -> Double {
+    guard let first = samples.firstIndex(where: { abs(Int($0)) > 300 }), let last = samples.lastIndex(where: { abs(Int($0)) > 300 }) else { return .infinity }
+    var run = 0, longest = 0
+    for sample in samples[first...last] {
+        run = abs(Int(sample)) < 30 ? run + 1 : 0
+        longest = max(longest, run)
+    }
+    return Double(longest) / 44_100
+}
+
 @Suite("Ringing through a desktop sound server (a real PulseAudio)", .serialized, .timeLimit(.minutes(1)))
 struct PulseAudioTests {
     @Test("A muted or 3 % sink is heard during the ring and restored after it", arguments: ["muted", "3%"])
@@ -53,5 +64,28 @@ struct PulseAudioTests {
         guard rising.count >= 6 else { return }
         for second in 1..<4 { #expect(rising[second] > rising[second - 1], "second \(second): \(rising)") }
         #expect(abs(rising[4] - rising[5]) <= 1, "full level by the ramp's end: \(rising)")
+    }
+
+    /// A busy machine can hold the ring's process up. The device holds up to a second of audio,
+    /// so a short hold is not heard. After a longer one the ring goes on within half a second of
+    /// the hold's end, not the seconds ALSA's PulseAudio plugin can otherwise wait to play again.
+    @Test(
+        "A ring held up by a busy machine: a short hold not heard, a long one at most 0.5 s longer than it lasted",
+        arguments: [(hold: 0.4, longestGap: 0.05), (hold: 2.0, longestGap: 2.5)])
+    func heldUp(hold: Double, longestGap allowed: Double) async throws {
+        let server = try await PulseServer()
+        let lib = try RingLibrary()
+        let id = try await lib.toneAlarm()
+        let heard = try await server.recording {
+            let script =
+                "\"$0\" --data-dir \"$1\" ring \"$2\" --max-seconds 7 & ring=$!; "
+                + "sleep 2.5; kill -STOP $ring; sleep \(hold); kill -CONT $ring; wait $ring"
+            let ring = try await ProcessRunner.run(
+                "/bin/sh", ["-c", script, ProjectPaths.binary, lib.dataDir, id], environment: server.environment)
+            #expect(ring.status == 0, "\(ring.stderr)")
+        }
+        let gap = longestGap(heard)
+        #expect(gap <= allowed, "held up \(hold) s: the longest silence heard was \(gap) s")
+        if hold < 1 { #expect(Double(heard.count) / 44_100 >= 6.5, "heard \(Double(heard.count) / 44_100) s of a 7 s ring") }
     }
 }
