@@ -92,9 +92,10 @@ lint: deps lint-page
 	swift format lint --strict --parallel -r Sources Tests Examples Package.swift
 
 # After the run, the ten slowest tests (by the time their cases ran, from the event stream).
+# The browsers and the sound server run beside the rest, in a process of their own
+# (scripts/run_tests.sh says why).
 test: deps lint build-tests
-	@rm -f .build/test-events.jsonl
-	$(TEST_ENV) swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
+	$(TEST_ENV) scripts/run_tests.sh .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
 
 # Everything the tests need, in one swift build (the product and the test targets together, so
@@ -115,7 +116,7 @@ test-repeat: deps lint build-tests
 	@rm -f .build/test-repeat-*.jsonl; \
 	  for run in $$(seq $(N)); do \
 	    start=$$SECONDS; \
-	    $(TEST_ENV) swift test --skip-build --event-stream-output-path .build/test-repeat-$$run.jsonl > .build/test-repeat-$$run.log 2>&1; \
+	    $(TEST_ENV) scripts/run_tests.sh .build/test-repeat-$$run.jsonl > .build/test-repeat-$$run.log 2>&1; \
 	    echo "run $$run of $(N): exit $$?, $$((SECONDS - start)) s"; \
 	  done; \
 	  python3 scripts/failed_tests.py $$(seq -f '.build/test-repeat-%g.jsonl' $(N))
@@ -125,8 +126,7 @@ test-repeat: deps lint build-tests
 # to those parts is called done. About twice as long as make test. It also runs the test that sets
 # the machine's wall clock (date -s, to the time it already is; as root only), which make test never does.
 test-full: deps build-tests
-	@rm -f .build/test-events.jsonl
-	$(TEST_ENV) VOICEALARM_TEST_FULL=1 VOICEALARM_TEST_CLOCK_STEP=1 swift test --skip-build --event-stream-output-path .build/test-events.jsonl; status=$$?; \
+	$(TEST_ENV) VOICEALARM_TEST_FULL=1 VOICEALARM_TEST_CLOCK_STEP=1 scripts/run_tests.sh .build/test-events.jsonl; status=$$?; \
 	  python3 scripts/slowest_tests.py .build/test-events.jsonl 10 || true; exit $$status
 
 # The Home Assistant bridge with a real Home Assistant core (2025.4.4, the newest that runs on the

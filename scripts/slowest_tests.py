@@ -3,7 +3,9 @@
 
 A test's time is what its cases spent running: the sum of their end instants minus the sum of
 their start instants, so a case's wait for a free slot (at most TEST_WIDTH run at once) is not
-counted, and cases of one test that ran at the same time are each counted.
+counted, and cases of one test that ran at the same time are each counted. EVENTS may hold the
+streams of several processes of one run (scripts/run_tests.sh): the run is from the first start
+to the last end.
 usage: slowest_tests.py EVENTS.jsonl [COUNT]
 """
 import json
@@ -26,9 +28,9 @@ def main():
                 continue
             kind, instant = payload.get("kind"), payload.get("instant", {}).get("absolute")
             if kind == "runStarted":
-                first = instant
+                first = instant if first is None else min(first, instant)
             elif kind == "runEnded":
-                last = instant
+                last = instant if last is None else max(last, instant)
             elif kind in ("testCaseStarted", "testCaseEnded") and payload.get("testID") in names:
                 sign = -1 if kind == "testCaseStarted" else 1
                 spent[payload["testID"]] = spent.get(payload["testID"], 0.0) + sign * instant
