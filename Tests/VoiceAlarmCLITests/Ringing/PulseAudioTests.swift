@@ -2,17 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// RMS in dB of each whole second of `samples` from the first loud one on.
-private func levels(_ samples: [Int16]) -> [Double] {
-    guard let onset = samples.firstIndex(where: { abs(Int($0)) > 300 }) else { return [] }
-    return perSecond(Array(samples[onset...]))
-}
-
-/// The same, of what was played: without the digital silence (10 ms or more of zeros) the sink
-/// plays when the ring's process was held up long enough for its device to run dry. The ramp
-/// rises over the samples the ring plays, so a hold shifts it without changing it. (A hold on a
-/// busy machine can leave a gap of seconds: ALSA's PulseAudio plugin plays again only at its
-/// next timing update. That is measured and open; this test is about the ramp.)
+/// RMS in dB of each whole second of what was played, from the first loud sample on: without the
+/// digital silence (10 ms or more of zeros) the sink plays when the ring's process was held up
+/// long enough for its device to run dry. The ramp rises over the samples the ring plays, so a
+/// hold shifts it without changing it. (A hold of 0.4 s on a busy machine can leave 2.3 s of
+/// silence: ALSA's PulseAudio plugin plays again only at its next timing update. That is
+/// measured and open; these tests are about what is played.)
 private func playedLevels(_ samples: [Int16]) -> [Double] {
     guard let onset = samples.firstIndex(where: { abs(Int($0)) > 300 }) else { return [] }
     var played: [Int16] = []
@@ -48,7 +43,7 @@ struct PulseAudioTests {
             #expect(ring.status == 0, "\(ring.stderr)")
             #expect(ring.stderr.contains("For the ring:") && ring.stderr.contains("restored afterwards"), "\(ring.stderr)")
         }
-        let loud = levels(heard)
+        let loud = playedLevels(heard)
         #expect(loud.count >= 2 && loud.prefix(2).allSatisfy { $0 > -40 }, "heard at the monitor: \(loud)")
         let mute = try await server.pactl(["get-sink-mute", "spk"]).stdout
         let volume = try await server.pactl(["get-sink-volume", "spk"]).stdout
