@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "VoiceAlarmCoreTests", dependencies: ["VoiceAlarmCore"]),
         .testTarget(name: "VoiceAlarmAudioTests", dependencies: ["VoiceAlarmAudio", "VoiceAlarmCore", "TestSupport"]),
         .testTarget(name: "VoiceAlarmCLITests", dependencies: ["VoiceAlarmCLI", "TestSupport"]),
-        .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "TestSupport"]),
+        .testTarget(name: "VoiceAlarmSchedulingTests", dependencies: ["VoiceAlarmScheduling", "VoiceAlarmCore", "VoiceAlarmFiles", "TestSupport"]),
         .testTarget(
             name: "VoiceAlarmLibraryTests",
             dependencies: [

@@ -122,13 +122,14 @@ package enum FileSystem {
     /// Removes the hidden temporary files in `folder` that a killed command left behind:
     /// `atomicWrite`'s `.NAME.OWNER.TOKEN.partial` files whose owner no longer runs, and
     /// older `.NAME.TOKEN.partial` files (which do not name their owner) untouched for `age` seconds.
-    /// A file of a command that still runs is never removed.
+    /// A file of a command that still runs is never removed. In a folder other programs share
+    /// (systemd's unit folder), `prefix` keeps the sweep to the names this program writes there.
     package static func removeAbandonedTemporaries(
-        in folder: String, olderThan age: TimeInterval = abandonedTemporaryAge,
+        in folder: String, named prefix: String = "", olderThan age: TimeInterval = abandonedTemporaryAge,
         now: Date = Date()
     ) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) {
+        where name.hasPrefix(".\(prefix)") && name.hasSuffix(temporarySuffix) {
             let path = "\(folder)/\(name)"
             guard kind(of: path) == .regular else { continue }
             let parts = name.dropLast(temporarySuffix.count).split(separator: ".")

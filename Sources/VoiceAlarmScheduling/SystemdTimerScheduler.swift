@@ -201,9 +201,12 @@ package final class SystemdTimerScheduler: AlarmScheduler, Sendable {
         var configuration: AlarmConfiguration?
     }
 
-    /// Our timers in the unit folder that belong to this data dir, or to none.
+    /// Our timers in the unit folder that belong to this data dir, or to none. On the way, the
+    /// hidden temporaries of our units that a killed command left there are removed (systemd
+    /// ignores them, but nothing else would ever remove them from the person's unit folder).
     func units() throws -> [Unit] {
         guard FileManager.default.fileExists(atPath: unitDirectory) else { return [] }
+        FileSystem.removeAbandonedTemporaries(in: unitDirectory, named: "voicealarm-")
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: unitDirectory) } catch {
             throw SystemError(foundation: error, operation: "list", path: unitDirectory)

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 import VoiceAlarmCore
+import VoiceAlarmFiles
 
 @testable import VoiceAlarmScheduling
 
@@ -165,6 +166,26 @@ struct SystemdTimerSchedulerTests {
                 .lingeringOff,
             ])
         try? FileManager.default.removeItem(atPath: real.unitDirectory)
+    }
+
+    @Test("A killed command's half-written units are removed from the unit folder; a running one's and other programs' stay")
+    func abandonedTemporaries() throws {
+        let dir = TemporaryDirectory("units")
+        let systemd = try scheduler(dir)
+        let id = UUID()
+        try systemd.schedule(id: id, configuration: weekly)
+        let me = ProcessIdentity.current
+        let gone = ProcessIdentity(pid: me.pid, startTime: me.startTime + 1).text
+        let name = "voicealarm-\(id.uuidString.lowercased())"
+        let planted = [
+            ".\(name).timer.\(gone).aaaa.partial", ".\(name).service.\(me.text).bbbb.partial",
+            ".other.timer.\(gone).cccc.partial",
+        ]
+        for file in planted { try Data("[Unit]\n".utf8).write(to: URL(fileURLWithPath: dir.file("units/\(file)"))) }
+        #expect(try systemd.alarms().map(\.id) == [id])
+        #expect(
+            Set((try? FileManager.default.contentsOfDirectory(atPath: dir.file("units"))) ?? [])
+                == ["\(name).timer", "\(name).service", ".\(name).service.\(me.text).bbbb.partial", ".other.timer.\(gone).cccc.partial"])
     }
 
     @Test("An unwritable unit folder is a clear error")
