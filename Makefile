@@ -32,7 +32,7 @@ BIN := .build/debug/voicealarm
 DEBUG_FLAGS := -Xswiftc -gline-tables-only
 
 .PHONY: deps build-deps build build-tests demo test lint lint-page test-ha test-repeat test-full sanitize soak test-cluster bench bench-walk bench-corpus bench-web bench-start clean samples docs picture install uninstall \
-        deb-deps deb test-deb
+        deb-deps deb test-deb test-cpu
 
 # Installs whichever of the packages in $(1) are missing (apt-get; through sudo when not root),
 # asking dpkg-query once for all of them.
@@ -213,6 +213,12 @@ bench-corpus: deps $(PYTHON)
 # with nothing to build, against alarm list of the same library.
 bench-walk: deps
 	@scripts/bench_walk.sh
+
+# Where a test run's CPU goes (root: the kernel's process accounting): every process the run
+# started, the binary's starts by command and by test folder (scripts/test_cpu.py).
+test-cpu: deps build-tests
+	$(call install_packages,acct)
+	@python3 scripts/test_cpu.py $(TEST_WIDTH)
 
 # How fast a command that neither renders nor plays starts (--version, alarm list on 20 alarms,
 # doctor), built as packaged, against BENCH_START_BASE built the same way in the same run and
