@@ -37,15 +37,15 @@ for line in open(calls, errors="replace"):
         started[int(pid)] = arguments.split()
 valued = {"--data-dir", "--scheduler", "--sounds-dir", "--unit-dir"}
 total = 0.0
-by_name, by_command, by_folder = collections.Counter(), collections.Counter(), collections.Counter()
-count = collections.Counter()
+# Each table: CPU-seconds and starts by key (starts only for the binary's own processes).
+by_name, by_command, by_folder = ({"cpu": collections.Counter(), "starts": collections.Counter()} for _ in range(3))
 for line in subprocess.run(["dump-acct", acct], capture_output=True, text=True, check=True).stdout.splitlines():
     field = [part.strip() for part in line.split("|")]
     cpu, pid = (float(field[2]) + float(field[3])) / 100, int(field[9])
     total += cpu
     arguments = started.get(pid)
     if arguments is None:
-        by_name[field[0]] += cpu
+        by_name["cpu"][field[0]] += cpu
         continue
     words, skip = [], False
     for word in arguments:
@@ -55,19 +55,17 @@ for line in subprocess.run(["dump-acct", acct], capture_output=True, text=True, 
             skip = True
         elif not word.startswith("-") and "/" not in word and len(word) <= 30:
             words.append(word)
-    command = "voicealarm " + " ".join(words[:2])
     folder = re.search(r"/(voicealarm-[a-z-]+?)-[0-9A-F]{8}", " ".join(arguments))
-    for table, key in ((by_command, command), (by_folder, folder.group(1) if folder else "(no test folder)")):
-        table[key] += cpu
-        count[(id(table), key)] += 1
-    by_name["voicealarm"] += cpu
-    count[(id(by_name), "voicealarm")] += 1
+    for table, key in ((by_name, "voicealarm"), (by_command, "voicealarm " + " ".join(words[:2])),
+                       (by_folder, folder.group(1) if folder else "(no test folder)")):
+        table["cpu"][key] += cpu
+        table["starts"][key] += 1
 
 
 def show(title, table, rows=15):
     print(f"\n{title}")
-    for key, cpu in table.most_common(rows):
-        n = count.get((id(table), key))
+    for key, cpu in table["cpu"].most_common(rows):
+        n = table["starts"][key]
         print(f"  {cpu:8.1f} s" + (f" {n:6d} starts {cpu / n:6.3f} s each" if n else "") + f"  {key}")
 
 

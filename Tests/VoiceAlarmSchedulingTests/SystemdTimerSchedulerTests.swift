@@ -38,6 +38,15 @@ struct SystemdTimerSchedulerTests {
             now: { Date(timeIntervalSince1970: 1_805_000_000) }, systemctl: systemctl)
     }
 
+    /// A unit folder holding one weekly alarm's timer and service.
+    private func scheduledAlarm(_ label: String) throws -> (TemporaryDirectory, SystemdTimerScheduler, UUID) {
+        let dir = TemporaryDirectory(label)
+        let systemd = try scheduler(dir)
+        let id = UUID()
+        try systemd.schedule(id: id, configuration: weekly)
+        return (dir, systemd, id)
+    }
+
     @Test(
         "Every generated unit passes systemd-analyze verify, and ExecStart runs exactly our words, whatever the data dir holds",
         arguments: ["plain", "with space", "100% \"quoted\" ; $HOME \\ back"])
@@ -115,10 +124,7 @@ struct SystemdTimerSchedulerTests {
 
     @Test("An edited unit is not current: reconcile rewrites it")
     func editedUnit() throws {
-        let dir = TemporaryDirectory("edited")
-        let systemd = try scheduler(dir)
-        let id = UUID()
-        try systemd.schedule(id: id, configuration: weekly)
+        let (dir, systemd, id) = try scheduledAlarm("edited")
         let path = dir.file("units/voicealarm-\(id.uuidString.lowercased()).timer")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: "AccuracySec=1s", with: "AccuracySec=1h").write(toFile: path, atomically: true, encoding: .utf8)
@@ -129,10 +135,7 @@ struct SystemdTimerSchedulerTests {
         "Cancelling in a read-only unit folder is an error naming the unit that stays; an alarm with no units there cancels fine",
         .timeLimit(.minutes(1)))
     func cancelReadOnly() async throws {
-        let dir = TemporaryDirectory("cancel-ro")
-        let systemd = try scheduler(dir)
-        let id = UUID()
-        try systemd.schedule(id: id, configuration: weekly)
+        let (dir, systemd, id) = try scheduledAlarm("cancel-ro")
         try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "--bind", systemd.unitDirectory, systemd.unitDirectory])
         defer { unmountLazily(systemd.unitDirectory) }
         try await ProcessRunner.mustRun("/usr/bin/env", ["mount", "-o", "remount,bind,ro", systemd.unitDirectory])
@@ -170,10 +173,7 @@ struct SystemdTimerSchedulerTests {
 
     @Test("A killed command's half-written units are removed from the unit folder; a running one's and other programs' stay")
     func abandonedTemporaries() throws {
-        let dir = TemporaryDirectory("units")
-        let systemd = try scheduler(dir)
-        let id = UUID()
-        try systemd.schedule(id: id, configuration: weekly)
+        let (dir, systemd, id) = try scheduledAlarm("units")
         let me = ProcessIdentity.current
         let gone = ProcessIdentity(pid: me.pid, startTime: me.startTime + 1).text
         let name = "voicealarm-\(id.uuidString.lowercased())"
