@@ -54,7 +54,7 @@ private func waitForCache(_ out: String, while batch: RunningBatch) async -> Str
     return nil
 }
 
-@Suite("A batch leaves nothing behind in --out", .serialized)
+@Suite("A batch leaves nothing behind in --out")
 struct BatchCleanupTests {
     @Test(
         "Ctrl-C or SIGTERM mid-run: the decode cache and half-written ringtones are removed", .timeLimit(.minutes(1)),

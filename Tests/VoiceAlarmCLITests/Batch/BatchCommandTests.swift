@@ -32,7 +32,7 @@ private let standard = #"""
     ]}
     """#
 
-@Suite("voicealarm batch", .serialized)
+@Suite("voicealarm batch")
 struct BatchCommandTests {
     @Test("Outputs equal what voicealarm render makes for the same clips and settings")
     func equalsRender() async throws {

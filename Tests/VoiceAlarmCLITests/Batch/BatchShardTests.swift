@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The variables job engines set; removed from every shard's environment before a test sets its own.
-@Suite("voicealarm batch in shards: Indexed Jobs, Slurm arrays", .serialized)
+@Suite("voicealarm batch in shards: Indexed Jobs, Slurm arrays")
 struct BatchShardTests {
     @Test(
         "60 ringtones as 4 shards at once into one folder: each built once, as render makes it; re-runs skip; a changed clip rebuilds its users once",

@@ -6,7 +6,7 @@ import Testing
 /// another account (alarms, ringtones to the byte, the scheduler), archives checked with
 /// Python's tarfile, every spoiled archive refused with one line and the library unchanged to
 /// the byte, clashes named, and no secret ever written into an archive.
-@Suite("Moving a library to a new machine", .serialized)
+@Suite("Moving a library to a new machine")
 struct LibraryMoveTests {
     static let script = "\(ProjectPaths.root)/Tests/Support/library_archive.py"
 

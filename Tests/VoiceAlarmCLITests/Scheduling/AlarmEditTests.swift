@@ -6,7 +6,7 @@ import Testing
 /// id, the voice file kept unless what it plays changes, every surface telling the same next
 /// ring, bad edits refused with nothing changed, and a kill at any point leaving the old alarm or
 /// the new one scheduled.
-@Suite("Alarms edited in place", .serialized)
+@Suite("Alarms edited in place")
 struct AlarmEditTests {
     static func json(_ text: String) throws -> [[String: Any]] { try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? [] }
 

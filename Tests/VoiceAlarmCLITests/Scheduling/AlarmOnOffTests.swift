@@ -5,7 +5,7 @@ import Testing
 /// `alarm off` and `alarm on` through the binary, with each scheduler backend: off keeps the
 /// alarm whole (its id, its voice file to the byte) and takes it out of the scheduler; on puts
 /// it back as it was, and every surface tells the same next ring.
-@Suite("Alarms turned off and on again", .serialized)
+@Suite("Alarms turned off and on again")
 struct AlarmOnOffTests {
     static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 

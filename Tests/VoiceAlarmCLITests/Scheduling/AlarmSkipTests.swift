@@ -5,7 +5,7 @@ import Testing
 /// `alarm skip` and `alarm unskip` through the binary, with each scheduler backend: the next
 /// ring moves past what is skipped in `alarm list`, `scheduler list` and a systemd timer's own
 /// next elapse alike; undo puts it back; bad input changes nothing.
-@Suite("Skipping rings", .serialized)
+@Suite("Skipping rings")
 struct AlarmSkipTests {
     static func json(_ text: String) throws -> [[String: Any]] { try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? [] }
 

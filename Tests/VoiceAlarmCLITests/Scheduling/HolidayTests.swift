@@ -5,7 +5,7 @@ import Testing
 /// Holidays from iCalendar files (libical) through the binary: the days a real calendar gives
 /// (a yearly rule, a one-off, a multi-day event, exceptions, a rule that never ends), alarms
 /// that skip them with each scheduler backend, and files refused with nothing changed.
-@Suite("Holidays from iCalendar files", .serialized)
+@Suite("Holidays from iCalendar files")
 struct HolidayTests {
     static func json(_ text: String) throws -> [[String: Any]] { try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? [] }
 

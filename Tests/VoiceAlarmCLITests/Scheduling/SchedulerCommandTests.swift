@@ -5,7 +5,7 @@ import Testing
 /// `date -u -d "2027-01-04 06:50" +%s`: Monday 06:50 UTC.
 private let monday0650 = 1799045400.0
 
-@Suite("The scheduler through the binary", .serialized)
+@Suite("The scheduler through the binary")
 struct SchedulerCommandTests {
     @Test(
         "The daemon's clock: as root alarms can wake the machine; as a user without CAP_WAKE_ALARM doctor says why, and the daemon still rings on time, even started where it may not enter",
