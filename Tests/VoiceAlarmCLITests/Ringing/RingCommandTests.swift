@@ -34,8 +34,28 @@ final class RingLibrary {
         return try await ok(["alarm", "add", "manifesto", "--at", "07:00", "--days", "mon", "-q"])
     }
 
-    /// A manifesto alarm on `sample`, returning its id.
+    /// A manifesto alarm on `sample`, returning its id: a copy of the test process's template
+    /// (`LibraryTemplates`) when this library is new and runs with no variables of its own, else
+    /// made here by the same commands.
     func alarm(_ sample: String = "calm.wav", at time: String = "07:00") async throws -> String {
+        guard environment.isEmpty, !FileManager.default.fileExists(atPath: dataDir) else {
+            return try await Self.alarm(sample, at: time, in: dataDir, environment: devices.environment.merging(environment) { $1 })
+        }
+        let template = try await LibraryTemplates.shared.library("manifesto alarm on \(sample) at \(time)") { dataDir in
+            try await Self.alarm(sample, at: time, in: dataDir, environment: ProcessInfo.processInfo.environment)
+        }
+        try await ProcessRunner.mustRun("/bin/cp", ["-a", template.dataDir, dataDir])
+        _ = try await ok(["build", "--all", "-q"])
+        return template.id
+    }
+
+    /// Makes a manifesto alarm on `sample` in the library at `dataDir`: import, manifesto set, alarm add.
+    private static func alarm(_ sample: String, at time: String, in dataDir: String, environment: [String: String]) async throws -> String {
+        func ok(_ arguments: [String]) async throws -> String {
+            let result = try await ProcessRunner.run(ProjectPaths.binary, ["--data-dir", dataDir] + arguments, environment: environment)
+            guard result.status == 0 else { throw TestSupportError("\(arguments) failed (\(result.status)): \(result.stderr)") }
+            return result.stdout.trimmingCharacters(in: .newlines)
+        }
         let clip = try await ok(["clip", "import", "\(ProjectPaths.sampleAudio)/\(sample)", "-q"])
         _ = try await ok(["manifesto", "set", clip, "-q"])
         return try await ok(["alarm", "add", "manifesto", "--at", time, "--days", "mon", "-q"])
