@@ -761,7 +761,11 @@ def test_ring(driver, engine, out, steps, time_text):
     time.sleep(0.3)
     recorder.send_signal(signal.SIGINT)
     recorder.wait(10)
-    progress(steps, {"step": "test ring", "banner": banner, "message": message, "ended": ended, "heard": tenths_with_sound(heard),
+    try:
+        tenths = tenths_with_sound(heard)
+    finally:
+        os.remove(heard)  # a recording per run would pile up in the temporary directory
+    progress(steps, {"step": "test ring", "banner": banner, "message": message, "ended": ended, "heard": tenths,
                      "card": look(driver, lambda d: card(d, "#alarms", time_text).text)})
 
 

@@ -4,8 +4,10 @@ import Foundation
 public final class TemporaryDirectory: @unchecked Sendable {
     public let path: String
 
-    public init(_ label: String = "test") {
-        let base = FileManager.default.temporaryDirectory.path
+    /// A folder in `base` (the system's temporary directory by default). One a test process
+    /// keeps to its end (a fixture held by a static) goes in `ProcessFolder.path`, which is
+    /// removed when the process exits.
+    public init(_ label: String = "test", in base: String = FileManager.default.temporaryDirectory.path) {
         path = "\(base)/voicealarm-\(label)-\(UUID().uuidString.prefix(8))"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

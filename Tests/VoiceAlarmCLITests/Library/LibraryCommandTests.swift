@@ -4,8 +4,11 @@ import Testing
 
 /// A library in a temporary data dir, driven through the binary.
 final class CLILibrary {
-    let dir = TemporaryDirectory("cli-library")
+    let dir: TemporaryDirectory
     var dataDir: String { dir.file("data") }
+
+    /// A library in a folder of its own in `base` (`TemporaryDirectory`'s).
+    init(in base: String = FileManager.default.temporaryDirectory.path) { dir = TemporaryDirectory("cli-library", in: base) }
 
     func run(_ arguments: [String]) async throws -> ProcessResult {
         try await voicealarm(["--data-dir", dataDir] + arguments)
@@ -159,7 +162,7 @@ private final class BadInputFixture: @unchecked Sendable {
     static let calm = "\(ProjectPaths.sampleAudio)/calm.wav"
     static let shared = Task { try await BadInputFixture() }
 
-    let library = CLILibrary()
+    let library = CLILibrary(in: ProcessFolder.path)  // held to the process's end
     let clip: String
     let text: String
     let silent: String

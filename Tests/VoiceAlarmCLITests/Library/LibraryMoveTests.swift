@@ -138,7 +138,7 @@ struct LibraryMoveTests {
     /// A small library's archive and the spoiled ones made from it, and a library (one
     /// recording, no alarm) that archives are imported into, kept in one folder for every case.
     static let fixture = Task<(folder: TemporaryDirectory, archive: String, bad: String, target: String), any Error> {
-        let folder = TemporaryDirectory("move-fixture")
+        let folder = TemporaryDirectory("move-fixture", in: ProcessFolder.path)  // held to the process's end
         let source = CLILibrary()
         let clip = try await source.ok(["clip", "import", "\(ProjectPaths.sampleAudio)/calm.wav", "-q"])
         _ = try await source.ok(["playlist", "create", "morning", clip, "-q"])

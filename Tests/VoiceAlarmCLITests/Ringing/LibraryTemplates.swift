@@ -11,21 +11,13 @@ import TestSupport
 actor LibraryTemplates {
     static let shared = LibraryTemplates()
 
-    /// Where the templates are kept: removed when the test process exits.
-    private static let root: String = {
-        let path = "\(FileManager.default.temporaryDirectory.path)/voicealarm-templates-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(atPath: LibraryTemplates.root) }
-        return path
-    }()
-
     private var made: [String: Task<(dataDir: String, id: String), any Error>] = [:]
 
     /// The data folder of the template made by `make` for `key` (made once, however many tests
     /// ask at once), and the id `make` returned. `make` is given the data folder to make.
     func library(_ key: String, make: @escaping @Sendable (String) async throws -> String) async throws -> (dataDir: String, id: String) {
         if made[key] == nil {
-            let dataDir = "\(Self.root)/\(made.count)/data"
+            let dataDir = "\(ProcessFolder.path)/template-\(made.count)/data"
             made[key] = Task { (dataDir, try await make(dataDir)) }
         }
         return try await made[key]!.value

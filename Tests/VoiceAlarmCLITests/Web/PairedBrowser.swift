@@ -16,7 +16,7 @@ struct PairedBrowser {
 extension ServeProcess {
     /// Pairs with the code the server printed (or `code`), then signs for a session.
     func pairBrowser(name: String = "Phone", code: String? = nil) async throws -> PairedBrowser {
-        let key = try await BrowserKey.make(in: NSTemporaryDirectory())
+        let key = try await BrowserKey.make(in: ProcessFolder.path)  // never left in the temporary directory
         let body = #"{"code": "\#(code ?? self.code)", "name": "\#(name)", "key": "\#(key.publicKey)"}"#
         let paired = try await curl("POST", "/api/pair", ["-H", "Content-Type: application/json", "-d", body])
         guard paired.status == 201, let device = (paired.json as? [String: Any])?["id"] as? String else {
