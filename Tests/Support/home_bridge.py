@@ -257,6 +257,11 @@ def follow():
         text_config = configs.get(config_topic("text", hexid + "_time"), {})
         result["timePattern"] = text_config.get("pattern")
         result["eventTypes"] = configs.get(config_topic("event", hexid + "_event"), {}).get("event_types")
+        # The states follow the configs: each is waited for (a busy machine delivers them after
+        # the last config), then read as it stands.
+        for p, want in [("on", b"ON"), ("voice", b"ON"), ("next", None), ("state", b"scheduled"), ("time", b"07:00")]:
+            ha.wait(alarm_topic(first, p), payload=want, timeout=15)
+        ha.wait(BASE + "/availability", payload=b"online", timeout=15)
         result["states"] = {p: (ha.latest(alarm_topic(first, p)) or b"").decode() for p in ["on", "voice", "next", "state", "time"]}
         result["availability"] = (ha.latest(BASE + "/availability") or b"").decode()
         # pre_alarm: the third alarm rings within the lead from the start.

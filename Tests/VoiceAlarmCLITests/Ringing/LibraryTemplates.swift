@@ -7,7 +7,9 @@ import TestSupport
 /// Three commands that each open FFmpeg made every such library: about 55 CPU-seconds of a test
 /// run on two cores. A copy is a library of its own: nothing in a library's files names its
 /// folder. Its voice file has a new inode, so it is built once (`build --all`, which records the
-/// file's stamp after checking it), as a library copied by a person would be.
+/// file's stamp after checking it), as a library copied by a person would be. Copies share the
+/// template's alarm id: a test that looks outside its library for what an id names (processes,
+/// by `pgrep`) names its library too.
 actor LibraryTemplates {
     static let shared = LibraryTemplates()
 
