@@ -33,10 +33,12 @@ function drawRinging() {
 }
 
 // Stop's or Snooze's result: on the banner, and in the header once the banner has gone; both
-// belong to the rings they ended.
+// belong to the rings they ended. Drawn again at once: a new ring that showed while the request
+// was answered (the same alarm ringing again) is shown without them.
 function said(text, ended) {
   tell("ringing", text, { extra: { rings: ended } });
   messages.tell("notice", text, { extra: { rings: ended } });
+  drawRinging();
 }
 
 async function stopRinging() {
